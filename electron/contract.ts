@@ -1,0 +1,299 @@
+/**
+ * The one contract between the renderer and the core: every operation's name, input schema
+ * and result type, plus the push events. Main registers exactly these handlers, the preload
+ * exposes exactly these names, the browser-mode bridge serves exactly these routes, and the
+ * renderer imports these types (type-only). Adding an operation = one entry here + one
+ * service function.
+ */
+import { z } from 'zod';
+import type {
+  Device,
+  FootTraffic,
+  Location,
+  LocationMetric,
+  LocationRef,
+  Organization,
+} from './core/api/wire';
+
+export type { Device, FootTraffic, Location, LocationMetric, LocationRef, Organization };
+
+// ---------------------------------------------------------------- shared input pieces
+
+/** Serials are printed upper-case; scanners and people may not be. */
+const Serial = z
+  .string()
+  .trim()
+  .min(1, 'Serial number is empty')
+  .max(64, 'Serial number is too long')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Serial number has characters a serial never has')
+  .transform((s) => s.toUpperCase());
+
+const Id = z.string().trim().min(1).max(128);
+const IsoTime = z.iso.datetime({ offset: true });
+const Empty = z.object({}).strict();
+
+export const AddressInput = z
+  .object({
+    line1: z.string().trim().min(1, 'Street address is required').max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1, 'City is required').max(100),
+    region: z.string().trim().max(100).optional(),
+    postal_code: z.string().trim().max(20).optional(),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US or DE'),
+  })
+  .strict();
+
+const Range = {
+  from: IsoTime,
+  to: IsoTime,
+};
+
+// ---------------------------------------------------------------- operations
+
+export const operations = {
+  // session
+  sessionStatus: Empty,
+  signIn: z
+    .object({
+      baseUrl: z.string().trim().url('API base URL is not a URL').max(2048),
+      apiKey: z.string().trim().min(8, 'API key is too short').max(512),
+    })
+    .strict(),
+  chooseOrganization: z.object({ organizationId: Id }).strict(),
+  signOut: Empty,
+  startTraining: Empty,
+
+  // organizations
+  listOrganizations: Empty,
+  getOrganization: z.object({ organizationId: Id }).strict(),
+
+  // locations
+  listLocations: Empty,
+  getLocation: z.object({ locationId: Id }).strict(),
+  createLocation: z
+    .object({ name: z.string().trim().min(1, 'Name is required').max(120), address: AddressInput })
+    .strict(),
+  deleteLocation: z.object({ locationId: Id }).strict(),
+  listLocationDevices: z.object({ locationId: Id }).strict(),
+
+  // devices
+  listDevices: Empty,
+  getDevice: z.object({ serial: Serial }).strict(),
+  updateDevice: z
+    .object({
+      serial: Serial,
+      changes: z
+        .object({
+          name: z.string().trim().max(80).nullable().optional(),
+          update_interval_s: z.number().int().min(30).max(86_400).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  installDevice: z.object({ serial: Serial, locationId: Id }).strict(),
+  uninstallDevice: z.object({ serial: Serial, locationId: Id.optional() }).strict(),
+  moveDevice: z.object({ serial: Serial, fromLocationId: Id, toLocationId: Id }).strict(),
+
+  // inventory
+  listInventory: Empty,
+
+  // foot traffic
+  locationsFootTraffic: z
+    .object({ ...Range, granularity: z.enum(['hour', 'day']) })
+    .strict(),
+  deviceFootTraffic: z
+    .object({ serial: Serial, ...Range, granularity: z.enum(['minute', 'hour', 'day']) })
+    .strict(),
+
+  // outbox
+  listOutbox: Empty,
+  retryOutboxItem: z.object({ id: Id }).strict(),
+  discardOutboxItem: z.object({ id: Id }).strict(),
+  resolveConflict: z
+    .object({ id: Id, resolution: z.enum(['move_here', 'leave_there']) })
+    .strict(),
+  syncNow: Empty,
+
+  // activity (this visit's log)
+  listActivity: Empty,
+  recordVerification: z
+    .object({
+      serial: Serial,
+      locationId: Id,
+      checkedIn: z.boolean(),
+      walkTestCount: z.number().int().min(0).max(1_000_000),
+      note: z.string().trim().max(500).optional(),
+    })
+    .strict(),
+} satisfies Record<string, z.ZodType>;
+
+export type OperationName = keyof typeof operations;
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+export type OperationInput<K extends OperationName> = z.input<(typeof operations)[K]>;
+export type ParsedInput<K extends OperationName> = z.output<(typeof operations)[K]>;
+
+// ---------------------------------------------------------------- results
+
+export type ErrorKind =
+  | 'offline'
+  | 'dns'
+  | 'tls'
+  | 'timeout'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'rate_limited'
+  | 'server'
+  | 'bad_response'
+  | 'keychain_unavailable'
+  | 'not_signed_in'
+  | 'validation';
+
+/** What crosses IPC when an operation fails: no stack, no secrets. */
+export interface AppErrorShape {
+  kind: ErrorKind;
+  /** One sentence a technician understands. */
+  message: string;
+  /** What to do about it. */
+  nextStep: string;
+  status?: number;
+  /** Field → problem, for forms (validation and 422). */
+  fields?: Record<string, string>;
+  /** For conflicts: where the device is now. */
+  location?: LocationRef | null;
+  retryAfterS?: number;
+}
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
+
+/** A read that may come from the offline cache. */
+export interface Cached<T> {
+  value: T;
+  /** When the value was fetched from the server (ISO), null if never. */
+  fetchedAt: string | null;
+  source: 'network' | 'cache';
+  /** True when a background refresh was started; a `data-updated` event follows. */
+  refreshing: boolean;
+}
+
+export interface SessionStatus {
+  signedIn: boolean;
+  training: boolean;
+  baseUrl: string | null;
+  user: { name: string } | null;
+  organizations: Organization[];
+  organization: Organization | null;
+  online: boolean;
+  queued: number;
+}
+
+export type OutboxKind = 'install' | 'uninstall' | 'move';
+export type OutboxState = 'queued' | 'syncing' | 'failed' | 'conflict' | 'done';
+
+export interface OutboxItem {
+  id: string;
+  kind: OutboxKind;
+  serial: string;
+  /** Target location for install/move; the location uninstalled from for uninstall. */
+  locationId: string | null;
+  locationName: string | null;
+  fromLocationId: string | null;
+  createdAt: string;
+  state: OutboxState;
+  attempts: number;
+  lastError: AppErrorShape | null;
+  /** Set in state "conflict": where the device actually is. */
+  conflictLocation: LocationRef | null;
+}
+
+export type ActionResult =
+  | { status: 'done'; device: Device }
+  | { status: 'queued'; item: OutboxItem };
+
+export interface SyncReport {
+  done: number;
+  failed: number;
+  conflicts: number;
+  remaining: number;
+}
+
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  action: 'install' | 'uninstall' | 'move' | 'verify' | 'create_location' | 'delete_location';
+  serial: string | null;
+  locationId: string | null;
+  locationName: string | null;
+  result: 'done' | 'queued' | 'failed' | 'conflict' | 'verified' | 'not_verified';
+  detail: string;
+}
+
+export interface DeviceTraffic {
+  serial: string;
+  total: number;
+  series: FootTraffic[];
+}
+
+export interface OperationResults {
+  sessionStatus: SessionStatus;
+  signIn: SessionStatus;
+  chooseOrganization: SessionStatus;
+  signOut: SessionStatus;
+  startTraining: SessionStatus;
+  listOrganizations: Cached<Organization[]>;
+  getOrganization: Cached<Organization>;
+  listLocations: Cached<Location[]>;
+  getLocation: Cached<Location>;
+  createLocation: Location;
+  deleteLocation: { deleted: true };
+  listLocationDevices: Cached<Device[]>;
+  listDevices: Cached<Device[]>;
+  getDevice: Cached<Device>;
+  updateDevice: Device;
+  installDevice: ActionResult;
+  uninstallDevice: ActionResult;
+  moveDevice: ActionResult;
+  listInventory: Cached<Device[]>;
+  locationsFootTraffic: LocationMetric[];
+  deviceFootTraffic: DeviceTraffic;
+  listOutbox: OutboxItem[];
+  retryOutboxItem: OutboxItem[];
+  discardOutboxItem: OutboxItem[];
+  resolveConflict: OutboxItem[];
+  syncNow: SyncReport;
+  listActivity: ActivityEntry[];
+  recordVerification: ActivityEntry;
+}
+
+// Compile-time check: every operation has a result type and vice versa.
+type _Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _allHaveResults: _Same<OperationName, keyof OperationResults> = true;
+void _allHaveResults;
+
+export type OperationResult<K extends OperationName> = OperationResults[K];
+
+// ---------------------------------------------------------------- push events
+
+export type PushEvent =
+  | { type: 'connectivity'; online: boolean }
+  | { type: 'outbox'; items: OutboxItem[] }
+  | { type: 'sync'; report: SyncReport }
+  | { type: 'data-updated'; resource: string }
+  | { type: 'session'; status: SessionStatus };
+
+/** The API the renderer sees: one named async function per operation plus events. */
+export type InstallerApi = {
+  [K in OperationName]: (input: OperationInput<K>) => Promise<Envelope<OperationResult<K>>>;
+} & {
+  onEvent: (listener: (event: PushEvent) => void) => () => void;
+};
+
+/** Channel names are derived, never accepted from the renderer. */
+export const channelFor = (name: OperationName): string => `installer:${name}`;
+export const EVENT_CHANNEL = 'installer:event';

@@ -1,0 +1,130 @@
+/**
+ * The vendor API's JSON shapes as this project understands them (docs/api/openapi.yaml is
+ * the documented form; tests keep the two in step). Used by the API client to validate
+ * responses and by the sandbox to type what it serves.
+ *
+ * Objects are `looseObject`: unknown fields the server adds are kept, never a crash.
+ * Fields the spec does not guarantee are optional or nullable (see openapi.yaml x-source).
+ */
+import { z } from 'zod';
+
+export const ISO_COUNTRY = /^[A-Z]{2}$/;
+
+export const LocationRef = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+});
+export type LocationRef = z.infer<typeof LocationRef>;
+
+export const Organization = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string().optional(),
+  created_at: z.string().optional(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const Address = z.looseObject({
+  line1: z.string(),
+  line2: z.string().nullable().optional(),
+  city: z.string(),
+  region: z.string().nullable().optional(),
+  postal_code: z.string().nullable().optional(),
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+export const Location = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  address: Address.nullable().optional(),
+  timezone: z.string().optional(),
+  /** Devices installed here now (assumed; lets the list show counts without N calls). */
+  device_count: z.number().int().nonnegative().optional(),
+  created_at: z.string().optional(),
+});
+export type Location = z.infer<typeof Location>;
+
+/** Device: the spec's seven fields with the spec's names and types, plus assumed extras. */
+export const Device = z.looseObject({
+  serial_number: z.string(),
+  device_type_name: z.string().nullable().optional(),
+  board_id: z.string().nullable().optional(),
+  firmware_version_name: z.string().nullable().optional(),
+  last_checkin_at: z.string().nullable().optional(),
+  update_interval_s: z.number().int().nullable().optional(),
+  /** null when the device is not installed anywhere (assumed). */
+  location: LocationRef.nullable().optional(),
+  /** Assumed: when the current installation happened. */
+  installed_at: z.string().nullable().optional(),
+  /** Assumed: a free-text label the technician may set (writable). */
+  name: z.string().nullable().optional(),
+});
+export type Device = z.infer<typeof Device>;
+
+/** Fields PUT /devices/{serial} accepts (assumed); anything else is a 422. */
+export const DEVICE_WRITABLE_FIELDS = ['name', 'update_interval_s'] as const;
+export const UPDATE_INTERVAL_MIN_S = 30;
+export const UPDATE_INTERVAL_MAX_S = 86_400;
+
+export const Granularity = z.enum(['minute', 'hour', 'day']);
+export type Granularity = z.infer<typeof Granularity>;
+
+/** One time bucket of counted visitors ("Foot Traffic" record; assumed shape). */
+export const FootTraffic = z.looseObject({
+  start: z.string(),
+  end: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type FootTraffic = z.infer<typeof FootTraffic>;
+
+/** Foot traffic of one location over the requested range (assumed shape). */
+export const LocationMetric = z.looseObject({
+  location: LocationRef,
+  total: z.number().int().nonnegative(),
+  series: z.array(FootTraffic),
+});
+export type LocationMetric = z.infer<typeof LocationMetric>;
+
+/** Page-based paging (assumed). `meta` may be absent: then the list is one page. */
+export const PageMeta = z.looseObject({
+  page: z.number().int().positive().optional(),
+  per_page: z.number().int().positive().optional(),
+  total_count: z.number().int().nonnegative().optional(),
+  total_pages: z.number().int().nonnegative().optional(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), meta: PageMeta.optional() });
+
+export const one = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+
+/** Every error answer: `{error: {code, message, details?}}` (assumed). */
+export const ErrorBody = z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Error codes the sandbox sends and the client understands. */
+export const ERROR_CODES = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  validation: 'validation_failed',
+  installedElsewhere: 'device_installed_elsewhere',
+  locationHasDevices: 'location_has_devices',
+  rateLimited: 'rate_limited',
+  server: 'internal_error',
+} as const;
+
+/** Paging defaults and bounds (assumed). */
+export const PAGE_SIZE_DEFAULT = 100;
+export const PAGE_SIZE_MAX = 500;
+/** Foot-traffic queries return at most this many buckets; more is a 422. */
+export const FOOT_TRAFFIC_MAX_BUCKETS = 2_000;

@@ -1,0 +1,41 @@
+/**
+ * The one error type the core throws and the renderer receives (as AppErrorShape).
+ * Messages are written for a technician: what happened, then what to do next.
+ * Never put a secret, a stack or a raw server body into one.
+ */
+import type { AppErrorShape, ErrorKind, LocationRef } from '../contract';
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly nextStep: string;
+  readonly status: number | undefined;
+  readonly fields: Record<string, string> | undefined;
+  readonly location: LocationRef | null | undefined;
+  readonly retryAfterS: number | undefined;
+
+  constructor(shape: AppErrorShape, options?: { cause?: unknown }) {
+    super(shape.message, options);
+    this.name = 'AppError';
+    this.kind = shape.kind;
+    this.nextStep = shape.nextStep;
+    this.status = shape.status;
+    this.fields = shape.fields;
+    this.location = shape.location;
+    this.retryAfterS = shape.retryAfterS;
+  }
+
+  toShape(): AppErrorShape {
+    const shape: AppErrorShape = { kind: this.kind, message: this.message, nextStep: this.nextStep };
+    if (this.status !== undefined) shape.status = this.status;
+    if (this.fields !== undefined) shape.fields = this.fields;
+    if (this.location !== undefined) shape.location = this.location;
+    if (this.retryAfterS !== undefined) shape.retryAfterS = this.retryAfterS;
+    return shape;
+  }
+}
+
+/** Failures where the request never got an answer: the action may be queued for later. */
+export const CONNECTIVITY_KINDS: ReadonlySet<ErrorKind> = new Set(['offline', 'dns', 'timeout']);
+
+export const isConnectivityError = (e: unknown): e is AppError =>
+  e instanceof AppError && CONNECTIVITY_KINDS.has(e.kind);

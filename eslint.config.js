@@ -1,0 +1,33 @@
+// Flat config: typescript-eslint for all TS, eslint-plugin-svelte for components.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,svelte}', 'renderer/**/*.svelte.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    // CLIs print their machine-readable first line and logs to stdout on purpose.
+    files: ['electron/sandbox/cli.ts', 'electron/web/cli.ts', 'tests/bench/**/*.ts', 'build/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
