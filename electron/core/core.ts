@@ -17,3 +17,23 @@ export interface Logger {
   warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;
 }
+
+/** Facilities the host (Electron main, browser-mode CLI, tests) injects into the core. */
+export interface CoreOptions {
+  /** Holds cache, outbox, activity and logs. */
+  dataDir: string;
+  /** Electron's net.fetch in the app (system proxy), Node's fetch elsewhere. */
+  fetch: typeof globalThis.fetch;
+  /** Where the API key lives; keytar-backed in production and tests. */
+  credentials: CredentialStore;
+  log: Logger;
+}
+
+/** The OS keychain seen through the smallest possible window (see core/credentials). */
+export interface CredentialStore {
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<boolean>;
+}
+
+export type CreateCore = (options: CoreOptions) => Promise<Core>;
