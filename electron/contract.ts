@@ -153,7 +153,8 @@ export type ErrorKind =
   | 'bad_response'
   | 'keychain_unavailable'
   | 'not_signed_in'
-  | 'validation';
+  | 'validation'
+  | 'internal';
 
 /** What crosses IPC when an operation fails: no stack, no secrets. */
 export interface AppErrorShape {

@@ -1,0 +1,111 @@
+/**
+ * Reads: answered from the offline cache at once when there is one (with its age), refreshed
+ * in the background when online (stale-while-revalidate); a `data-updated` event tells the
+ * renderer to read again once fresher data is stored.
+ */
+import { z } from 'zod';
+import type { Cached } from '../../contract';
+import { AppError, isConnectivityError } from '../app-error';
+import { Device, Location, Organization } from '../api/wire';
+import { readThrough } from '../store/cache';
+import { requireScope, type ServiceContext, type SignedInScope } from './context';
+
+const Devices = z.array(Device);
+
+export async function cachedRead<T>(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  key: string,
+  schema: z.ZodType<T>,
+  fetchFresh: () => Promise<T>,
+): Promise<Cached<T>> {
+  return readThrough({
+    scope: scope.cache,
+    key,
+    schema,
+    online: ctx.isOnline(),
+    fetch: () => tracked(ctx, fetchFresh),
+    onRefreshed: () => ctx.emit({ type: 'data-updated', resource: key }),
+    onRefreshError: (error: unknown) => {
+      if (!isConnectivityError(error)) ctx.options.log.warn('background refresh failed', { key, kind: kindOf(error) });
+    },
+  });
+}
+
+/** Runs one API call and keeps the connectivity state honest. */
+export async function tracked<T>(ctx: ServiceContext, call: () => Promise<T>): Promise<T> {
+  try {
+    const value = await call();
+    ctx.reportOnline();
+    return value;
+  } catch (error) {
+    if (isConnectivityError(error)) ctx.reportOffline();
+    throw error;
+  }
+}
+
+const kindOf = (error: unknown) => (error instanceof AppError ? error.kind : 'internal');
+
+export const listOrganizations = (ctx: ServiceContext) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, 'organizations', z.array(Organization), async () => {
+    return (await scope.api.listOrganizations()).organizations;
+  });
+};
+
+export const getOrganization = (ctx: ServiceContext, organizationId: string) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, `organization:${organizationId}`, Organization, () =>
+    scope.api.getOrganization(organizationId),
+  );
+};
+
+export const listLocations = (ctx: ServiceContext) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, 'locations', z.array(Location), () => scope.api.listLocations());
+};
+
+export const getLocation = (ctx: ServiceContext, locationId: string) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, `location:${locationId}`, Location, () => scope.api.getLocation(locationId));
+};
+
+export const listLocationDevices = (ctx: ServiceContext, locationId: string) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, `location-devices:${locationId}`, Devices, () =>
+    scope.api.listLocationDevices(locationId),
+  );
+};
+
+export const listDevices = (ctx: ServiceContext) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, 'devices', Devices, () => scope.api.listDevices());
+};
+
+export const listInventory = (ctx: ServiceContext) => {
+  const scope = requireScope(ctx);
+  return cachedRead(ctx, scope, 'inventory', Devices, () => scope.api.listUninstalledDevices());
+};
+
+/**
+ * One device. Offline and never looked up before, a scanned serial is still checked against
+ * the cached inventory and device lists, so the technician learns whether it exists.
+ */
+export async function getDevice(ctx: ServiceContext, serial: string): Promise<Cached<Device>> {
+  const scope = requireScope(ctx);
+  try {
+    return await cachedRead(ctx, scope, `device:${serial}`, Device, () => scope.api.getDevice(serial));
+  } catch (error) {
+    if (!isConnectivityError(error)) throw error;
+    for (const list of ['inventory', 'devices']) {
+      const cached = await scope.cache.get(list, Devices);
+      const device = cached?.value.find((d) => d.serial_number === serial);
+      if (cached && device) return { value: device, fetchedAt: cached.fetchedAt, source: 'cache', refreshing: false };
+    }
+    throw new AppError({
+      kind: error.kind,
+      message: `You are offline and ${serial} is not in the inventory saved on this computer.`,
+      nextStep: 'Check the serial, or connect to the internet and look it up again.',
+    });
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Training mode: the sandbox API in-process on a random loopback port, with its state kept
+ * in the data dir so a practice session survives a restart. Imported lazily: the sandbox's
+ * seed data is only built when someone starts training.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../app-error';
+
+export interface TrainingServer {
+  baseUrl: string;
+  /** The sandbox's seeded key: a throwaway credential, kept in memory only. */
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+export async function startTrainingServer(dir: string): Promise<TrainingServer> {
+  await mkdir(dir, { recursive: true });
+  const { startSandbox } = await import('../../sandbox/index');
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataFile: join(dir, 'sandbox.json') });
+  const user = sandbox.users[0];
+  if (!user) {
+    await sandbox.close();
+    throw new AppError({
+      kind: 'internal',
+      message: 'Training data could not be prepared.',
+      nextStep: 'Restart the app and try again.',
+    });
+  }
+  return { baseUrl: sandbox.baseUrl, apiKey: user.api_key, close: () => sandbox.close() };
+}

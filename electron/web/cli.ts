@@ -1,0 +1,55 @@
+/**
+ * `npm run web -- [--port N] [--data-dir DIR]`: the whole app in any Chromium, for machines
+ * where Electron cannot run. First stdout line: {"url": "..."} — the address to open, with
+ * the per-run token the bridge requires. Then human-readable logs. `--training` signs into
+ * the built-in training sandbox at once.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/create-core';
+import { createKeychainCredentials } from '../core/credentials/keychain';
+import { createFileLogger } from '../common/file-logger';
+import { startBridge } from './bridge-server';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+    renderer: { type: 'string', default: 'dist/renderer' },
+    training: { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`--port must be a number from 0 to 65535, got "${values.port}"`);
+  process.exit(2);
+}
+const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.field-installer-web'));
+const log = createFileLogger(join(dataDir, 'logs'), { echo: (line) => console.error(line) });
+
+const core = await createCore({
+  dataDir,
+  fetch: globalThis.fetch,
+  credentials: createKeychainCredentials(),
+  log,
+});
+if (values.training) {
+  const started = await core.invoke('startTraining', {});
+  if (!started.ok) console.error(`Training mode did not start: ${started.error.message}`);
+}
+const bridge = await startBridge({ core, port, rendererDir: resolve(values.renderer) });
+process.stdout.write(`${JSON.stringify({ url: bridge.url })}\n`);
+console.error(`Field Installer (browser mode) on ${bridge.origin}, data in ${dataDir}`);
+
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await bridge.close();
+  await core.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,58 @@
+/**
+ * Starts the real core (real keychain, real fetch, real files) against a real sandbox, for
+ * integration tests. Each harness gets a fresh data dir and its own keychain service name so
+ * tests never see each other's keys.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { OperationName, OperationResult } from '../../electron/contract';
+import type { Core, Logger } from '../../electron/core/core';
+import { createCore } from '../../electron/core/create-core';
+import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
+import { createFileLogger } from '../../electron/common/file-logger';
+
+export interface CoreHarness {
+  core: Core;
+  dataDir: string;
+  log: Logger;
+  /** Invokes and unwraps; a failure envelope fails the test with its message. */
+  call<K extends OperationName>(name: K, input?: unknown): Promise<OperationResult<K>>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Reuse a data dir (a restart); the caller then removes it. */
+  dataDir?: string;
+  /** Reuse a keychain service (a restart keeps the stored key). */
+  keychainService?: string;
+}
+
+export async function startCoreHarness(options: HarnessOptions = {}): Promise<CoreHarness & { keychainService: string }> {
+  const { dataDir } = options;
+  const keychainService = options.keychainService ?? `field-installer-test-${randomUUID()}`;
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'fi-core-')));
+  const log = createFileLogger(join(dir, 'logs'));
+  const core = await createCore({
+    dataDir: dir,
+    fetch: globalThis.fetch,
+    credentials: createKeychainCredentials(keychainService),
+    log,
+  });
+  return {
+    core,
+    keychainService,
+    dataDir: dir,
+    log,
+    async call(name, input = {}) {
+      const result = await core.invoke(name, input);
+      if (!result.ok) throw new Error(`${name} failed: ${result.error.kind}: ${result.error.message}`);
+      return result.value;
+    },
+    async close() {
+      await core.close();
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

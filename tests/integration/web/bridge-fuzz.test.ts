@@ -1,0 +1,86 @@
+/**
+ * Property-based input fuzzing of every operation, through the bridge (what browser mode
+ * and, via the same core.invoke, Electron's IPC handlers receive): whatever arrives, the
+ * answer is a well-formed envelope, malformed input is a validation error, and the process
+ * keeps serving.
+ */
+import fc from 'fast-check';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_NAMES, operations } from '../../../electron/contract';
+import { startBridge, type RunningBridge } from '../../../electron/web/bridge-server';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+
+let harness: CoreHarness;
+let bridge: RunningBridge;
+let rendererDir: string;
+
+beforeAll(async () => {
+  harness = await startCoreHarness();
+  rendererDir = await mkdtemp(join(tmpdir(), 'fi-renderer-'));
+  bridge = await startBridge({ core: harness.core, rendererDir });
+});
+
+afterAll(async () => {
+  await bridge.close();
+  await harness.close();
+  await rm(rendererDir, { recursive: true, force: true });
+});
+
+// startTraining with a valid (empty) input would start a server per run: not an input test.
+const FUZZED = OPERATION_NAMES.filter((n) => n !== 'startTraining');
+
+async function post(name: string, body: string) {
+  const res = await fetch(`${bridge.origin}/api/op/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-installer-token': bridge.token },
+    body,
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { ok: boolean; error?: { kind: string; message: string; nextStep: string } };
+}
+
+describe('operation input fuzzing through the bridge', () => {
+  it('answers any JSON value with an envelope; schema-invalid input is a validation error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...FUZZED), fc.jsonValue(), async (name, input) => {
+        const envelope = await post(name, JSON.stringify(input));
+        const valid = operations[name].safeParse(input).success;
+        if (!valid) {
+          expect(envelope.ok).toBe(false);
+          expect(envelope.error?.kind).toBe('validation');
+          expect(envelope.error?.message.length).toBeGreaterThan(0);
+        } else if (!envelope.ok) {
+          // Valid but not signed in, or nothing to find: a specific error, never an internal one.
+          expect(envelope.error?.kind).not.toBe('internal');
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('rejects near-miss objects: wrong types, extra keys, oversize strings', async () => {
+    const nearMiss = fc.record(
+      {
+        serial: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.string({ minLength: 65, maxLength: 300 })),
+        locationId: fc.oneof(fc.string(), fc.constant(''), fc.array(fc.string())),
+        extra: fc.anything(),
+      },
+      { requiredKeys: ['extra'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('installDevice', 'uninstallDevice', 'getDevice'), nearMiss, async (name, input) => {
+        const envelope = await post(name, JSON.stringify(input));
+        expect(envelope).toMatchObject({ ok: false, error: { kind: 'validation' } });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is still up and serving after the fuzzing', async () => {
+    const envelope = await post('sessionStatus', '{}');
+    expect(envelope.ok).toBe(true);
+  });
+});

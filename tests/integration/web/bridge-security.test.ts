@@ -1,0 +1,133 @@
+/**
+ * Browser mode's bridge refuses everything that is not our own page with our token: wrong
+ * Host (DNS rebinding), foreign Origin, missing token, wrong method, non-JSON bodies, unknown
+ * operations, path traversal on static files.
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridge, type RunningBridge } from '../../../electron/web/bridge-server';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+
+let harness: CoreHarness;
+let bridge: RunningBridge;
+let rendererDir: string;
+
+beforeAll(async () => {
+  harness = await startCoreHarness();
+  rendererDir = await mkdtemp(join(tmpdir(), 'fi-renderer-'));
+  await mkdir(join(rendererDir, 'assets'));
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  bridge = await startBridge({ core: harness.core, rendererDir });
+});
+
+afterAll(async () => {
+  await bridge.close();
+  await harness.close();
+  await rm(rendererDir, { recursive: true, force: true });
+});
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** node:http rather than fetch: fetch will not let us forge Host. */
+function raw(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+  const { port } = new URL(bridge.origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+const good = () => ({
+  Host: new URL(bridge.origin).host,
+  'Content-Type': 'application/json',
+  'x-installer-token': bridge.token,
+});
+
+describe('bridge security', () => {
+  it('answers our own page with a token', async () => {
+    const res = await raw('/api/op/sessionStatus', { method: 'POST', headers: good(), body: '{}' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { signedIn: false } });
+  });
+
+  it('the page address carries the token and binds loopback only', () => {
+    const url = new URL(bridge.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.searchParams.get('token')).toBe(bridge.token);
+    expect(bridge.token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses a foreign Host (DNS rebinding)', async () => {
+    const res = await raw('/api/op/sessionStatus', { method: 'POST', headers: { ...good(), Host: 'evil.example:80' }, body: '{}' });
+    expect(res.status).toBe(421);
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const res = await raw('/api/op/sessionStatus', {
+      method: 'POST',
+      headers: { ...good(), Origin: 'https://evil.example' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a missing or wrong token', async () => {
+    const { 'x-installer-token': _t, ...noToken } = good();
+    expect((await raw('/api/op/sessionStatus', { method: 'POST', headers: noToken, body: '{}' })).status).toBe(401);
+    const wrong = { ...good(), 'x-installer-token': bridge.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) };
+    expect((await raw('/api/op/sessionStatus', { method: 'POST', headers: wrong, body: '{}' })).status).toBe(401);
+    expect((await raw('/api/events', { headers: { Host: good().Host } })).status).toBe(401);
+  });
+
+  it('refuses form posts, GETs and unknown operations', async () => {
+    const form = { ...good(), 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect((await raw('/api/op/signOut', { method: 'POST', headers: form, body: 'a=b' })).status).toBe(415);
+    expect((await raw('/api/op/signOut', { headers: good() })).status).toBe(405);
+    expect((await raw('/api/op/fetchUrl', { method: 'POST', headers: good(), body: '{}' })).status).toBe(404);
+    expect((await raw('/api/op/__proto__', { method: 'POST', headers: good(), body: '{}' })).status).toBe(404);
+  });
+
+  it('turns invalid JSON into a validation envelope', async () => {
+    const res = await raw('/api/op/signIn', { method: 'POST', headers: good(), body: '{"baseUrl":' });
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  });
+
+  it('serves the renderer with the strict CSP and never a file outside it', async () => {
+    const index = await raw('/', { headers: { Host: good().Host } });
+    expect(index.status).toBe(200);
+    expect(String(index.headers['content-security-policy'])).toContain("default-src 'none'");
+    expect((await raw('/assets/app.js', { headers: { Host: good().Host } })).status).toBe(200);
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e%5cpackage.json', '/..%00/x']) {
+      expect((await raw(path, { headers: { Host: good().Host } })).status, path).toBe(404);
+    }
+  });
+
+  it('streams push events to a client with the token', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`, {
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain(': connected');
+    controller.abort();
+  });
+});

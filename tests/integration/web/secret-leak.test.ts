@@ -1,0 +1,102 @@
+/**
+ * The API key must never leave the keychain except inside the Authorization header: after a
+ * full session through the bridge it is in no bridge response, no event, no file under the
+ * data dir (cache, outbox, activity, session, logs), in any encoding we would plausibly
+ * write it in.
+ */
+import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { startBridge, type RunningBridge } from '../../../electron/web/bridge-server';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+
+let sandbox: RunningSandbox;
+let harness: CoreHarness;
+let bridge: RunningBridge;
+let rendererDir: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  harness = await startCoreHarness();
+  rendererDir = await mkdtemp(join(tmpdir(), 'fi-renderer-'));
+  bridge = await startBridge({ core: harness.core, rendererDir });
+});
+
+afterAll(async () => {
+  await bridge.close();
+  await harness.close();
+  await sandbox.close();
+  await rm(rendererDir, { recursive: true, force: true });
+});
+
+async function op(name: string, input: unknown = {}) {
+  const res = await fetch(`${bridge.origin}/api/op/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-installer-token': bridge.token },
+    body: JSON.stringify(input),
+  });
+  const text = await res.text();
+  seen.push(text);
+  return JSON.parse(text) as { ok: boolean; value?: any; error?: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+describe('the API key does not leak', () => {
+  it('after a full session: sign in, browse, act, fail, go offline, sign out', async () => {
+    const user = sandbox.users.find((u) => u.organizations.length > 1)!;
+    const key = user.api_key;
+
+    const events = await fetch(`${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`);
+    const reader = events.body!.getReader();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) break;
+        seen.push(new TextDecoder().decode(value));
+      }
+    })();
+
+    expect((await op('signIn', { baseUrl: sandbox.baseUrl, apiKey: 'sbx_wrongwrongwrongwrong' })).ok).toBe(false);
+    const signedIn = await op('signIn', { baseUrl: sandbox.baseUrl, apiKey: key });
+    expect(signedIn.ok).toBe(true);
+    await op('chooseOrganization', { organizationId: user.organizations[0]!.id });
+    await op('listOrganizations');
+    const locations = await op('listLocations');
+    const inventory = await op('listInventory');
+    const serial = inventory.value.value[0].serial_number as string;
+    const locationId = locations.value.value[0].id as string;
+    await op('getDevice', { serial });
+    await op('installDevice', { serial, locationId });
+    await op('getDevice', { serial: 'NOPE-0000' });
+    await op('listLocationDevices', { locationId });
+    sandbox.setFaults({ failNext: { count: 1, kind: 'malformed' } });
+    await op('listDevices');
+    sandbox.clearFaults();
+    await op('uninstallDevice', { serial, locationId });
+    await op('listActivity');
+    await op('sessionStatus');
+    await op('signOut');
+    await reader.cancel().catch(() => undefined);
+
+    const basic = Buffer.from(`${user.organizations[0]!.id}:${key}`).toString('base64');
+    const needles = [key, basic, Buffer.from(key).toString('base64'), encodeURIComponent(key)];
+
+    for (const text of seen) {
+      for (const needle of needles) expect(text.includes(needle), 'bridge response or event').toBe(false);
+    }
+    const files = await filesUnder(harness.dataDir);
+    expect(files.some((f) => f.includes('logs'))).toBe(true);
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const content = await readFile(file, 'latin1');
+      for (const needle of needles) expect(content.includes(needle), file).toBe(false);
+    }
+  });
+});
