@@ -81,9 +81,7 @@ async function recordReplayEvent(ctx: ServiceContext, scope: SignedInScope, even
   const { item } = event;
   const base = { action: item.kind, serial: item.serial, locationId: item.locationId, locationName: item.locationName };
   if (event.type === 'done') {
-    // Where the device was before, as far as the queued action knew it.
-    const beforeId = item.kind === 'move' ? item.fromLocationId : item.kind === 'uninstall' ? item.locationId : null;
-    await applyDeviceChange(scope, beforeId ? { id: beforeId, name: '' } : null, event.device);
+    await applyDeviceChange(scope, event.before.location ?? null, event.device);
     await ctx.activity.add({ ...base, result: 'done', detail: 'Sent from the queue.' });
   } else if (event.type === 'conflict') {
     const where = event.location.name;

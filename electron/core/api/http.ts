@@ -1,0 +1,151 @@
+/**
+ * One API request: a deadline that also covers a body stalling midway, a size cap, JSON
+ * parsing, and — for GET only — retries with backoff. POST/PUT/DELETE are never repeated
+ * here: whether a lost answer means "done" is for the outbox to find out, not for a blind retry.
+ * Every failure leaves as an AppError; nothing thrown here carries the key.
+ */
+import { AppError } from '../app-error';
+import { errorFromCause, errorFromStatus } from './error-mapping';
+import { wording, type Subject } from './messages';
+import { BodyTooLarge, readBodyCapped } from './read-body';
+import { MAX_RETRY_AFTER_S, backoffDelayMs, isRetryableKind, parseRetryAfter } from './retry';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpOptions {
+  fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  maxRetries: number;
+  maxBodyBytes: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+  signal?: AbortSignal | undefined;
+}
+
+export interface HttpRequest {
+  method: Method;
+  url: string;
+  authorization: string;
+  /** Strings that must never appear in an error (the key, the Basic header). */
+  secrets: readonly string[];
+  body?: unknown;
+  subject: Subject;
+}
+
+export interface HttpAnswer {
+  status: number;
+  /** Parsed JSON; undefined for an empty body (e.g. 204). */
+  body: unknown;
+}
+
+type Outcome = { ok: true; answer: HttpAnswer } | { ok: false; error: AppError };
+
+const cancelledError = (): AppError => new AppError({ kind: 'timeout', ...wording.cancelled() });
+
+export const createHttp = (options: HttpOptions) => {
+  const once = async (req: HttpRequest): Promise<Outcome> => {
+    const host = new URL(req.url).host;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('request timed out'));
+    }, options.timeoutMs);
+    const onOuterAbort = () => controller.abort(new Error('request cancelled'));
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    try {
+      const headers: Record<string, string> = { accept: 'application/json', authorization: req.authorization };
+      if (req.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await options.fetch(req.url, {
+        method: req.method,
+        headers,
+        body: req.body === undefined ? null : JSON.stringify(req.body),
+        signal: controller.signal,
+        // A redirect is a captive portal or a wrong address; following it could carry the key away.
+        redirect: 'manual',
+      });
+      const text = await readBodyCapped(response, options.maxBodyBytes, controller.signal);
+      return interpret(response, text, req.subject);
+    } catch (cause) {
+      if (options.signal?.aborted && !timedOut) return { ok: false, error: cancelledError() };
+      if (timedOut) {
+        return { ok: false, error: errorFromCause({ code: 'ETIMEDOUT' }, { host, timeoutMs: options.timeoutMs, secrets: req.secrets }) };
+      }
+      if (cause instanceof BodyTooLarge) {
+        return { ok: false, error: new AppError({ kind: 'bad_response', ...wording.tooLarge(cause.maxBytes) }) };
+      }
+      return { ok: false, error: errorFromCause(cause, { host, timeoutMs: options.timeoutMs, secrets: req.secrets }) };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  };
+
+  const interpret = (response: Response, text: string, subject: Subject): Outcome => {
+    const { status } = response;
+    const contentType = response.headers.get('content-type') ?? '';
+    let body: unknown;
+    let parsedOk = text.trim() === '';
+    if (!parsedOk && !/html/i.test(contentType)) {
+      try {
+        body = JSON.parse(text) as unknown;
+        parsedOk = true;
+      } catch {
+        parsedOk = false;
+      }
+    }
+    if (status >= 200 && status < 300) {
+      if (parsedOk) return { ok: true, answer: { status, body } };
+      const looksLikePage = /html/i.test(contentType) || /^\s*</.test(text);
+      const words = looksLikePage ? wording.notJson() : wording.unreadable();
+      return { ok: false, error: new AppError({ kind: 'bad_response', status, ...words }) };
+    }
+    // Status 0 is an opaque redirect (Chromium's fetch with redirect: 'manual').
+    const effective = status === 0 ? 302 : status;
+    const retryAfterS = parseRetryAfter(response.headers.get('retry-after'), options.now());
+    return { ok: false, error: errorFromStatus({ status: effective, body, retryAfterS, subject }) };
+  };
+
+  const pause = async (ms: number): Promise<void> => {
+    const signal = options.signal;
+    if (!signal) return options.sleep(ms);
+    if (signal.aborted) throw cancelledError();
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(cancelledError());
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([options.sleep(ms), aborted]);
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const send = async (req: HttpRequest): Promise<HttpAnswer> => {
+    for (let attempt = 0; ; attempt += 1) {
+      if (options.signal?.aborted) throw cancelledError();
+      const outcome = await once(req);
+      if (outcome.ok) return outcome.answer;
+      const { error } = outcome;
+      const retryAfterS = error.retryAfterS;
+      const mayRetry =
+        req.method === 'GET' &&
+        attempt < options.maxRetries &&
+        isRetryableKind(error.kind) &&
+        !(options.signal?.aborted ?? false) &&
+        (retryAfterS === undefined || retryAfterS <= MAX_RETRY_AFTER_S);
+      if (!mayRetry) throw error;
+      const delay =
+        retryAfterS !== undefined
+          ? retryAfterS * 1000 + backoffDelayMs(0, options.random) / 2
+          : backoffDelayMs(attempt, options.random);
+      await pause(delay);
+    }
+  };
+
+  return { send };
+};
+
+export type Http = ReturnType<typeof createHttp>;

@@ -1,0 +1,117 @@
+/**
+ * The API key lives only in the OS keychain (macOS Keychain, Windows Credential Manager,
+ * Linux Secret Service via libsecret), reached through keytar. keytar is loaded lazily so a
+ * missing native build or a machine without a Secret Service becomes one clear AppError
+ * instead of a crash at start-up. There is deliberately no plaintext fallback: if the keychain
+ * cannot be used, signing in fails and says what to install.
+ */
+import { AppError } from '../app-error';
+import type { CredentialStore } from '../core';
+
+interface Keytar {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export const KEYCHAIN_SERVICE = 'field-installer';
+
+const unavailableWording = (platform: NodeJS.Platform) => {
+  switch (platform) {
+    case 'darwin':
+      return {
+        message: 'The macOS Keychain could not be opened, so the API key cannot be stored safely.',
+        nextStep: 'Unlock your login keychain (Keychain Access) and try again. The key is never stored in plain text.',
+      };
+    case 'win32':
+      return {
+        message: 'Windows Credential Manager could not be used, so the API key cannot be stored safely.',
+        nextStep: 'Sign in to Windows with your own account and try again. The key is never stored in plain text.',
+      };
+    default:
+      return {
+        message: 'No keychain (Secret Service) is available, so the API key cannot be stored safely.',
+        nextStep:
+          'Install and start a Secret Service provider — GNOME Keyring (gnome-keyring) or KWallet — plus libsecret ' +
+          '(e.g. "sudo apt install gnome-keyring libsecret-1-0"), sign in to your desktop session, then try again. ' +
+          'The key is never stored in plain text.',
+      };
+  }
+};
+
+const unavailable = (cause: unknown, secret?: string): AppError => {
+  // keytar's messages come from libsecret/D-Bus; keep them for diagnosis, minus any secret.
+  let detail = cause instanceof Error ? cause.message : String(cause);
+  if (secret && secret.length > 0) detail = detail.split(secret).join('[redacted]');
+  return new AppError(
+    { kind: 'keychain_unavailable', ...unavailableWording(process.platform) },
+    { cause: new Error(detail) },
+  );
+};
+
+const loadKeytar = async (): Promise<Keytar> => {
+  try {
+    const mod = (await import('keytar')) as Keytar & { default?: Keytar };
+    // keytar is CommonJS: under ESM its functions sit on `default`.
+    const keytar = mod.default ?? mod;
+    if (typeof keytar.getPassword !== 'function') throw new Error('keytar did not load');
+    return keytar;
+  } catch (error) {
+    throw unavailable(error);
+  }
+};
+
+const requireAccount = (account: string): void => {
+  if (account.trim() === '') {
+    throw new AppError({
+      kind: 'invalid',
+      message: 'No account name was given for the keychain entry.',
+      nextStep: 'This is a bug in the app; please report it.',
+    });
+  }
+};
+
+export const createKeychainCredentials = (service: string = KEYCHAIN_SERVICE): CredentialStore => {
+  let keytar: Promise<Keytar> | undefined;
+  const load = (): Promise<Keytar> => {
+    // A failed load is not cached: the user may start the keyring and try again.
+    keytar ??= loadKeytar().catch((error: unknown) => {
+      keytar = undefined;
+      throw error;
+    });
+    return keytar;
+  };
+
+  return {
+    async get(account) {
+      requireAccount(account);
+      const k = await load();
+      try {
+        return await k.getPassword(service, account);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async set(account, secret) {
+      requireAccount(account);
+      if (secret === '') {
+        throw new AppError({ kind: 'invalid', message: 'The API key is empty.', nextStep: 'Enter the API key from your admin.' });
+      }
+      const k = await load();
+      try {
+        await k.setPassword(service, account, secret);
+      } catch (error) {
+        throw unavailable(error, secret);
+      }
+    },
+    async delete(account) {
+      requireAccount(account);
+      const k = await load();
+      try {
+        return await k.deletePassword(service, account);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+  };
+};

@@ -1,0 +1,102 @@
+/**
+ * Recognises a handheld (keyboard-wedge) barcode scanner among ordinary keystrokes.
+ *
+ * A scanner "types" the whole code a few milliseconds per key and ends with Enter (or Tab);
+ * people need 80 ms or more between keys. The screen installs `handleKeydown` on window and
+ * calls preventDefault when it returns true, so a scan does not land in the focused input.
+ *
+ * Trade-off, on purpose: a key is only claimed once the burst is unmistakable (the third key
+ * of a fast run). The first keys of a scan therefore reach the focused input — the screen
+ * replaces the "Serial number" field with the scan anyway — while a person who happens to
+ * press two keys almost together never loses a character.
+ */
+
+/** The parts of a KeyboardEvent the detector reads. Spelled out rather than Pick<KeyboardEvent>
+ * so that Node-side tests (no DOM types) can build them; real events satisfy it. */
+export interface WedgeKeyEvent {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly altKey: boolean;
+  readonly metaKey: boolean;
+  readonly shiftKey: boolean;
+  readonly repeat: boolean;
+  readonly isComposing: boolean;
+}
+
+export interface WedgeDetectorOptions {
+  onScan: (serial: string) => void;
+  /** Longest pause between two characters of one scan. */
+  maxInterKeyMs?: number;
+  /** Shortest code accepted as a scan; shorter fast bursts are left alone. */
+  minLength?: number;
+  now?: () => number;
+}
+
+export interface WedgeDetector {
+  /** Returns true when the key belongs to a scan and must not reach the page. */
+  handleKeydown(e: WedgeKeyEvent): boolean;
+  reset(): void;
+}
+
+/** Keys from the third character of a fast run on are claimed (see the header comment). */
+const CLAIM_FROM_CHAR = 3;
+/** Some scanners pause a little longer before the terminator than between characters. */
+const TERMINATOR_GRACE_FACTOR = 3;
+const TERMINATORS = new Set(['Enter', 'Tab']);
+/** Scanners press Shift around upper-case letters; these keydowns carry no character. */
+const MODIFIER_ONLY = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'Meta', 'AltGraph']);
+
+export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetector {
+  const maxGap = options.maxInterKeyMs ?? 35;
+  const minLength = options.minLength ?? 4;
+  const now = options.now ?? (() => performance.now());
+
+  let run: string[] = [];
+  let lastCharAt = Number.NEGATIVE_INFINITY;
+
+  const reset = (): void => {
+    run = [];
+    lastCharAt = Number.NEGATIVE_INFINITY;
+  };
+  const claimed = (): boolean => run.length >= CLAIM_FROM_CHAR;
+
+  const handleKeydown = (e: WedgeKeyEvent): boolean => {
+    if (e.isComposing || e.repeat || e.ctrlKey || e.altKey || e.metaKey) {
+      // Shortcuts, IME input and held keys are people, never a scanner.
+      reset();
+      return false;
+    }
+    if (MODIFIER_ONLY.has(e.key)) return claimed();
+
+    const at = now();
+    const gap = at - lastCharAt;
+
+    if (TERMINATORS.has(e.key)) {
+      const isScan = run.length >= minLength && gap <= maxGap * TERMINATOR_GRACE_FACTOR;
+      const code = run.join('');
+      reset();
+      if (!isScan) return false;
+      options.onScan(code);
+      return true;
+    }
+
+    if (e.key.length !== 1) {
+      // Backspace, arrows, F-keys…: a scanner never sends them inside a code.
+      reset();
+      return false;
+    }
+
+    // A slow key ends any burst: what came before is discarded, never submitted.
+    if (gap > maxGap) run = [];
+    run.push(caseFor(e));
+    lastCharAt = at;
+    return claimed();
+  };
+
+  return { handleKeydown, reset };
+}
+
+/** `key` already reflects Shift; with Caps Lock on, Shift+letter arrives lower-case. */
+function caseFor(e: WedgeKeyEvent): string {
+  return e.shiftKey && e.key !== e.key.toUpperCase() ? e.key.toUpperCase() : e.key;
+}

@@ -1,0 +1,65 @@
+/**
+ * Shared set-up for the API client's integration tests: a real sandbox on a free loopback
+ * port and a client signed in as one of its users, with a sleep that records the waits instead
+ * of making the suite slow (timeouts still run on the real clock).
+ */
+import { createApiClient, type ApiClientOptions } from '../../../electron/core/api/client';
+import { AppError } from '../../../electron/core/app-error';
+import type { RunningSandbox } from '../../../electron/sandbox/index';
+
+export interface TestClient {
+  api: ReturnType<typeof createApiClient>;
+  /** Every wait the client asked for, in ms. */
+  delays: number[];
+  key: string;
+  organizationId: string;
+}
+
+export const clientFor = (
+  sandbox: RunningSandbox,
+  overrides: Partial<ApiClientOptions> & { userIndex?: number; orgIndex?: number } = {},
+): TestClient => {
+  const { userIndex = 0, orgIndex = 0, ...options } = overrides;
+  const user = sandbox.users[userIndex];
+  const org = user?.organizations[orgIndex];
+  if (!user || !org) throw new Error('sandbox has fewer users/organizations than the test expects');
+  const delays: number[] = [];
+  const api = createApiClient({
+    baseUrl: sandbox.baseUrl,
+    organizationId: org.id,
+    getApiKey: async () => user.api_key,
+    fetch: globalThis.fetch,
+    sleep: async (ms) => {
+      delays.push(ms);
+    },
+    random: () => 0.5,
+    ...options,
+  });
+  return { api, delays, key: user.api_key, organizationId: org.id };
+};
+
+/** The AppError a call failed with; also checks the key leaked nowhere in it. */
+export const failureOf = async (
+  promise: Promise<unknown>,
+  who: Pick<TestClient, 'key' | 'organizationId'>,
+): Promise<AppError> => {
+  const outcome = await promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value).slice(0, 200)}`);
+  const { error } = outcome;
+  if (!(error instanceof AppError)) throw error;
+  const causes: string[] = [];
+  for (let c: unknown = error.cause; c instanceof Error; c = c.cause) causes.push(`${c.message} ${c.stack ?? ''}`);
+  const exposed = JSON.stringify(error.toShape()) + causes.join(' ') + (error.stack ?? '');
+  const basic = [`${who.organizationId}:${who.key}`, `:${who.key}`].map((s) => Buffer.from(s).toString('base64'));
+  if (exposed.includes(who.key)) throw new Error('the API key leaked into an error');
+  if (basic.some((token) => exposed.includes(token))) throw new Error('Basic credentials leaked into an error');
+  if (error.message === '' || error.nextStep === '') throw new Error('error without wording');
+  return error;
+};
+
+/** Requests the sandbox saw whose path starts with `prefix` (query string stripped). */
+export const requestsTo = (sandbox: RunningSandbox, method: string, prefix: string) =>
+  sandbox.requestLog().filter((r) => r.method === method && r.path.split('?')[0]?.startsWith(prefix));

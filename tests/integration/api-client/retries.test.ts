@@ -1,0 +1,96 @@
+/**
+ * Retry policy against the real sandbox: GETs come back after drops, 5xx and 429 (waiting at
+ * least Retry-After), give up with the right kind when attempts run out, and state-changing
+ * calls are sent exactly once whatever happens.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { clientFor, failureOf, requestsTo } from './harness';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 5 });
+});
+afterAll(() => sandbox.close());
+afterEach(() => sandbox.clearFaults());
+
+const someDevice = async () => {
+  const c = clientFor(sandbox);
+  const device = (await c.api.listDevices({ installed: true }))[0];
+  if (!device) throw new Error('no installed device');
+  return device;
+};
+
+describe('GET retries', () => {
+  it('a dropped connection is retried with backoff and then succeeds', async () => {
+    const device = await someDevice();
+    sandbox.setFaults({ failNext: { count: 2, kind: 'drop' } });
+    const c = clientFor(sandbox, { random: () => 1 - Number.EPSILON });
+    const got = await c.api.getDevice(device.serial_number);
+    expect(got.serial_number).toBe(device.serial_number);
+    expect(requestsTo(sandbox, 'GET', `/v1/devices/${device.serial_number}`).map((r) => r.status)).toEqual([0, 0, 200]);
+    // Full jitter below an exponential ceiling: ~500 ms, then ~1000 ms.
+    expect(c.delays).toHaveLength(2);
+    expect(c.delays[1] ?? 0).toBeGreaterThan(c.delays[0] ?? 0);
+  });
+
+  it('429: waits at least Retry-After, then succeeds', async () => {
+    sandbox.setFaults({ retryAfterS: 3, failNext: { count: 1, kind: 'rate_limit' } });
+    const c = clientFor(sandbox);
+    await c.api.getOrganization(c.organizationId);
+    expect(c.delays).toHaveLength(1);
+    expect(c.delays[0]).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('429 that persists: rate_limited with retryAfterS after the retries', async () => {
+    sandbox.setFaults({ retryAfterS: 2, failNext: { count: 10, kind: 'rate_limit' } });
+    const c = clientFor(sandbox, { maxRetries: 2 });
+    const error = await failureOf(c.api.getOrganization(c.organizationId), c);
+    expect(error).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterS: 2 });
+    expect(error.nextStep).toMatch(/2 seconds/);
+    expect(c.delays.every((d) => d >= 2000)).toBe(true);
+  });
+
+  it('5xx that persists: server error once the retries are used up', async () => {
+    sandbox.setFaults({ failNext: { count: 10, kind: 'error', status: 503 } });
+    const c = clientFor(sandbox, { maxRetries: 2 });
+    const before = requestsTo(sandbox, 'GET', '/v1/locations').length;
+    const error = await failureOf(c.api.listLocations(), c);
+    expect(error).toMatchObject({ kind: 'server', status: 503 });
+    expect(requestsTo(sandbox, 'GET', '/v1/locations').length - before).toBe(3);
+    expect(c.delays).toHaveLength(2);
+  });
+});
+
+describe('state-changing calls are never retried', () => {
+  it('POST install whose connection drops is sent exactly once and reported as offline', async () => {
+    const c = clientFor(sandbox);
+    const device = (await c.api.listUninstalledDevices())[0];
+    const location = (await c.api.listLocations())[0];
+    if (!device || !location) throw new Error('sandbox data missing');
+    sandbox.setFaults({ methods: ['POST'], failNext: { count: 1, kind: 'drop' } });
+    const error = await failureOf(c.api.installDevice(device.serial_number, location.id), c);
+    expect(error.kind).toBe('offline');
+    expect(requestsTo(sandbox, 'POST', `/v1/devices/${device.serial_number}/install`)).toHaveLength(1);
+    expect(c.delays).toEqual([]);
+  });
+
+  it('PUT answered 503 is sent exactly once', async () => {
+    const device = await someDevice();
+    sandbox.setFaults({ methods: ['PUT'], failNext: { count: 3, kind: 'error', status: 503 } });
+    const c = clientFor(sandbox);
+    const error = await failureOf(c.api.updateDevice(device.serial_number, { name: 'x' }), c);
+    expect(error.kind).toBe('server');
+    expect(requestsTo(sandbox, 'PUT', `/v1/devices/${device.serial_number}`)).toHaveLength(1);
+  });
+
+  it('DELETE answered 429 is sent exactly once', async () => {
+    const c = clientFor(sandbox);
+    const created = await c.api.createLocation({ name: 'Temp', address: { line1: 'A 1', city: 'Lyon', country: 'FR' } });
+    sandbox.setFaults({ methods: ['DELETE'], retryAfterS: 1, failNext: { count: 3, kind: 'rate_limit' } });
+    const error = await failureOf(c.api.deleteLocation(created.id), c);
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterS: 1 });
+    expect(requestsTo(sandbox, 'DELETE', `/v1/locations/${created.id}`)).toHaveLength(1);
+  });
+});

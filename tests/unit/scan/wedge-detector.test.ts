@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { createWedgeDetector, type WedgeKeyEvent } from '../../../renderer/src/lib/scan/wedge-detector';
+
+/** A clock the test moves by hand, and a detector wired to it. */
+function setup(options: { maxInterKeyMs?: number; minLength?: number } = {}) {
+  let t = 1_000;
+  const scans: string[] = [];
+  const detector = createWedgeDetector({ ...options, onScan: (s) => scans.push(s), now: () => t });
+  const press = (key: string, mods: Partial<WedgeKeyEvent> = {}): boolean =>
+    detector.handleKeydown({
+      key,
+      ctrlKey: false,
+      altKey: false,
+      metaKey: false,
+      shiftKey: false,
+      repeat: false,
+      isComposing: false,
+      ...mods,
+    });
+  /** Types each character `gapMs` after the previous one; returns what handleKeydown said. */
+  const type = (text: string, gapMs: number): boolean[] =>
+    Array.from(text).map((ch) => {
+      t += gapMs;
+      return press(ch, { shiftKey: ch !== ch.toLowerCase() });
+    });
+  const after = (ms: number, key: string, mods: Partial<WedgeKeyEvent> = {}): boolean => {
+    t += ms;
+    return press(key, mods);
+  };
+  return { detector, scans, press, type, after };
+}
+
+describe('wedge detector', () => {
+  it('reports a fast burst ending in Enter as one scan and claims the Enter', () => {
+    const { scans, type, after } = setup();
+    type('FTC-1234ABCD', 8);
+    expect(after(8, 'Enter')).toBe(true);
+    expect(scans).toEqual(['FTC-1234ABCD']);
+  });
+
+  it('claims the keys of a scan from the third character on, so they do not reach the input', () => {
+    const { type } = setup();
+    expect(type('FTC-12', 5)).toEqual([false, false, true, true, true, true]);
+  });
+
+  it('accepts Tab as the terminator', () => {
+    const { scans, type, after } = setup();
+    type('SN0042X', 10);
+    expect(after(10, 'Tab')).toBe(true);
+    expect(scans).toEqual(['SN0042X']);
+  });
+
+  it('leaves human typing alone: nothing claimed, Enter passes through, no scan', () => {
+    const { scans, type, after } = setup();
+    expect(type('FTC-1234ABCD', 140).every((claimed) => !claimed)).toBe(true);
+    expect(after(180, 'Enter')).toBe(false);
+    expect(scans).toEqual([]);
+  });
+
+  it('never loses a character when a person presses two keys almost together', () => {
+    const { type, after } = setup();
+    type('ab', 120);
+    expect(after(12, 'c')).toBe(false); // rollover: fast, but only the second of a run
+    expect(after(150, 'd')).toBe(false);
+  });
+
+  it('discards a burst without a terminator after a pause, then treats slow Enter as typing', () => {
+    const { scans, type, after } = setup();
+    type('FTC-1234ABCD', 6);
+    expect(after(400, 'Enter')).toBe(false);
+    expect(scans).toEqual([]);
+  });
+
+  it('does not glue a discarded burst onto the next scan', () => {
+    const { scans, type, after } = setup();
+    type('JUNK99', 6);
+    after(500, 'F');
+    type('TC-777', 6);
+    after(6, 'Enter');
+    expect(scans).toEqual(['FTC-777']);
+  });
+
+  it('treats a burst interrupted by a slow key as typing, never submitting half of it', () => {
+    const { scans, type, after } = setup();
+    type('FTC-12', 6);
+    after(200, '3'); // slow key: the burst is over
+    type('4', 150);
+    expect(after(6, 'Enter')).toBe(false);
+    expect(scans).toEqual([]);
+  });
+
+  it('ignores fast bursts shorter than minLength', () => {
+    const { scans, type, after } = setup({ minLength: 5 });
+    type('ABCD', 5);
+    expect(after(5, 'Enter')).toBe(false);
+    expect(scans).toEqual([]);
+  });
+
+  it('tolerates a scanner that waits a little longer before Enter, but not a person', () => {
+    const { scans, type, after } = setup({ maxInterKeyMs: 30 });
+    type('FTC-9', 5);
+    expect(after(80, 'Enter')).toBe(true);
+    type('FTC-8', 5);
+    expect(after(95, 'Enter')).toBe(false);
+    expect(scans).toEqual(['FTC-9']);
+  });
+
+  it('skips Shift keydowns between characters and keeps upper case', () => {
+    const { scans, after } = setup();
+    for (const ch of 'AbC1') {
+      if (ch !== ch.toLowerCase()) after(2, 'Shift', { shiftKey: true });
+      after(4, ch, { shiftKey: ch !== ch.toLowerCase() });
+    }
+    after(4, 'Enter');
+    expect(scans).toEqual(['AbC1']);
+  });
+
+  it('upper-cases Shift+letter that arrives lower-case because Caps Lock is on', () => {
+    const { scans, after } = setup();
+    for (const ch of 'ftc1') after(4, ch, { shiftKey: ch !== '1' });
+    after(4, 'Enter');
+    expect(scans).toEqual(['FTC1']);
+  });
+
+  it.each([['ctrlKey'], ['altKey'], ['metaKey']] as const)(
+    'ignores keys with %s and drops the burst they interrupt',
+    (mod) => {
+      const { scans, type, after } = setup();
+      type('FTC-', 5);
+      expect(after(5, 'v', { [mod]: true })).toBe(false);
+      type('1234', 5);
+      after(5, 'Enter');
+      expect(scans).toEqual(['1234']);
+    },
+  );
+
+  it('ignores auto-repeated keys and IME composition', () => {
+    const { scans, type, after } = setup();
+    type('AAA', 5);
+    expect(after(5, 'A', { repeat: true })).toBe(false);
+    expect(after(5, 'Enter')).toBe(false);
+    type('FTC-1', 5);
+    expect(after(5, 'x', { isComposing: true })).toBe(false);
+    after(5, 'Enter');
+    expect(scans).toEqual([]);
+  });
+
+  it('drops a burst when a non-character key (Backspace) arrives', () => {
+    const { scans, type, after } = setup();
+    type('FTC-1234', 5);
+    expect(after(5, 'Backspace')).toBe(false);
+    after(5, 'Enter');
+    expect(scans).toEqual([]);
+  });
+
+  it('reset() forgets a burst in progress', () => {
+    const { detector, scans, type, after } = setup();
+    type('FTC-1234', 5);
+    detector.reset();
+    after(5, 'Enter');
+    expect(scans).toEqual([]);
+  });
+
+  it('reports consecutive scans separately', () => {
+    const { scans, type, after } = setup();
+    type('FTC-0001', 4);
+    after(4, 'Enter');
+    type('FTC-0002', 4);
+    after(4, 'Enter');
+    expect(scans).toEqual(['FTC-0001', 'FTC-0002']);
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backoffDelay,
+  createConnectivityMonitor,
+  type Timers,
+} from '../../../electron/core/sync/connectivity';
+
+/** A clock the test advances by hand: no real sleeping. */
+class ManualTimers implements Timers {
+  now = 0;
+  private nextId = 1;
+  private readonly pending = new Map<number, { at: number; callback: () => void }>();
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.pending.set(id, { at: this.now + ms, callback });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+
+  /** Delays of the timers waiting now, soonest first. */
+  waiting(): number[] {
+    return [...this.pending.values()].map((p) => p.at - this.now).sort((a, b) => a - b);
+  }
+
+  /** Fires the soonest timer and lets the promises it started settle. */
+  async fireNext(): Promise<number> {
+    const [id, next] = [...this.pending.entries()].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
+    if (id === undefined || !next) throw new Error('no timer waiting');
+    this.pending.delete(id);
+    this.now = next.at;
+    next.callback();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    return this.now;
+  }
+}
+
+function setup(answers: boolean[], random = () => 0.5) {
+  const timers = new ManualTimers();
+  const changes: boolean[] = [];
+  let probes = 0;
+  const monitor = createConnectivityMonitor({
+    probe: async () => {
+      probes++;
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('unreachable');
+      return answer;
+    },
+    onChange: (online) => changes.push(online),
+    minDelayMs: 1_000,
+    maxDelayMs: 8_000,
+    random,
+    timers,
+  });
+  return { monitor, timers, changes, probes: () => probes };
+}
+
+describe('connectivity monitor (injected timers)', () => {
+  it('probes with growing, capped delays until the server answers, then reports online once', async () => {
+    const { monitor, timers, changes, probes } = setup([false, false, false, false, false, true]);
+    expect(monitor.isOnline()).toBe(true);
+    monitor.reportOffline();
+    expect(monitor.isOnline()).toBe(false);
+    const delays: number[] = [];
+    while (!monitor.isOnline()) {
+      delays.push(timers.waiting()[0] ?? -1);
+      await timers.fireNext();
+    }
+    // random() = 0.5 → 75% of 1s, 2s, 4s, 8s, 8s, 8s
+    expect(delays).toEqual([750, 1500, 3000, 6000, 6000, 6000]);
+    expect(probes()).toBe(6);
+    expect(changes).toEqual([false, true]);
+    expect(timers.waiting()).toEqual([]);
+  });
+
+  it('spreads delays with jitter between half and all of the backoff step', () => {
+    expect(backoffDelay(0, 1_000, 60_000, () => 0)).toBe(500);
+    expect(backoffDelay(0, 1_000, 60_000, () => 0.999999)).toBe(1_000);
+    expect(backoffDelay(3, 1_000, 60_000, () => 0)).toBe(4_000);
+    expect(backoffDelay(50, 1_000, 60_000, () => 1)).toBe(60_000);
+  });
+
+  it('counts a throwing or hanging probe as still offline', async () => {
+    const timers = new ManualTimers();
+    let call = 0;
+    const monitor = createConnectivityMonitor({
+      probe: () => {
+        call++;
+        if (call === 1) return Promise.reject(new Error('boom'));
+        if (call === 2) return new Promise<boolean>(() => undefined);
+        return Promise.resolve(true);
+      },
+      onChange: () => undefined,
+      probeTimeoutMs: 5_000,
+      random: () => 0,
+      timers,
+    });
+    monitor.reportOffline();
+    await timers.fireNext(); // probe 1 throws
+    await timers.fireNext(); // probe 2 starts and hangs
+    expect(monitor.isOnline()).toBe(false);
+    await timers.fireNext(); // its timeout
+    await timers.fireNext(); // probe 3
+    expect(monitor.isOnline()).toBe(true);
+  });
+
+  it('repeated offline reports do not restart or multiply probing', async () => {
+    const { monitor, timers, changes } = setup([false, true]);
+    monitor.reportOffline();
+    await timers.fireNext();
+    monitor.reportOffline();
+    monitor.reportOffline();
+    expect(timers.waiting()).toHaveLength(1);
+    expect(changes).toEqual([false]);
+  });
+
+  it('an answered request ends probing at once, and a late probe answer is ignored', async () => {
+    const timers = new ManualTimers();
+    let answer: (ok: boolean) => void = () => undefined;
+    const changes: boolean[] = [];
+    const monitor = createConnectivityMonitor({
+      probe: () => new Promise<boolean>((r) => (answer = r)),
+      onChange: (online) => changes.push(online),
+      random: () => 0,
+      timers,
+    });
+    monitor.reportOffline();
+    await timers.fireNext(); // probe in flight
+    monitor.reportOnline();
+    expect(monitor.isOnline()).toBe(true);
+    monitor.reportOffline();
+    answer(true); // the old probe's answer arrives while offline again
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(monitor.isOnline()).toBe(false);
+    expect(changes).toEqual([false, true, false]);
+  });
+
+  it('stop() ends probing for good', async () => {
+    const { monitor, timers, changes } = setup([true]);
+    monitor.reportOffline();
+    monitor.stop();
+    expect(timers.waiting()).toEqual([]);
+    monitor.reportOnline();
+    monitor.reportOffline();
+    expect(changes).toEqual([false]);
+  });
+
+  it('starts probing right away when created offline', async () => {
+    const timers = new ManualTimers();
+    const changes: boolean[] = [];
+    createConnectivityMonitor({
+      probe: async () => true,
+      onChange: (o) => changes.push(o),
+      initialOnline: false,
+      timers,
+      random: () => 0,
+    });
+    await timers.fireNext();
+    expect(changes).toEqual([true]);
+  });
+});
