@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials } from '../core/credentials/keychain';
-import { createFileLogger } from '../common/file-logger';
+import { createFileLogger } from '../common/redacting-logger';
 import { startBridge } from './bridge-server';
 
 const { values } = parseArgs({
@@ -27,7 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.field-installer-web'));
-const log = createFileLogger(join(dataDir, 'logs'), { echo: (line) => console.error(line) });
+const log = createFileLogger(join(dataDir, 'logs'), (line) => console.error(line));
 
 const core = await createCore({
   dataDir,

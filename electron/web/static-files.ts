@@ -15,7 +15,7 @@ export async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const file = resolveInsideRoot(root, pathname === '/' ? '/index.html' : pathname);
+  const file = resolveInsideRoot(root, pathname);
   const info = file ? await stat(file).catch(() => null) : null;
   if (!file || !info?.isFile()) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });

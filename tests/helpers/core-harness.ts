@@ -11,7 +11,7 @@ import type { OperationName, OperationResult } from '../../electron/contract';
 import type { Core, Logger } from '../../electron/core/core';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
-import { createFileLogger } from '../../electron/common/file-logger';
+import { createFileLogger } from '../../electron/common/redacting-logger';
 
 export interface CoreHarness {
   core: Core;

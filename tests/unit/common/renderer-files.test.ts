@@ -9,6 +9,7 @@ describe('resolveInsideRoot', () => {
     expect(resolveInsideRoot(root, '/index.html')).toBe(join(root, 'index.html'));
     expect(resolveInsideRoot(root, '/assets/app-1.js')).toBe(join(root, 'assets', 'app-1.js'));
     expect(resolveInsideRoot(root, '/assets/a%20b.js')).toBe(join(root, 'assets', 'a b.js'));
+    expect(resolveInsideRoot(root, '/')).toBe(join(root, 'index.html'));
   });
 
   it.each([
@@ -22,7 +23,7 @@ describe('resolveInsideRoot', () => {
     '/C:/Windows/system.ini',
     '/x%00.html',
     '/%E0%A4%A',
-    '/',
+    '//etc/passwd',
   ])('refuses %s', (path) => {
     expect(resolveInsideRoot(root, path)).toBeNull();
   });

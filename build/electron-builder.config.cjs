@@ -1,0 +1,72 @@
+/**
+ * electron-builder configuration (`npm run dist`, see docs/packaging.md).
+ * CommonJS because electron-builder loads its config with require().
+ *
+ * What ships: dist/** (main.cjs, preload.cjs, renderer) and package.json — plus the
+ * production node_modules electron-builder adds itself (keytar is the one the bundle still
+ * requires at runtime). The training-mode sandbox is already bundled into main.cjs; test
+ * fixtures, tests, sources and source maps never ship: they are dead weight and source maps
+ * would publish the full source.
+ *
+ * @type {import('electron-builder').Configuration}
+ */
+const config = {
+  appId: 'com.fieldinstaller.app',
+  productName: 'Field Installer',
+  copyright: 'Copyright © Field Installer',
+  directories: { buildResources: 'build', output: 'release' },
+  files: ['dist/**/*', 'package.json', '!**/*.map', '!**/tests/**', '!**/fixtures/**'],
+  asar: true,
+  // Native addons cannot be loaded from inside an asar archive.
+  asarUnpack: ['**/node_modules/keytar/**/*.node'],
+  afterPack: './build/after-pack.cjs',
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Utility',
+    maintainer: 'Field Installer <support@fieldinstaller.com>',
+    synopsis: 'Install and verify foot-traffic counting devices in stores',
+    icon: 'build/icons',
+  },
+  deb: {
+    // electron-builder's defaults, plus: libsecret for keytar, and a Secret Service provider
+    // so the API key has a keychain to live in (there is no plaintext fallback).
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libgbm1',
+      'libsecret-1-0',
+      'gnome-keyring | kwalletmanager | keepassxc',
+    ],
+  },
+  // One 1024px source; electron-builder derives .ico and .icns from it.
+  win: { target: [{ target: 'nsis', arch: ['x64'] }], icon: 'build/icon.png' },
+  nsis: {
+    // Per-user: technicians rarely have admin rights on their laptops.
+    oneClick: false,
+    perMachine: false,
+    allowToChangeInstallationDirectory: true,
+    createDesktopShortcut: true,
+    shortcutName: 'Field Installer',
+  },
+  mac: {
+    target: [{ target: 'dmg', arch: ['arm64', 'x64'] }],
+    category: 'public.app-category.business',
+    icon: 'build/icon.png',
+    hardenedRuntime: true,
+    gatekeeperAssess: false,
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+    extendInfo: {
+      NSCameraUsageDescription: 'Field Installer uses the camera to scan device serial numbers.',
+    },
+  },
+  dmg: { title: 'Field Installer' },
+};
+
+module.exports = config;

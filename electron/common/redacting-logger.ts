@@ -1,0 +1,107 @@
+/**
+ * Every log line of the main process passes through here, so secrets are removed in one
+ * place: Authorization headers, Basic/Bearer credentials, credentials in URLs, and fields
+ * whose name says they hold a secret. Pure functions first; the file sink is at the bottom.
+ */
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../core/core';
+
+export const REDACTED = '[REDACTED]';
+
+/** Field names (case/separator-insensitive) whose values are never logged. */
+const SENSITIVE_KEY = /api[-_]?key|password|passwd|secret|token|authorization|credential|cookie/i;
+
+export const isSensitiveKey = (key: string): boolean => SENSITIVE_KEY.test(key);
+
+const TEXT_RULES: [RegExp, string][] = [
+  // Header lines / objects dumped as text: everything after the header name to end of value.
+  [
+    /\b(authorization|proxy-authorization|x-api-key)(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\r\n,}]+)/gi,
+    `$1$2${REDACTED}`,
+  ],
+  // Scheme credentials wherever they appear (also inside error messages).
+  [/\b(Basic|Bearer)\s+[A-Za-z0-9+/._~-]+=*/g, `$1 ${REDACTED}`],
+  // user:password@ in URLs.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*:[^\s/@]*@/gi, `$1${REDACTED}@`],
+  // key=value, "key": "value", key: value for secret-looking keys (JSON, query strings, YAML).
+  [
+    /(["']?)([\w-]*(?:api[-_]?key|password|passwd|secret|token)[\w-]*)\1(\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,&;}\]]+)/gi,
+    `$1$2$1$3${REDACTED}`,
+  ],
+];
+
+export const redactText = (text: string): string =>
+  TEXT_RULES.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), text);
+
+const MAX_DEPTH = 6;
+
+/** A redacted, JSON-safe copy. Cycles and very deep values are cut, never followed. */
+export const redactData = (value: unknown, depth = 0, seen = new WeakSet<object>()): unknown => {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol'
+      ? String(value)
+      : value;
+  }
+  if (seen.has(value)) return '[Circular]';
+  if (depth >= MAX_DEPTH) return '[Truncated]';
+  seen.add(value);
+  if (value instanceof Error) {
+    // Stacks stay out: they can carry request URLs, and they are no use to a technician.
+    return { name: value.name, message: redactText(value.message) };
+  }
+  if (Array.isArray(value)) return value.map((item) => redactData(item, depth + 1, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    out[key] = isSensitiveKey(key) ? REDACTED : redactData(inner, depth + 1, seen);
+  }
+  return out;
+};
+
+export type LogLevel = 'info' | 'warn' | 'error';
+
+export const formatLogLine = (
+  level: LogLevel,
+  message: string,
+  data: Record<string, unknown> | undefined,
+  now: Date,
+): string => {
+  const entry: Record<string, unknown> = { t: now.toISOString(), level, msg: redactText(message) };
+  if (data !== undefined) entry.data = redactData(data);
+  return JSON.stringify(entry);
+};
+
+export const createRedactingLogger = (
+  write: (line: string) => void,
+  now: () => Date = () => new Date(),
+): Logger => {
+  const emit = (level: LogLevel) => (message: string, data?: Record<string, unknown>) =>
+    write(formatLogLine(level, message, data, now()));
+  return { info: emit('info'), warn: emit('warn'), error: emit('error') };
+};
+
+const MAX_LOG_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Appends JSON lines to dir/main.log; the previous file is kept once as main.old.log when it
+ * grows past 5 MB, so a long-running install laptop never fills its disk with logs.
+ * Synchronous on purpose: few lines, and the last line before a crash is the useful one.
+ */
+export const createFileLogger = (dir: string, mirror?: (line: string) => void): Logger => {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'main.log');
+  try {
+    if (statSync(file).size > MAX_LOG_BYTES) renameSync(file, join(dir, 'main.old.log'));
+  } catch {
+    // No log file yet.
+  }
+  return createRedactingLogger((line) => {
+    try {
+      appendFileSync(file, `${line}\n`, { mode: 0o600 });
+    } catch {
+      // A full or read-only disk must not take the app down with it.
+    }
+    mirror?.(line);
+  });
+};

@@ -1,0 +1,81 @@
+/**
+ * One ipcMain.handle per contract operation (no generic channel). Each call is checked to come
+ * from our window's main frame on the app origin before the core sees it; the core validates
+ * the input against the contract schema and answers with an envelope.
+ */
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { channelFor, EVENT_CHANNEL, OPERATION_NAMES, type Envelope } from '../contract';
+import type { Core, Logger } from '../core/core';
+import { isAppUrl } from './app-origin';
+
+export interface IpcOptions {
+  core: Core;
+  /** The main window's contents, or null while no window is open. */
+  getWebContents: () => WebContents | null;
+  log: Logger;
+}
+
+const FORBIDDEN: Envelope<never> = {
+  ok: false,
+  error: {
+    kind: 'forbidden',
+    message: 'This request did not come from the Field Installer window and was refused.',
+    nextStep: 'Restart Field Installer. If this keeps happening, reinstall it.',
+  },
+};
+
+const INTERNAL: Envelope<never> = {
+  ok: false,
+  error: {
+    kind: 'server',
+    message: 'Something went wrong inside Field Installer.',
+    nextStep: 'Try again. If it keeps happening, restart the app.',
+  },
+};
+
+export const isTrustedSender = (
+  event: IpcMainInvokeEvent,
+  contents: WebContents | null,
+): boolean => {
+  const frame = event.senderFrame;
+  if (contents === null || contents.isDestroyed() || frame === null) return false;
+  // Compared by ids, not object identity: the frame wrappers need not be the same instance.
+  const main = contents.mainFrame;
+  return (
+    event.sender === contents &&
+    frame.parent === null &&
+    frame.processId === main.processId &&
+    frame.routingId === main.routingId &&
+    isAppUrl(frame.url)
+  );
+};
+
+/** Registers the handlers and the event forwarder; returns a function that removes both. */
+export const setupIpc = ({ core, getWebContents, log }: IpcOptions): (() => void) => {
+  for (const name of OPERATION_NAMES) {
+    ipcMain.handle(channelFor(name), async (event: IpcMainInvokeEvent, input: unknown) => {
+      if (!isTrustedSender(event, getWebContents())) {
+        log.warn('Refused IPC call from an untrusted frame', {
+          operation: name,
+          url: event.senderFrame?.url ?? null,
+        });
+        return FORBIDDEN;
+      }
+      try {
+        return await core.invoke(name, input);
+      } catch (error) {
+        // core.invoke promises never to throw; if it does, keep the details in the log only.
+        log.error('Operation threw instead of returning an envelope', { operation: name, error });
+        return INTERNAL;
+      }
+    });
+  }
+  const unsubscribe = core.onEvent((event) => {
+    const contents = getWebContents();
+    if (contents !== null && !contents.isDestroyed()) contents.send(EVENT_CHANNEL, event);
+  });
+  return () => {
+    unsubscribe();
+    for (const name of OPERATION_NAMES) ipcMain.removeHandler(channelFor(name));
+  };
+};

@@ -1,0 +1,35 @@
+import { nativeTheme, type BrowserWindowConstructorOptions } from 'electron';
+
+/** Matches the renderer's page background so no white flash shows before first paint. */
+export const BACKGROUND_LIGHT = '#f8fafc';
+export const BACKGROUND_DARK = '#0f172a';
+
+/**
+ * The one place the window's security settings are written down. Every flag is explicit even
+ * where it equals Electron's default, so a future default change (or a copy-pasted template)
+ * cannot silently weaken the window.
+ */
+export const createWindowOptions = (preloadPath: string): BrowserWindowConstructorOptions => ({
+  width: 1200,
+  height: 800,
+  // A small laptop beside a ceiling-mounted counter: still usable at half a 1366px screen.
+  minWidth: 640,
+  minHeight: 520,
+  title: 'Field Installer',
+  backgroundColor: nativeTheme.shouldUseDarkColors ? BACKGROUND_DARK : BACKGROUND_LIGHT,
+  show: false,
+  autoHideMenuBar: true,
+  webPreferences: {
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    spellcheck: false,
+    preload: preloadPath,
+  },
+});

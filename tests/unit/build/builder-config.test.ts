@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { minimatch } from 'minimatch';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const ROOT = join(import.meta.dirname, '../../..');
+// electron-builder require()s its config, so the test loads it the same way.
+const config = require(join(ROOT, 'build/electron-builder.config.cjs')) as Record<
+  string,
+  unknown
+> & {
+  files: string[];
+  asarUnpack: string[];
+  afterPack: string;
+  linux: { target: string[]; category: string; maintainer: string };
+  deb: { depends: string[] };
+  nsis: Record<string, unknown>;
+  mac: {
+    hardenedRuntime: boolean;
+    entitlements: string;
+    entitlementsInherit: string;
+    extendInfo: Record<string, string>;
+  };
+};
+
+/** electron-builder's `files` semantics: ordered globs, a leading ! excludes, the last match wins. */
+const isPackaged = (path: string): boolean => {
+  let included = false;
+  for (const pattern of config.files) {
+    const negated = pattern.startsWith('!');
+    if (minimatch(path, negated ? pattern.slice(1) : pattern, { dot: true })) included = !negated;
+  }
+  return included;
+};
+
+describe('electron-builder configuration', () => {
+  it("is valid against electron-builder's own JSON schema", () => {
+    const schemaPath = join(ROOT, 'node_modules/app-builder-lib/scheme.json');
+    const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validate = ajv.compile(schema);
+    const valid = validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('catches a misspelt option (the schema check is not vacuous)', () => {
+    const schema = JSON.parse(
+      readFileSync(join(ROOT, 'node_modules/app-builder-lib/scheme.json'), 'utf8'),
+    ) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate({ ...config, mac: { ...config.mac, hardendRuntime: true } })).toBe(false);
+  });
+
+  it('names the app and puts installers under release/', () => {
+    expect(config.appId).toBe('com.fieldinstaller.app');
+    expect(config.productName).toBe('Field Installer');
+    expect(config.directories).toEqual({ buildResources: 'build', output: 'release' });
+  });
+
+  it.each([
+    'dist/electron/main.cjs',
+    'dist/electron/preload.cjs',
+    'dist/renderer/index.html',
+    'dist/renderer/assets/zxing_reader-abc.wasm',
+    'package.json',
+  ])('ships %s', (path) => {
+    expect(isPackaged(path)).toBe(true);
+  });
+
+  it.each([
+    'tests/fixtures/build/fake-electron-binary.ts',
+    'tests/unit/build/after-pack.test.ts',
+    'dist/tests/fixtures/seed.json',
+    'dist/fixtures/devices.json',
+    'dist/electron/main.cjs.map',
+    'dist/renderer/assets/index-abc.js.map',
+    'electron/main/app.ts',
+    'electron/sandbox/index.ts',
+    'renderer/src/App.svelte',
+    'build/after-pack.cjs',
+    '.env',
+  ])('does not ship %s', (path) => {
+    expect(isPackaged(path)).toBe(false);
+  });
+
+  it('unpacks the keytar native addon from the asar', () => {
+    expect(config.asar).toBe(true);
+    const addon = 'node_modules/keytar/build/Release/keytar.node';
+    expect(config.asarUnpack.some((pattern) => minimatch(addon, pattern))).toBe(true);
+    expect(
+      config.asarUnpack.some((pattern) => minimatch('node_modules/zod/index.js', pattern)),
+    ).toBe(false);
+  });
+
+  it('runs the fuses hook after packing', () => {
+    expect(config.afterPack).toBe('./build/after-pack.cjs');
+    expect(() => require.resolve(join(ROOT, config.afterPack))).not.toThrow();
+  });
+
+  it('builds AppImage and deb for Linux with a keychain available', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.linux.category).toBe('Utility');
+    expect(config.linux.maintainer).toMatch(/<.+@.+>/);
+    expect(config.deb.depends).toContain('libsecret-1-0');
+    expect(
+      config.deb.depends.some((d) =>
+        d
+          .split('|')
+          .map((s) => s.trim())
+          .includes('gnome-keyring'),
+      ),
+    ).toBe(true);
+  });
+
+  it('builds a per-user NSIS installer that lets the user pick the folder', () => {
+    expect(config.nsis).toMatchObject({
+      oneClick: false,
+      perMachine: false,
+      allowToChangeInstallationDirectory: true,
+    });
+  });
+
+  it('signs macOS with the hardened runtime, the camera entitlement and a usage string', () => {
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.extendInfo.NSCameraUsageDescription).toBe(
+      'Field Installer uses the camera to scan device serial numbers.',
+    );
+    for (const file of [config.mac.entitlements, config.mac.entitlementsInherit]) {
+      const plist = readFileSync(join(ROOT, file), 'utf8');
+      const entitled = (key: string) =>
+        new RegExp(`<key>${key.replace(/\./g, '\\.')}</key>\\s*<true/>`).test(plist);
+      expect(entitled('com.apple.security.device.camera')).toBe(true);
+      expect(entitled('com.apple.security.cs.allow-jit')).toBe(true);
+      expect(entitled('com.apple.security.device.audio-input')).toBe(false);
+      expect(entitled('com.apple.security.cs.disable-library-validation')).toBe(false);
+    }
+  });
+});
