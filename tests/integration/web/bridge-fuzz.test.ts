@@ -5,41 +5,25 @@
  * keeps serving.
  */
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, operations } from '../../../electron/contract';
-import { startBridge, type RunningBridge } from '../../../electron/web/bridge-server';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
-let harness: CoreHarness;
-let bridge: RunningBridge;
-let rendererDir: string;
+let web: BridgeHarness;
 
 beforeAll(async () => {
-  harness = await startCoreHarness();
-  rendererDir = await mkdtemp(join(tmpdir(), 'fi-renderer-'));
-  bridge = await startBridge({ core: harness.core, rendererDir });
+  web = await startBridgeHarness();
 });
 
-afterAll(async () => {
-  await bridge.close();
-  await harness.close();
-  await rm(rendererDir, { recursive: true, force: true });
-});
+afterAll(() => web.close());
 
 // startTraining with a valid (empty) input would start a server per run: not an input test.
 const FUZZED = OPERATION_NAMES.filter((n) => n !== 'startTraining');
 
 async function post(name: string, body: string) {
-  const res = await fetch(`${bridge.origin}/api/op/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-installer-token': bridge.token },
-    body,
-  });
+  const res = await web.post(name, body);
   expect(res.status).toBe(200);
-  return (await res.json()) as { ok: boolean; error?: { kind: string; message: string; nextStep: string } };
+  return JSON.parse(res.text) as { ok: boolean; error?: { kind: string; message: string; nextStep: string } };
 }
 
 describe('operation input fuzzing through the bridge', () => {

@@ -3,32 +3,20 @@
  * Host (DNS rebinding), foreign Origin, missing token, wrong method, non-JSON bodies, unknown
  * operations, path traversal on static files.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from '../../../electron/web/bridge-server';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import type { RunningBridge } from '../../../electron/web/bridge-server';
+import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
-let harness: CoreHarness;
+let web: BridgeHarness;
 let bridge: RunningBridge;
-let rendererDir: string;
 
 beforeAll(async () => {
-  harness = await startCoreHarness();
-  rendererDir = await mkdtemp(join(tmpdir(), 'fi-renderer-'));
-  await mkdir(join(rendererDir, 'assets'));
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
-  bridge = await startBridge({ core: harness.core, rendererDir });
+  web = await startBridgeHarness();
+  bridge = web.bridge;
 });
 
-afterAll(async () => {
-  await bridge.close();
-  await harness.close();
-  await rm(rendererDir, { recursive: true, force: true });
-});
+afterAll(() => web.close());
 
 interface Raw {
   status: number;

@@ -4,41 +4,28 @@
  * data dir (cache, outbox, activity, session, logs), in any encoding we would plausibly
  * write it in.
  */
-import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
-import { startBridge, type RunningBridge } from '../../../electron/web/bridge-server';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 let sandbox: RunningSandbox;
-let harness: CoreHarness;
-let bridge: RunningBridge;
-let rendererDir: string;
+let web: BridgeHarness;
 const seen: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  harness = await startCoreHarness();
-  rendererDir = await mkdtemp(join(tmpdir(), 'fi-renderer-'));
-  bridge = await startBridge({ core: harness.core, rendererDir });
+  web = await startBridgeHarness();
 });
 
 afterAll(async () => {
-  await bridge.close();
-  await harness.close();
+  await web.close();
   await sandbox.close();
-  await rm(rendererDir, { recursive: true, force: true });
 });
 
 async function op(name: string, input: unknown = {}) {
-  const res = await fetch(`${bridge.origin}/api/op/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-installer-token': bridge.token },
-    body: JSON.stringify(input),
-  });
-  const text = await res.text();
+  const { text } = await web.post(name, JSON.stringify(input));
   seen.push(text);
   return JSON.parse(text) as { ok: boolean; value?: any; error?: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
@@ -53,6 +40,7 @@ describe('the API key does not leak', () => {
     const user = sandbox.users.find((u) => u.organizations.length > 1)!;
     const key = user.api_key;
 
+    const { bridge } = web;
     const events = await fetch(`${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`);
     const reader = events.body!.getReader();
     void (async () => {
@@ -91,7 +79,7 @@ describe('the API key does not leak', () => {
     for (const text of seen) {
       for (const needle of needles) expect(text.includes(needle), 'bridge response or event').toBe(false);
     }
-    const files = await filesUnder(harness.dataDir);
+    const files = await filesUnder(web.harness.dataDir);
     expect(files.some((f) => f.includes('logs'))).toBe(true);
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) {
