@@ -1,0 +1,81 @@
+/**
+ * The /v1 dispatcher: route table lookup → Basic auth → organization scope → body → handler.
+ * Pure request-in, reply-out (no sockets), which keeps fault injection and tests simple.
+ */
+import { ApiError, errorReply, matchRoute, type Reply, type Route } from './http-kit';
+import { deviceRoutes } from './routes/devices';
+import { footTrafficRoutes } from './routes/foot-traffic';
+import { locationRoutes } from './routes/locations';
+import { organizationRoutes } from './routes/organizations';
+import type { SandboxState } from './state';
+
+const ROUTES: Route[] = [...organizationRoutes, ...locationRoutes, ...deviceRoutes, ...footTrafficRoutes];
+
+const CHALLENGE = { 'www-authenticate': 'Basic realm="devices"' };
+
+export interface ApiRequest {
+  method: string;
+  /** Path below /v1, e.g. '/devices/FTC-1'. */
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  /** Raw body text ('' when none). */
+  body: string;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export const parseBasic = (header: string | undefined): Credentials | null => {
+  const m = /^Basic +([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+};
+
+const parseBody = (method: string, text: string): unknown => {
+  if (method !== 'POST' && method !== 'PUT') return undefined;
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The request body is not valid JSON.');
+  }
+};
+
+const dispatch = (state: SandboxState, req: ApiRequest): Reply => {
+  const found = matchRoute(ROUTES, req.method, req.path);
+  if (found === null) throw new ApiError(404, 'not_found', 'There is no such endpoint.');
+  if (found === 'method') throw new ApiError(405, 'method_not_allowed', `${req.method} is not supported on this path.`);
+  const creds = parseBasic(req.authorization);
+  if (!creds) throw new ApiError(401, 'unauthorized', 'HTTP Basic credentials (organization id : API key) are required.', undefined, CHALLENGE);
+  const user = state.userByKey(creds.password);
+  if (!user) throw new ApiError(401, 'unauthorized', 'The API key is not valid or was revoked.', undefined, CHALLENGE);
+  let orgId = '';
+  if (found.route.scope === 'org') {
+    if (creds.username === '') {
+      throw new ApiError(403, 'forbidden', 'An organization id is required as the Basic auth username for this endpoint.');
+    }
+    if (!user.orgIds.includes(creds.username)) throw new ApiError(403, 'forbidden', 'This API key has no access to this organization.');
+    orgId = creds.username;
+  }
+  const body = parseBody(req.method, req.body);
+  return found.route.handle({ state, params: found.params, query: req.query, body, user, orgId });
+};
+
+export const handleApi = (state: SandboxState, req: ApiRequest): Reply => {
+  try {
+    return dispatch(state, req);
+  } catch (e) {
+    if (e instanceof ApiError) return errorReply(e);
+    // A bug in the sandbox must still look like an API answer, not a dropped connection.
+    return errorReply(new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.'));
+  }
+};
+
+/** Basic-auth username for the request log (never the key). */
+export const usernameOf = (authorization: string | undefined): string | null => parseBasic(authorization)?.username ?? null;

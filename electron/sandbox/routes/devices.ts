@@ -1,0 +1,126 @@
+/** Devices of the organization: lists, detail, update, install and uninstall. */
+import { DEVICE_WRITABLE_FIELDS, UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../core/api/wire';
+import { ApiError, isRecord, notFound, pageOf, pageOfArray, parsePaging, route, validationError, type Ctx, type Route } from '../http-kit';
+import { deviceJson, locationRef } from '../render';
+import type { DeviceRec, LocationRec } from '../snapshot';
+import type { SandboxState } from '../state';
+
+const findDevice = ({ state, orgId, params }: Ctx): DeviceRec => {
+  const d = state.device(orgId, params.serial_number ?? '');
+  if (!d) throw notFound('Device');
+  return d;
+};
+
+const elsewhere = (state: SandboxState, d: DeviceRec): ApiError => {
+  const at = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
+  return new ApiError(409, 'device_installed_elsewhere', `Device ${d.serial} is installed at ${at?.name ?? 'another location'}.`, {
+    location: at ? locationRef(at) : null,
+  });
+};
+
+interface DeviceQuery {
+  /** undefined = either. */
+  installed: boolean | undefined;
+  /** null = nothing else to filter on. */
+  keep: ((d: DeviceRec) => boolean) | null;
+}
+
+/** Filters shared by /devices and /uninstalled-devices. */
+const deviceQuery = (query: URLSearchParams, forced: boolean | undefined): DeviceQuery => {
+  const q = (query.get('q') ?? '').trim().toLowerCase();
+  const type = query.get('device_type_name');
+  const firmware = query.get('firmware_version_name');
+  const locationId = query.get('location_id');
+  const installedRaw = query.get('installed');
+  let installed = forced;
+  if (installedRaw !== null) {
+    if (installedRaw !== 'true' && installedRaw !== 'false') throw validationError({ installed: 'must be true or false' });
+    if (installed === undefined) installed = installedRaw === 'true';
+  }
+  if (!q && type === null && firmware === null && locationId === null) return { installed, keep: null };
+  const upper = q.toUpperCase();
+  return {
+    installed,
+    keep: (d) =>
+      (locationId === null || d.locationId === locationId) &&
+      (type === null || d.typeName === type) &&
+      (firmware === null || d.firmware === firmware) &&
+      (!q || d.serial.includes(upper) || (d.name !== null && d.name.toLowerCase().includes(q))),
+  };
+};
+
+const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
+  const paging = parsePaging(ctx.query);
+  const { installed, keep } = deviceQuery(ctx.query, forced);
+  const now = ctx.state.now();
+  const render = (d: DeviceRec) => deviceJson(ctx.state, d, now);
+  // The uninstalled list is kept as its own ordered index, so the inventory never scans everything.
+  const list = (installed === false ? ctx.state.uninstalledByOrg : ctx.state.devicesByOrg).get(ctx.orgId) ?? [];
+  const keepInstalled = installed === true ? (d: DeviceRec) => d.locationId !== null && (keep?.(d) ?? true) : keep;
+  return { status: 200, body: keepInstalled ? pageOf(list, paging, keepInstalled, render) : pageOfArray(list, paging, render) };
+};
+
+const parseUpdate = (body: unknown): { name?: string | null; intervalS?: number } => {
+  if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
+  const fields: Record<string, string> = {};
+  const out: { name?: string | null; intervalS?: number } = {};
+  for (const key of Object.keys(body)) if (!(DEVICE_WRITABLE_FIELDS as readonly string[]).includes(key)) fields[key] = 'is not writable';
+  if ('name' in body) {
+    const n = body.name;
+    if (n === null) out.name = null;
+    else if (typeof n !== 'string' || n.trim().length > 80) fields.name = 'must be a string of at most 80 characters, or null';
+    else out.name = n.trim() === '' ? null : n.trim();
+  }
+  if ('update_interval_s' in body) {
+    const v = body.update_interval_s;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < UPDATE_INTERVAL_MIN_S || v > UPDATE_INTERVAL_MAX_S) {
+      fields.update_interval_s = `must be an integer from ${UPDATE_INTERVAL_MIN_S} to ${UPDATE_INTERVAL_MAX_S}`;
+    } else out.intervalS = v;
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  return out;
+};
+
+/** location_id from an install/uninstall body (only that key is accepted); undefined when absent. */
+const bodyLocationId = (ctx: Ctx): string | undefined => {
+  const body = ctx.body ?? {};
+  if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
+  const unknown = Object.keys(body).filter((k) => k !== 'location_id');
+  if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((k) => [k, 'is not allowed'])));
+  const id = body.location_id;
+  if (id === undefined || id === null) return undefined;
+  if (typeof id !== 'string' || id === '') throw validationError({ location_id: 'must be a location id' });
+  return id;
+};
+
+export const deviceRoutes: Route[] = [
+  route('GET', '/devices', 'org', (ctx) => listDevices(ctx, undefined)),
+  route('GET', '/uninstalled-devices', 'org', (ctx) => listDevices(ctx, false)),
+  route('GET', '/devices/:serial_number', 'org', (ctx) => ({ status: 200, body: { data: deviceJson(ctx.state, findDevice(ctx)) } })),
+  route('PUT', '/devices/:serial_number', 'org', (ctx) => {
+    const d = findDevice(ctx);
+    ctx.state.update(d, parseUpdate(ctx.body));
+    return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+  }),
+  route('POST', '/devices/:serial_number/install', 'org', (ctx) => {
+    const d = findDevice(ctx);
+    const id = bodyLocationId(ctx);
+    if (id === undefined) throw validationError({ location_id: 'is required' });
+    const loc: LocationRec | undefined = ctx.state.location(ctx.orgId, id);
+    if (!loc) throw validationError({ location_id: 'is not a location of this organization' });
+    if (d.locationId === loc.id) return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    if (d.locationId !== null) throw elsewhere(ctx.state, d);
+    ctx.state.install(d, loc);
+    return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+  }),
+  // location_id is a guard, not a lookup: an offline replay naming a since-deleted location must
+  // still succeed when the device is already out, and conflict when it is installed elsewhere.
+  route('POST', '/devices/:serial_number/uninstall', 'org', (ctx) => {
+    const d = findDevice(ctx);
+    const id = bodyLocationId(ctx);
+    if (d.locationId === null) return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    if (id !== undefined && d.locationId !== id) throw elsewhere(ctx.state, d);
+    ctx.state.uninstall(d);
+    return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+  }),
+];

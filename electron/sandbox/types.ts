@@ -1,0 +1,86 @@
+/** Public types of the sandbox (see index.ts). Other parts code against these; keep them stable. */
+
+export type FaultKind = 'error' | 'rate_limit' | 'drop' | 'malformed' | 'stall' | 'html';
+
+export interface Faults {
+  /** Added to every matching /v1 answer. */
+  latencyMs: number;
+  /** Up to this much extra latency, drawn from the seeded PRNG. */
+  jitterMs: number;
+  /** Probability (0..1) of a 500/502/503. */
+  errorRate: number;
+  /** Probability (0..1) of a 429 with Retry-After. */
+  rateLimitRate: number;
+  retryAfterS: number;
+  /** Probability (0..1) the socket is destroyed without an answer. */
+  dropRate: number;
+  /** Probability (0..1) of a 200 with truncated JSON. */
+  malformedRate: number;
+  /** Probability (0..1) of headers + half a body, then silence until the client gives up. */
+  stallRate: number;
+  /** Probability (0..1) of a 200 text/html "proxy login page". */
+  htmlRate: number;
+  /** Regex tested against the request path (e.g. '/v1/devices/.+/install'); faults apply only on a match. */
+  pathPattern?: string;
+  /** Upper-case methods; faults apply only to these. */
+  methods?: string[];
+  /**
+   * Deterministic faults for tests: the next `count` matching /v1 requests get `kind`.
+   * `status` picks the 5xx for 'error'. With `afterHandling` the request is processed first
+   * (state changes happen) and only the answer is replaced: "the server did it, the reply was lost".
+   */
+  failNext?: { count: number; kind: FaultKind; status?: number; afterHandling?: boolean };
+}
+
+export interface SandboxOptions {
+  /** 0 = a free port (default). */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 1. */
+  seed?: number;
+  /** Load state from here at start (if present) and save mutations to it. */
+  dataFile?: string;
+  /** Devices per organization, default 300. */
+  devices?: number;
+  /** Serve HTTPS with a self-signed certificate generated at start. */
+  tls?: boolean;
+  /** Seconds from install to the device's first check-in, default 5. */
+  firstCheckinDelayS?: number;
+  /** Millisecond clock, default Date.now. */
+  now?: () => number;
+  faults?: Partial<Faults>;
+  log?: (line: string) => void;
+}
+
+export interface SandboxUser {
+  name: string;
+  api_key: string;
+  organizations: { id: string; name: string }[];
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path with query string. */
+  path: string;
+  /** Basic-auth username (organization id; '' on cross-organization calls); null without credentials. */
+  username: string | null;
+  /** 0 when the connection was dropped on purpose. */
+  status: number;
+}
+
+export interface RunningSandbox {
+  /** e.g. 'http://127.0.0.1:PORT/v1' */
+  baseUrl: string;
+  /** e.g. 'http://127.0.0.1:PORT' (control routes live under /_sandbox here). */
+  origin: string;
+  users: SandboxUser[];
+  setFaults(f: Partial<Faults>): void;
+  clearFaults(): void;
+  walkThrough(serial: string, count: number): void;
+  setSilent(serial: string, silent: boolean): void;
+  checkIn(serial: string): void;
+  deviceLocation(serial: string): { id: string; name: string } | null;
+  requestLog(): ReadonlyArray<RequestLogEntry>;
+  close(): Promise<void>;
+}
