@@ -13,7 +13,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // Whole walkthroughs (sign in → install → verify → move → uninstall) on a 2-core machine.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

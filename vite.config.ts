@@ -1,12 +1,36 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { buildCsp } from './electron/main/csp';
+
+/**
+ * The CSP also goes into index.html as a <meta> tag, from the same buildCsp() the app://
+ * protocol and the bridge send as a header: defence in depth if a host ever forgets the
+ * header, and what static scanners (Electronegativity) look for. frame-ancestors is left out
+ * because browsers ignore it in a meta tag.
+ */
+const cspMeta = (): Plugin => ({
+  name: 'field-installer-csp-meta',
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: {
+        'http-equiv': 'Content-Security-Policy',
+        content: buildCsp()
+          .split('; ')
+          .filter((d) => !d.startsWith('frame-ancestors'))
+          .join('; '),
+      },
+      injectTo: 'head-prepend',
+    },
+  ],
+});
 
 // The renderer: built to dist/renderer and served by the app:// protocol (Electron)
 // or the loopback bridge (browser mode). Relative base so both origins work.
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), cspMeta()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

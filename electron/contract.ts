@@ -82,7 +82,8 @@ export const operations = {
 
   // devices
   listDevices: Empty,
-  getDevice: z.object({ serial: Serial }).strict(),
+  /** `fresh`: ask the server now, even if the cache is recent (Verify polls check-ins). */
+  getDevice: z.object({ serial: Serial, fresh: z.boolean().optional() }).strict(),
   updateDevice: z
     .object({
       serial: Serial,

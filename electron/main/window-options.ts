@@ -30,6 +30,8 @@ export const createWindowOptions = (preloadPath: string): BrowserWindowConstruct
     experimentalFeatures: false,
     webviewTag: false,
     spellcheck: false,
+    // Middle-click would otherwise open links in new windows; every new window is denied anyway.
+    disableBlinkFeatures: 'Auxclick',
     preload: preloadPath,
   },
 });

@@ -37,7 +37,7 @@ export const wording = {
   }),
   unauthorized: (): Wording => ({
     message: 'The API key was not accepted — it may be wrong or revoked.',
-    nextStep: 'Sign out and sign in with a current key from your admin.',
+    nextStep: 'Check the key, or ask your admin for a current one and sign in with it.',
   }),
   forbidden: (): Wording => ({
     message: 'Your API key does not give access to this organization.',

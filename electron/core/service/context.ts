@@ -2,7 +2,7 @@
  * What every service function gets: the signed-in session (if any), its API client, cache,
  * outbox, the activity log, connectivity, and the event emitter. Built by create-core.ts.
  */
-import type { Organization, PushEvent } from '../../contract';
+import type { Organization, PushEvent, SyncReport } from '../../contract';
 import { AppError } from '../app-error';
 import type { VendorApi } from '../api/client';
 import type { CacheScope } from '../store/cache';
@@ -37,7 +37,7 @@ export interface ServiceContext {
   reportOnline(): void;
   current(): SignedInScope | null;
   /** Runs the outbox now (joins a run in progress). */
-  sync(): Promise<import('../../contract').SyncReport>;
+  sync(): Promise<SyncReport>;
 }
 
 export function requireScope(ctx: ServiceContext): SignedInScope {

@@ -50,7 +50,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listLocationDevices: ({ locationId }) => reads.listLocationDevices(ctx, locationId),
 
     listDevices: () => reads.listDevices(ctx),
-    getDevice: ({ serial }) => reads.getDevice(ctx, serial),
+    getDevice: ({ serial, fresh }) => reads.getDevice(ctx, serial, fresh ?? false),
     updateDevice: (input) => updateDevice(ctx, input),
     installDevice: ({ serial, locationId }) => installDevice(ctx, serial, locationId),
     uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, serial, locationId),

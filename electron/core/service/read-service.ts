@@ -91,9 +91,10 @@ export const listInventory = (ctx: ServiceContext) => {
  * One device. Offline and never looked up before, a scanned serial is still checked against
  * the cached inventory and device lists, so the technician learns whether it exists.
  */
-export async function getDevice(ctx: ServiceContext, serial: string): Promise<Cached<Device>> {
+export async function getDevice(ctx: ServiceContext, serial: string, fresh = false): Promise<Cached<Device>> {
   const scope = requireScope(ctx);
   try {
+    if (fresh && ctx.isOnline()) return await freshDevice(ctx, scope, serial);
     return await cachedRead(ctx, scope, `device:${serial}`, Device, () => scope.api.getDevice(serial));
   } catch (error) {
     if (!isConnectivityError(error)) throw error;
@@ -107,5 +108,18 @@ export async function getDevice(ctx: ServiceContext, serial: string): Promise<Ca
       message: `You are offline and ${serial} is not in the inventory saved on this computer.`,
       nextStep: 'Check the serial, or connect to the internet and look it up again.',
     });
+  }
+}
+
+/** Straight from the server (and into the cache); offline it falls back to the cache path. */
+async function freshDevice(ctx: ServiceContext, scope: SignedInScope, serial: string): Promise<Cached<Device>> {
+  try {
+    const device = await tracked(ctx, () => scope.api.getDevice(serial));
+    const fetchedAt = new Date().toISOString();
+    await scope.cache.set(`device:${serial}`, device, fetchedAt);
+    return { value: device, fetchedAt, source: 'network', refreshing: false };
+  } catch (error) {
+    if (!isConnectivityError(error)) throw error;
+    return cachedRead(ctx, scope, `device:${serial}`, Device, () => scope.api.getDevice(serial));
   }
 }

@@ -73,7 +73,7 @@ describe('refusals by the API', () => {
     const error = await failureOf(c.api.listOrganizations(), { ...c, key: wrong });
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(error.message).toBe('The API key was not accepted — it may be wrong or revoked.');
-    expect(error.nextStep).toBe('Sign out and sign in with a current key from your admin.');
+    expect(error.nextStep).toBe('Check the key, or ask your admin for a current one and sign in with it.');
   });
 
   it('forbidden: an organization the key’s user does not belong to', async () => {

@@ -24,6 +24,7 @@ describe('window options (mocked electron, runs without Electron)', () => {
       experimentalFeatures: false,
       webviewTag: false,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/dist/electron/preload.cjs',
     });
   });

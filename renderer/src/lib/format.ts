@@ -1,0 +1,59 @@
+/** Small, pure formatting helpers shared by screens (unit-tested in tests/unit/renderer). */
+import type { Device, Location } from '../../../electron/contract';
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "in 2 hours"; "never" for a missing or unreadable time. */
+export const relativeTime = (iso: string | null | undefined, now: number = Date.now()): string => {
+  if (!iso) return 'never';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return 'unknown';
+  const diff = at - now;
+  if (Math.abs(diff) < 45_000) return 'just now';
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms || unit === 'minute') return relative.format(Math.round(diff / ms), unit);
+  }
+  return 'just now';
+};
+
+/** Full local date and time, for tooltips and CSV. */
+export const absoluteTime = (iso: string | null | undefined): string => {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString();
+};
+
+export const formatAddress = (location: Pick<Location, 'address'>): string => {
+  const a = location.address;
+  if (!a) return 'No address';
+  const cityLine = [a.postal_code, a.city].filter(Boolean).join(' ');
+  return [a.line1, a.line2, cityLine, a.region, a.country].filter(Boolean).join(', ');
+};
+
+/** Assumed default when a device does not say how often it checks in. */
+const DEFAULT_INTERVAL_S = 300;
+
+/** Healthy = checked in within two update intervals (one missed check-in is tolerated). */
+export const isCheckingIn = (device: Device, now: number = Date.now()): boolean => {
+  if (!device.last_checkin_at) return false;
+  const at = Date.parse(device.last_checkin_at);
+  if (Number.isNaN(at)) return false;
+  const interval = (device.update_interval_s ?? DEFAULT_INTERVAL_S) * 1000;
+  return now - at <= 2 * interval + 60_000;
+};
+
+export const formatInterval = (seconds: number | null | undefined): string => {
+  if (seconds === null || seconds === undefined) return 'Not set';
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+};
+
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${n} ${n === 1 ? one : many}`;

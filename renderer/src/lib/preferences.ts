@@ -1,0 +1,56 @@
+/** Local, non-secret preferences (theme, scanner options) kept in localStorage. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+export interface ScannerOptions {
+  /** Keystrokes closer together than this are a scanner, not a person. */
+  maxInterKeyMs: number;
+  /** Shorter bursts are typing, not a scan. */
+  minLength: number;
+}
+
+export interface Preferences {
+  theme: ThemeChoice;
+  scanner: ScannerOptions;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'system',
+  scanner: { maxInterKeyMs: 50, minLength: 6 },
+};
+
+const KEY = 'field-installer.preferences';
+
+const clamp = (n: unknown, min: number, max: number, fallback: number): number =>
+  typeof n === 'number' && Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
+
+/** Tolerates anything stored (older versions, hand edits): unknown values fall back. */
+export const parsePreferences = (raw: string | null): Preferences => {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
+  } catch {
+    // corrupt preferences are not worth an error message: defaults are fine
+  }
+  const theme = data.theme === 'light' || data.theme === 'dark' ? data.theme : 'system';
+  const scanner = (data.scanner ?? {}) as Record<string, unknown>;
+  const d = DEFAULT_PREFERENCES.scanner;
+  return {
+    theme,
+    scanner: {
+      maxInterKeyMs: clamp(scanner.maxInterKeyMs, 10, 200, d.maxInterKeyMs),
+      minLength: clamp(scanner.minLength, 3, 64, d.minLength),
+    },
+  };
+};
+
+export const loadPreferences = (storage: Storage | undefined): Preferences =>
+  parsePreferences(storage?.getItem(KEY) ?? null);
+
+export const savePreferences = (storage: Storage | undefined, prefs: Preferences): void => {
+  try {
+    storage?.setItem(KEY, JSON.stringify(prefs));
+  } catch {
+    // storage full or disabled: the choice still applies for this session
+  }
+};

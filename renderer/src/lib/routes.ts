@@ -1,0 +1,26 @@
+/** Every screen of the walkthrough and what it needs to open. */
+export type Route =
+  | { name: 'locations' }
+  | { name: 'location'; locationId: string }
+  | { name: 'scan'; locationId: string | null }
+  | { name: 'device'; serial: string; locationId: string | null }
+  | { name: 'verify'; serial: string; locationId: string; installedAt: string }
+  | { name: 'inventory'; view: 'uninstalled' | 'all' }
+  | { name: 'activity' }
+  | { name: 'settings' };
+
+export type Section = 'locations' | 'inventory' | 'activity' | 'settings';
+
+/** Which main-navigation entry a screen belongs to (for aria-current). */
+export const sectionOf = (route: Route): Section => {
+  switch (route.name) {
+    case 'inventory':
+      return 'inventory';
+    case 'activity':
+      return 'activity';
+    case 'settings':
+      return 'settings';
+    default:
+      return 'locations';
+  }
+};

@@ -1,0 +1,70 @@
+import type { OutboxItem, PushEvent, SessionStatus, SyncReport } from '../../../electron/contract';
+import { call, subscribe } from './transport';
+
+/** Outbox items still waiting for the server (everything except done). */
+export const pendingCount = (items: readonly OutboxItem[]): number =>
+  items.filter((i) => i.state !== 'done').length;
+
+/**
+ * Session, connectivity and outbox: the app-wide state every screen may read. Kept current
+ * by push events so the badge and the Activity screen never need polling.
+ */
+export class SessionState {
+  status = $state<SessionStatus | null>(null);
+  online = $state(true);
+  outbox = $state.raw<OutboxItem[]>([]);
+  lastSync = $state<SyncReport | null>(null);
+  /** Bumped on each 'data-updated' event; cached reads watch it to re-fetch. */
+  dataVersion = $state(0);
+  #outboxKnown = false;
+
+  queued = $derived(this.#outboxKnown ? pendingCount(this.outbox) : (this.status?.queued ?? 0));
+  signedIn = $derived(this.status?.signedIn === true && this.status.organization !== null);
+
+  start(): () => void {
+    return subscribe((event) => this.#onEvent(event));
+  }
+
+  async load(): Promise<void> {
+    this.setStatus(await call('sessionStatus', {}));
+  }
+
+  setStatus(status: SessionStatus): void {
+    this.status = status;
+    this.online = status.online;
+    if (status.signedIn && status.organization) void this.refreshOutbox();
+  }
+
+  async refreshOutbox(): Promise<void> {
+    try {
+      this.setOutbox(await call('listOutbox', {}));
+    } catch {
+      // the badge keeps the session's count; Activity shows the error when opened
+    }
+  }
+
+  setOutbox(items: OutboxItem[]): void {
+    this.#outboxKnown = true;
+    this.outbox = items;
+  }
+
+  #onEvent(event: PushEvent): void {
+    switch (event.type) {
+      case 'connectivity':
+        this.online = event.online;
+        break;
+      case 'outbox':
+        this.setOutbox(event.items);
+        break;
+      case 'sync':
+        this.lastSync = event.report;
+        break;
+      case 'data-updated':
+        this.dataVersion += 1;
+        break;
+      case 'session':
+        this.setStatus(event.status);
+        break;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * `call` and `subscribe`: the only way screens reach the core. The renderer picks its
+ * transport itself (Electron preload if present, else the browser-mode bridge), so no other
+ * code knows which one it runs on. Screens never see envelopes: failures throw AppFailure.
+ */
+import type {
+  InstallerApi,
+  OperationInput,
+  OperationName,
+  OperationResult,
+  PushEvent,
+} from '../../../electron/contract';
+import { AppFailure } from './app-failure';
+import { createBridgeTransport, takeTokenFromUrl } from './bridge-transport';
+import type { Transport } from './transport-types';
+
+declare global {
+  interface Window {
+    installer?: InstallerApi;
+  }
+}
+
+const fromPreload = (api: InstallerApi): Transport => ({
+  invoke: (name, input) =>
+    (api[name] as (input: unknown) => ReturnType<Transport['invoke']>)(input),
+  onEvent: (listener) => api.onEvent(listener),
+});
+
+const noTransport: Transport = {
+  invoke: () =>
+    Promise.resolve({
+      ok: false,
+      error: {
+        kind: 'not_signed_in',
+        message: 'This page was opened without its access token.',
+        nextStep: 'Open the exact address the app printed when it started.',
+      },
+    }),
+  onEvent: () => () => undefined,
+};
+
+let transport: Transport | null = null;
+
+const current = (): Transport => {
+  if (transport) return transport;
+  if (window.installer) {
+    transport = fromPreload(window.installer);
+  } else {
+    const token = takeTokenFromUrl(window.location, window.history);
+    transport = token === null ? noTransport : createBridgeTransport(token);
+  }
+  return transport;
+};
+
+/** Resolve the transport now, so the token leaves the address bar before anything renders. */
+export const initTransport = (): void => {
+  current();
+};
+
+export async function call<K extends OperationName>(
+  name: K,
+  input: OperationInput<K>,
+  signal?: AbortSignal,
+): Promise<OperationResult<K>> {
+  const envelope = await current().invoke(name, input, signal);
+  if (!envelope.ok) throw new AppFailure(envelope.error);
+  return envelope.value as OperationResult<K>;
+}
+
+export const subscribe = (listener: (event: PushEvent) => void): (() => void) =>
+  current().onEvent(listener);

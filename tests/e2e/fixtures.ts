@@ -1,0 +1,151 @@
+/**
+ * Real parts for every browser test: the sandbox CLI (the vendor API) and browser mode
+ * (`electron/web/cli.ts`, the real core behind the loopback bridge, a private keychain per
+ * run via tests/with-keychain.sh). Both print one JSON line first; both are killed after.
+ * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface Running<T> {
+  info: T;
+  stop(): Promise<void>;
+}
+
+/** Spawns a CLI in its own process group and resolves with its first stdout line as JSON. */
+export async function startCli<T>(args: string[], what: string): Promise<Running<T>> {
+  const child: ChildProcess = spawn(args[0] ?? '', args.slice(1), {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone in the meantime
+      }
+    }, 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const line = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`${what} printed nothing in 30 s:\n${stderr}`)), 30_000);
+    lines.once('line', (first) => {
+      clearTimeout(timer);
+      resolve(first);
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before its first line:\n${stderr}`)));
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { info: JSON.parse(line) as T, stop };
+}
+
+export interface SandboxUser {
+  name: string;
+  api_key: string;
+  organizations: { id: string; name: string }[];
+}
+export interface SandboxInfo {
+  base_url: string;
+  users: SandboxUser[];
+}
+
+export const startSandbox = (options: { port?: number; dataFile?: string } = {}) =>
+  startCli<SandboxInfo>(
+    [
+      TSX,
+      'electron/sandbox/cli.ts',
+      '--port',
+      String(options.port ?? 0),
+      ...(options.dataFile ? ['--data', options.dataFile] : []),
+    ],
+    'sandbox',
+  );
+
+export const startWeb = (dataDir: string) =>
+  startCli<{ url: string }>(
+    ['tests/with-keychain.sh', TSX, 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    'browser mode',
+  );
+
+export const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
+
+/** POSTs to a sandbox control or API route (the test acting as "the world"). */
+export async function sandboxRequest(
+  info: SandboxInfo,
+  method: string,
+  path: string,
+  body?: unknown,
+  auth?: string,
+): Promise<unknown> {
+  const url = path.startsWith('/_sandbox') ? sandboxOrigin(info) + path : info.base_url + path;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (auth) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** Overridable because other runs sharing test-results/ may wipe it while this one works. */
+const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
+
+/** Zero serious or critical axe violations, and a screenshot to look at. */
+export async function checkScreen(page: Page, name: string, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}-${theme}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `${name} (${theme})`).toEqual([]);
+}
+
+export const checkBothThemes = async (page: Page, name: string): Promise<void> => {
+  await checkScreen(page, name, 'light');
+  await checkScreen(page, name, 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+};
+
+interface Fixtures {
+  dataDir: string;
+  web: Running<{ url: string }>;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'fi-e2e-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+  web: async ({ dataDir }, use) => {
+    const web = await startWeb(join(dataDir, 'app'));
+    await use(web);
+    await web.stop();
+  },
+});
+
+export { expect };

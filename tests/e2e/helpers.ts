@@ -1,0 +1,54 @@
+/** Steps several specs share: signing in with a sandbox user and finding test devices. */
+import { expect, type Page } from '@playwright/test';
+import { sandboxRequest, type SandboxInfo, type SandboxUser } from './fixtures';
+
+export const twoOrgUser = (info: SandboxInfo): SandboxUser => {
+  const user = info.users.find((u) => u.organizations.length > 1);
+  if (!user) throw new Error('the sandbox seed has no user with two organizations');
+  return user;
+};
+
+/** Signs in with a key and, for a user of several organizations, picks the first one. */
+export async function signInWithKey(page: Page, url: string, info: SandboxInfo): Promise<SandboxUser> {
+  const user = twoOrgUser(info);
+  await page.goto(url);
+  await page.getByLabel('API base URL').fill(info.base_url);
+  await page.getByLabel('API key').fill(user.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose organization' })).toBeVisible();
+  const org = user.organizations[0]!;
+  await page.getByRole('radio', { name: org.name }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByText(org.name, { exact: true })).toBeVisible();
+  return user;
+}
+
+export const auth = (user: SandboxUser): string => `${user.organizations[0]!.id}:${user.api_key}`;
+
+interface ApiDevice {
+  serial_number: string;
+  location?: { id: string; name: string } | null;
+}
+interface ApiLocation {
+  id: string;
+  name: string;
+}
+
+export async function uninstalledSerials(info: SandboxInfo, user: SandboxUser): Promise<string[]> {
+  const body = (await sandboxRequest(info, 'GET', '/uninstalled-devices', undefined, auth(user))) as { data: ApiDevice[] };
+  return body.data.map((d) => d.serial_number);
+}
+
+export async function locations(info: SandboxInfo, user: SandboxUser): Promise<ApiLocation[]> {
+  const body = (await sandboxRequest(info, 'GET', '/locations', undefined, auth(user))) as { data: ApiLocation[] };
+  return body.data;
+}
+
+export const openLocation = async (page: Page, name: string): Promise<void> => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Locations' }).click();
+  await page.getByLabel('Search locations').fill(name);
+  await page.getByRole('main').getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};

@@ -1,0 +1,110 @@
+import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
+import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+
+test('sign in with a key, create a location, scan, install, verify, move, uninstall, delete', async ({ page, web }) => {
+  test.setTimeout(150_000);
+  const sandbox = await startSandbox();
+  try {
+    const info = sandbox.info;
+    const user = await signInWithKey(page, web.info.url, info);
+    const [first, second, third] = await uninstalledSerials(info, user);
+    if (!first || !second || !third) throw new Error('sandbox has too few uninstalled devices');
+    const existing = (await locations(info, user))[0]!;
+
+    // Search narrows the list.
+    await page.getByLabel('Search locations').fill(existing.name);
+    await expect(page.getByRole('main').getByRole('button', { name: existing.name, exact: true })).toBeVisible();
+    await page.getByLabel('Search locations').fill('');
+
+    // Create a location: field validation first, then success.
+    await page.getByRole('button', { name: 'New location' }).click();
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await checkBothThemes(page, 'new-location-errors');
+    await page.getByLabel('Name').fill('E2E Test Store');
+    await page.getByLabel('Street address').fill('1 Test Street');
+    await page.getByLabel('City').fill('Berlin');
+    await page.getByLabel('Country').fill('de');
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'E2E Test Store' })).toBeVisible();
+    await expect(page.getByText('No devices are installed here yet')).toBeVisible();
+
+    // Scan by typing: a serial that does not exist says so, in place.
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await page.getByLabel('Serial number').fill('FTC-NOPE0000');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await checkBothThemes(page, 'scan-not-found');
+    await page.getByLabel('Serial number').fill(first.toLowerCase());
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+    await checkBothThemes(page, 'device');
+
+    // Install → Verify with a live walk test.
+    await page.getByRole('button', { name: 'Install here' }).click();
+    await expect(page.getByRole('heading', { name: `Verify ${first}` })).toBeVisible();
+    await expect(page.getByText('Waiting for first check-in')).toBeVisible();
+    await checkBothThemes(page, 'verify-waiting');
+    await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/checkin`);
+    // The core serves a device up to 15 s from its cache, so allow a few polls.
+    await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', { timeout: 30_000 });
+    await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
+    const counted = page.getByRole('status', { name: /Counted visitors/ });
+    await expect(counted).toHaveAccessibleName(/Counted visitors: [1-9]/, { timeout: 15_000 });
+    await checkBothThemes(page, 'verify-online');
+    await page.getByRole('button', { name: 'Mark as verified' }).click();
+    await expect(page.getByText('Verification recorded')).toBeVisible();
+
+    // Handheld scanner: fast keystrokes + Enter, with focus on a button, not the field.
+    await page.getByRole('button', { name: 'Scan next device' }).click();
+    await page.getByRole('button', { name: 'Use camera' }).focus();
+    await page.keyboard.type(second, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+
+    // Move: a device installed elsewhere asks first, naming the other location.
+    await sandboxRequest(info, 'POST', `/devices/${third}/install`, { location_id: existing.id }, auth(user));
+    await openLocation(page, 'E2E Test Store');
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await page.getByLabel('Serial number').fill(third);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('button', { name: 'Move here' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(existing.name);
+    await expect(dialog).toContainText('E2E Test Store');
+    await checkBothThemes(page, 'move-confirm');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByRole('heading', { name: `Verify ${third}` })).toBeVisible();
+
+    // Delete is refused while devices are installed, with the reason in place.
+    await openLocation(page, 'E2E Test Store');
+    await expect(page.getByRole('table')).toContainText(third);
+    await checkBothThemes(page, 'location-with-devices');
+    await page.getByRole('button', { name: 'Delete location' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+
+    // Uninstall everything there, then delete works.
+    for (const serial of [first, third]) {
+      await page.getByRole('button', { name: serial }).click();
+      await page.getByRole('button', { name: 'Uninstall' }).click();
+      await expect(page.getByText(`Uninstalled ${serial}.`)).toBeVisible();
+      await openLocation(page, 'E2E Test Store');
+    }
+    await expect(page.getByText('No devices are installed here yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete location' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+    const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as { devices: Record<string, string | null> };
+    expect(state.devices[first]).toBeNull();
+    expect(state.devices[third]).toBeNull();
+
+    // The activity log has what happened.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
+    await expect(page.getByRole('table')).toContainText('Verified');
+    await expect(page.getByRole('table')).toContainText('Moved');
+  } finally {
+    await sandbox.stop();
+  }
+});

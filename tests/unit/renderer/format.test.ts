@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatAddress, formatInterval, isCheckingIn, relativeTime } from '../../../renderer/src/lib/format';
+
+const NOW = Date.parse('2026-05-04T12:00:00Z');
+
+describe('relativeTime', () => {
+  it('says "never" for a device that never checked in and copes with junk', () => {
+    expect(relativeTime(null, NOW)).toBe('never');
+    expect(relativeTime('not a date', NOW)).toBe('unknown');
+  });
+  it('reads like a person: just now, minutes, hours, days', () => {
+    expect(relativeTime('2026-05-04T11:59:40Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-05-04T11:55:00Z', NOW)).toBe('5 minutes ago');
+    expect(relativeTime('2026-05-04T09:00:00Z', NOW)).toBe('3 hours ago');
+    expect(relativeTime('2026-05-02T12:00:00Z', NOW)).toBe('2 days ago');
+  });
+});
+
+describe('isCheckingIn', () => {
+  const device = (last: string | null, interval: number | null = 60) => ({
+    serial_number: 'FTC-1',
+    last_checkin_at: last,
+    update_interval_s: interval,
+  });
+  it('tolerates one missed check-in but not more', () => {
+    expect(isCheckingIn(device('2026-05-04T11:58:00Z'), NOW)).toBe(true);
+    expect(isCheckingIn(device('2026-05-04T11:50:00Z'), NOW)).toBe(false);
+  });
+  it('treats missing data as silent, and a missing interval as the default', () => {
+    expect(isCheckingIn(device(null), NOW)).toBe(false);
+    expect(isCheckingIn(device('2026-05-04T11:52:00Z', null), NOW)).toBe(true);
+  });
+});
+
+describe('formatAddress / formatInterval', () => {
+  it('joins the parts that exist and says when there is no address', () => {
+    expect(
+      formatAddress({ address: { line1: '1 Main St', line2: null, city: 'Berlin', postal_code: '10115', country: 'DE' } }),
+    ).toBe('1 Main St, 10115 Berlin, DE');
+    expect(formatAddress({ address: null })).toBe('No address');
+  });
+  it('uses the largest whole unit', () => {
+    expect(formatInterval(3600)).toBe('1 h');
+    expect(formatInterval(300)).toBe('5 min');
+    expect(formatInterval(45)).toBe('45 s');
+    expect(formatInterval(null)).toBe('Not set');
+  });
+});
