@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { buildCsp } from './electron/main/csp';
+import { buildCsp } from './electron/main/csp.ts';
 
 /**
  * The CSP also goes into index.html as a <meta> tag, from the same buildCsp() the app://
