@@ -84,7 +84,7 @@ describe('errorFromStatus', () => {
     const e = errorFromStatus({ status: 401, body: undefined, retryAfterS: undefined, subject: list });
     expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(e.message).toMatch(/API key was not accepted/);
-    expect(e.nextStep).toMatch(/sign in with a current key/i);
+    expect(e.nextStep).toMatch(/ask your admin for a current one/i);
   });
 
   it('403 → forbidden, 404 names the serial', () => {
