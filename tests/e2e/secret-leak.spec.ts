@@ -6,11 +6,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, startSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 
 /** Everything the page holds in script-readable places, as one string. */
-async function pageState(page: import('@playwright/test').Page): Promise<string> {
+async function pageState(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const parts: string[] = [document.documentElement.outerHTML, location.href];
     for (const el of Array.from(document.querySelectorAll('input, textarea'))) {
