@@ -1,7 +1,8 @@
 /**
  * Install, uninstall and move: sent at once when online; queued in the outbox when offline,
- * when the request fails for lack of connection (it may or may not have reached the server —
- * replay checks the device's state first, so that is safe), or when an earlier action for the
+ * when the request fails for lack of connection or its answer is unreadable (either way it may
+ * or may not have been applied — replay checks the device's state first, so that is safe),
+ * when a move got half-way (uninstalled, not yet installed), or when an earlier action for the
  * same device is still waiting (order per device matters).
  */
 import type { ActionResult, LocationRef, OutboxKind } from '../../contract';
@@ -17,7 +18,8 @@ interface Action {
   serial: string;
   locationId: string | null;
   fromLocationId: string | null;
-  send(scope: SignedInScope): Promise<Device>;
+  /** `applied` reports a device state reached half-way (a move's uninstall step). */
+  send(scope: SignedInScope, applied: (device: Device) => void): Promise<Device>;
 }
 
 export function installDevice(ctx: ServiceContext, serial: string, locationId: string) {
@@ -56,8 +58,8 @@ export function moveDevice(ctx: ServiceContext, serial: string, fromLocationId: 
     fromLocationId,
     // Uninstall-then-install is the only move the API offers. If the install part fails
     // for lack of connection, the queued move finds the device uninstalled and finishes it.
-    send: async (scope) => {
-      await scope.api.uninstallDevice(serial, fromLocationId);
+    send: async (scope, applied) => {
+      applied(await scope.api.uninstallDevice(serial, fromLocationId));
       return scope.api.installDevice(serial, toLocationId);
     },
   });
@@ -72,8 +74,9 @@ async function run(ctx: ServiceContext, action: Action): Promise<ActionResult> {
   if (!ctx.isOnline() || waiting) return queue(ctx, scope, action, name);
 
   const before = await knownLocation(scope, action.serial);
+  let halfway: Device | null = null;
   try {
-    const device = await tracked(ctx, () => action.send(scope));
+    const device = await tracked(ctx, () => action.send(scope, (d) => (halfway = d)));
     await applyDeviceChange(scope, before, device);
     await ctx.activity.add({
       action: action.kind,
@@ -85,7 +88,13 @@ async function run(ctx: ServiceContext, action: Action): Promise<ActionResult> {
     });
     return { status: 'done', device };
   } catch (error) {
-    if (isConnectivityError(error)) return queue(ctx, scope, action, name);
+    if (halfway) await applyDeviceChange(scope, before, halfway);
+    if (isConnectivityError(error) || isUnreadableAnswer(error)) return queue(ctx, scope, action, name);
+    // Half a move must not be dropped: keep it to be finished, marked failed unless the
+    // failure is one that passes (5xx, 429), so the technician sees why.
+    if (halfway && !(error instanceof AppError && error.kind === 'conflict')) {
+      return queue(ctx, scope, action, name, isPassing(error) ? null : error);
+    }
     await ctx.activity.add({
       action: action.kind,
       serial: action.serial,
@@ -98,25 +107,43 @@ async function run(ctx: ServiceContext, action: Action): Promise<ActionResult> {
   }
 }
 
-async function queue(ctx: ServiceContext, scope: SignedInScope, action: Action, name: string | null): Promise<ActionResult> {
-  const item = await scope.outbox.enqueue({
+async function queue(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  action: Action,
+  name: string | null,
+  failedWith: unknown = null,
+): Promise<ActionResult> {
+  let item = await scope.outbox.enqueue({
     kind: action.kind,
     serial: action.serial,
     locationId: action.locationId,
     locationName: name,
     fromLocationId: action.fromLocationId,
   });
+  if (failedWith instanceof AppError) {
+    item = await scope.outbox.update(item.id, { state: 'failed', lastError: failedWith.toShape() });
+  }
   await ctx.activity.add({
     action: action.kind,
     serial: action.serial,
     locationId: action.locationId,
     locationName: name,
-    result: 'queued',
-    detail: 'Queued: it will be sent when the connection is back.',
+    result: failedWith instanceof AppError ? 'failed' : 'queued',
+    detail:
+      failedWith instanceof AppError
+        ? `Uninstalled, but the install did not go through: ${failedWith.message} Retry it under Activity.`
+        : 'Queued: it will be sent when the connection is back.',
   });
   if (ctx.isOnline()) void ctx.sync().catch(() => undefined);
   return { status: 'queued', item };
 }
+
+/** A 2xx whose body was cut or garbled, or a proxy page: the server may have acted. */
+const isUnreadableAnswer = (error: unknown): boolean => error instanceof AppError && error.kind === 'bad_response';
+
+const isPassing = (error: unknown): boolean =>
+  error instanceof AppError && (error.kind === 'server' || error.kind === 'rate_limited');
 
 async function knownLocation(scope: SignedInScope, serial: string): Promise<LocationRef | null> {
   const cached = await scope.cache.get(`device:${serial}`, Device);

@@ -5,14 +5,17 @@
 import { z } from 'zod';
 import type { ParsedInput } from '../../contract';
 import { Location, type Device } from '../api/wire';
-import { requireScope, type ServiceContext } from './context';
+import { AppError } from '../app-error';
+import { requireScope, type ServiceContext, type SignedInScope } from './context';
 import { tracked } from './read-service';
 
 const Locations = z.array(Location);
 
 export async function createLocation(ctx: ServiceContext, input: ParsedInput<'createLocation'>) {
   const scope = requireScope(ctx);
-  const location = await tracked(ctx, () => scope.api.createLocation(input));
+  const location = await tracked(ctx, () => scope.api.createLocation(input)).catch((error: unknown) =>
+    recoverLostCreate(ctx, scope, input, error),
+  );
   const cached = await scope.cache.get('locations', Locations);
   if (cached) await scope.cache.set('locations', [...cached.value, location], cached.fetchedAt);
   await scope.cache.set(`location:${location.id}`, location);
@@ -26,6 +29,36 @@ export async function createLocation(ctx: ServiceContext, input: ParsedInput<'cr
   });
   return location;
 }
+
+/**
+ * The answer to a create can be lost after the server acted. Before telling the technician it
+ * failed (and inviting a retry that would make a second store), look for the location: same
+ * name and street address. If the lookup itself fails, say that it may exist.
+ */
+async function recoverLostCreate(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  input: ParsedInput<'createLocation'>,
+  error: unknown,
+): Promise<Location> {
+  if (!(error instanceof AppError) || !['offline', 'timeout', 'bad_response'].includes(error.kind)) throw error;
+  const found = await tracked(ctx, () => scope.api.listLocations({ q: input.name })).then(
+    (list) => list.find((l) => sameLocation(l, input)),
+    () => undefined,
+  );
+  if (found) return found;
+  throw new AppError({
+    kind: error.kind,
+    message: `The connection failed while creating ${input.name}; it may or may not have been created.`,
+    nextStep: 'When you are back online, check the list of locations before creating it again.',
+  });
+}
+
+const sameLocation = (l: Location, input: ParsedInput<'createLocation'>): boolean =>
+  l.name === input.name &&
+  l.address?.line1 === input.address.line1 &&
+  l.address?.city === input.address.city &&
+  l.address?.country === input.address.country;
 
 export async function deleteLocation(ctx: ServiceContext, locationId: string) {
   const scope = requireScope(ctx);

@@ -60,8 +60,8 @@ const running = new WeakMap<Outbox, Promise<SyncReport>>();
 
 /**
  * Replays queued items oldest first. Never runs twice at once for one outbox: a second call
- * joins the running one. Items of a serial that has an earlier failed or conflicting item
- * wait, so a device's actions are never applied out of order.
+ * joins the running one. Items of a serial wait behind any earlier item of the same serial,
+ * so a device's actions are never applied out of order.
  *
  * Report: `done` = completed in this run; `failed`, `conflicts`, `remaining` (queued) =
  * what the outbox holds afterwards.
@@ -88,13 +88,12 @@ async function runReplay(
   const visited = new Set<string>();
   let done = 0;
   for (;;) {
-    const items = outbox.list();
-    const blocked = new Set(
-      items.filter((i) => i.state === 'failed' || i.state === 'conflict').map((i) => i.serial),
-    );
-    const next = items.find(
-      (i) => i.state === 'queued' && !visited.has(i.id) && !blocked.has(i.serial),
-    );
+    // Only the oldest item of each device may run: a later one waits while an earlier one is
+    // failed, in conflict, or already tried in this run (e.g. retried meanwhile), so a device's
+    // actions are applied in the order they were taken.
+    const heads = new Map<string, OutboxItem>();
+    for (const item of outbox.list()) if (!heads.has(item.serial)) heads.set(item.serial, item);
+    const next = [...heads.values()].find((i) => i.state === 'queued' && !visited.has(i.id));
     if (!next) break;
     visited.add(next.id);
     const outcome = await replayOne(outbox, actions, next, emit);

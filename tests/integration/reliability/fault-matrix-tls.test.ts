@@ -1,0 +1,87 @@
+/**
+ * Fault matrix, TLS row: the technician signed in while the server's certificate was trusted;
+ * now the server (restarted with a new self-signed certificate — what an intercepting proxy on
+ * a shop's network looks like) can no longer be trusted. Every operation must say so (kind
+ * 'tls', with words and a next step), reads with a saved copy still show it, and nothing is
+ * sent, queued or applied: no request may reach the server over an untrusted connection.
+ *
+ * Trust during sign-in comes from NODE_TLS_REJECT_UNAUTHORIZED=0, read by Node's TLS layer
+ * at each new connection; it is set only around the set-up (this file runs in its own worker
+ * process) and removed before any assertion, so the core's real fetch checks certificates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Device } from '../../../electron/contract';
+import { ACTIONS, ACTION_NAMES, type ActionName } from '../../helpers/reliability-ops';
+import { loadPools, type Pools } from '../../helpers/reliability-pools';
+import { World } from '../../helpers/reliability-world';
+
+let world: World;
+let pools: Pools;
+let saved: Device[];
+
+async function trusting<T>(run: () => Promise<T>): Promise<T> {
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  try {
+    return await run();
+  } finally {
+    delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  }
+}
+
+beforeAll(async () => {
+  await trusting(async () => {
+    world = await World.start({ tls: true, devices: 60 });
+    await world.signIn();
+    pools = await loadPools(world);
+    saved = (await world.harness.call('listInventory')).value;
+  });
+  // A new certificate, and no connection left over from the trusted phase.
+  await world.takeDown();
+  await world.bringUp();
+}, 60_000);
+afterAll(() => world.close());
+
+const sinceSetUp = () => world.requests().length;
+
+function expectTls(result: { ok: boolean; error?: { kind: string; message: string; nextStep: string } }) {
+  expect(result.ok).toBe(false);
+  expect(result.error?.kind).toBe('tls');
+  expect(result.error?.message).toMatch(/certificate/);
+  expect(result.error?.nextStep.trim()).not.toBe('');
+}
+
+describe('TLS: the server’s certificate is not trusted', () => {
+  it.each(ACTION_NAMES.map((op) => ({ op, name: `tls × ${op}` })))('$name', async ({ op }: { op: ActionName }) => {
+    const action = ACTIONS[op](pools);
+    const before = sinceSetUp();
+    const result = await world.invoke(op, action.input);
+    expectTls(result);
+    expect(await world.harness.call('listOutbox')).toEqual([]);
+    expect(world.requests().length).toBe(before);
+    expect(world.sandbox.deviceLocation(action.serial)?.id ?? null).toBe(action.history[0]);
+  });
+
+  it('tls × createLocation', async () => {
+    const before = sinceSetUp();
+    const result = await world.invoke('createLocation', {
+      name: 'Reliability TLS store',
+      address: { line1: '1 Test Street', city: 'Testville', country: 'DE' },
+    });
+    expectTls(result);
+    expect(world.requests().length).toBe(before);
+  });
+
+  it.each([
+    { op: 'listLocations' as const, name: 'tls × listLocations (not cached)' },
+    { op: 'getDevice' as const, name: 'tls × getDevice (not cached)' },
+  ])('$name', async ({ op }) => {
+    const result = await world.invoke(op, op === 'getDevice' ? { serial: pools.anySerial() } : {});
+    expectTls(result);
+  });
+
+  it('tls × listInventory (cached): the saved inventory is shown', async () => {
+    const result = await world.invoke('listInventory');
+    expect(result.ok && result.value.source).toBe('cache');
+    expect(result.ok && result.value.value).toEqual(saved);
+  });
+});
