@@ -10,7 +10,35 @@ const devices: Device[] = Array.from({ length: 100_000 }, (_, i) => ({
   location: i % 5 === 0 ? { id: 'l1', name: 'Hamburg Harbour' } : null,
 }));
 
+/** The plain definition the incremental search must always agree with. */
+const reference = (list: readonly Device[], query: string, type = '', firmware = '') => {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return list.filter((d) => {
+    if (type && d.device_type_name !== type) return false;
+    if (firmware && d.firmware_version_name !== firmware) return false;
+    const text = [d.serial_number, d.device_type_name, d.firmware_version_name, d.location?.name].join(' ').toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+};
+
 describe('inventory filters', () => {
+  it('typing, deleting and changing filters always gives what a fresh search gives', () => {
+    const steps: [string, string][] = [
+      ['f', ''], ['ft', ''], ['ftc-0000', ''], ['ftc-00001', ''], ['ftc-0000', ''], ['ftc-00009 harb', ''],
+      ['ftc-00009 harbour', 'Door Counter DC-200'], ['ftc-00009', 'Door Counter DC-200'], ['ftc-000099', ''],
+      ['', ''], ['2.10', ''], ['2.10 overhead', ''],
+    ];
+    for (const [query, type] of steps) {
+      const got = filterDevices(devices, { query, type, firmware: '' }).map((d) => d.serial_number);
+      expect(got, `${query} / ${type}`).toEqual(reference(devices, query, type).map((d) => d.serial_number));
+    }
+    // A new list (a refresh) is never narrowed from the old list's matches.
+    const refreshed = [...devices.slice(0, 10), { serial_number: 'FTC-00009999X' } as Device];
+    expect(filterDevices(refreshed, { ...EMPTY_FILTER, query: 'ftc-000099' }).map((d) => d.serial_number)).toEqual([
+      'FTC-00009999X',
+    ]);
+  });
+
   it('returns the same list when nothing is filtered', () => {
     expect(filterDevices(devices, EMPTY_FILTER)).toBe(devices);
   });

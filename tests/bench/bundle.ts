@@ -1,0 +1,57 @@
+/**
+ * Figure 1: what the renderer makes a user download before the first screen — the entry
+ * script, its modulepreloads and the stylesheets named in index.html — gzipped at level 9
+ * (what a CDN or Electron's asar would do at best), and proof that the barcode decoder and the
+ * chart library stay out of that set (they load only when the camera or a chart opens).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { atMost, exactly, type Figure } from './results';
+
+/** Name or content signatures of code that must be lazy. Names first; content catches inlining. */
+const LAZY_LIBRARIES = [
+  { library: 'zxing decoder (wasm + worker)', file: /zxing|decode-worker|\.wasm$/i, content: /zxing_reader|prepareZXingModule|readBarcodes/ },
+  { library: 'uPlot charts', file: /uplot/i, content: /u-legend|u-over/ },
+] as const;
+
+const attr = (tag: string, name: string): string | null =>
+  new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1] ?? null;
+
+/** Entry script, modulepreloads and stylesheets, as paths relative to the build folder. */
+export function initialAssets(indexHtml: string): string[] {
+  const assets: string[] = [];
+  for (const [tag] of indexHtml.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const isScript = /^<script/i.test(tag);
+    const rel = attr(tag, 'rel')?.toLowerCase();
+    const ref = isScript ? attr(tag, 'src') : rel === 'modulepreload' || rel === 'stylesheet' ? attr(tag, 'href') : null;
+    if (ref && !/^[a-z]+:/i.test(ref)) assets.push(ref.replace(/^\.?\//, ''));
+  }
+  return [...new Set(assets)];
+}
+
+export async function benchBundle(rendererDir: string): Promise<Figure[]> {
+  const html = await readFile(join(rendererDir, 'index.html'), 'utf8');
+  const assets = initialAssets(html);
+  if (assets.length === 0) throw new Error('index.html names no scripts or stylesheets');
+  let gzipped = 0;
+  let raw = 0;
+  const offenders: string[] = [];
+  for (const asset of assets) {
+    const bytes = await readFile(join(rendererDir, asset));
+    raw += bytes.length;
+    gzipped += gzipSync(bytes, { level: 9 }).length;
+    const text = bytes.toString('utf8');
+    for (const lib of LAZY_LIBRARIES) {
+      if (lib.file.test(asset) || lib.content.test(text)) offenders.push(`${lib.library} in ${asset}`);
+    }
+  }
+  return [
+    atMost('renderer initial JS + CSS (gzip -9)', gzipped / 1024, 'KB', 100, {
+      note: `${assets.length} initial files (${assets.join(', ')}), ${(raw / 1024).toFixed(1)} KB before gzip`,
+    }),
+    exactly('lazy chunks (zxing, uPlot) in initial bundle', offenders.length, 'count', 0, {
+      ...(offenders.length > 0 ? { note: offenders.join('; ') } : {}),
+    }),
+  ];
+}
