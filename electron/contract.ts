@@ -103,9 +103,7 @@ export const operations = {
   listInventory: Empty,
 
   // foot traffic
-  locationsFootTraffic: z
-    .object({ ...Range, granularity: z.enum(['hour', 'day']) })
-    .strict(),
+  locationsFootTraffic: z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
   deviceFootTraffic: z
     .object({ serial: Serial, ...Range, granularity: z.enum(['minute', 'hour', 'day']) })
     .strict(),
@@ -114,9 +112,7 @@ export const operations = {
   listOutbox: Empty,
   retryOutboxItem: z.object({ id: Id }).strict(),
   discardOutboxItem: z.object({ id: Id }).strict(),
-  resolveConflict: z
-    .object({ id: Id, resolution: z.enum(['move_here', 'leave_there']) })
-    .strict(),
+  resolveConflict: z.object({ id: Id, resolution: z.enum(['move_here', 'leave_there']) }).strict(),
   syncNow: Empty,
 
   // activity (this visit's log)
@@ -215,8 +211,7 @@ export interface OutboxItem {
 }
 
 export type ActionResult =
-  | { status: 'done'; device: Device }
-  | { status: 'queued'; item: OutboxItem };
+  { status: 'done'; device: Device } | { status: 'queued'; item: OutboxItem };
 
 export interface SyncReport {
   done: number;

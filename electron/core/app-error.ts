@@ -25,7 +25,11 @@ export class AppError extends Error {
   }
 
   toShape(): AppErrorShape {
-    const shape: AppErrorShape = { kind: this.kind, message: this.message, nextStep: this.nextStep };
+    const shape: AppErrorShape = {
+      kind: this.kind,
+      message: this.message,
+      nextStep: this.nextStep,
+    };
     if (this.status !== undefined) shape.status = this.status;
     if (this.fields !== undefined) shape.fields = this.fields;
     if (this.location !== undefined) shape.location = this.location;

@@ -60,7 +60,9 @@ export const createCore: CreateCore = async (options) => {
         await scope.api.listOrganizations();
         return true;
       } catch (error) {
-        return !(error instanceof AppError && ['offline', 'dns', 'timeout', 'tls'].includes(error.kind));
+        return !(
+          error instanceof AppError && ['offline', 'dns', 'timeout', 'tls'].includes(error.kind)
+        );
       }
     },
     onChange: (isOnline) => {
@@ -96,18 +98,30 @@ export const createCore: CreateCore = async (options) => {
   });
 
   const core: Core = {
-    async invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>> {
-      const schema: z.ZodType | undefined = Object.hasOwn(operations, name) ? operations[name] : undefined;
+    async invoke<K extends OperationName>(
+      name: K,
+      input: unknown,
+    ): Promise<Envelope<OperationResult<K>>> {
+      const schema: z.ZodType | undefined = Object.hasOwn(operations, name)
+        ? operations[name]
+        : undefined;
       if (!schema) return failure(new AppError(unknownOperation));
       const parsed = schema.safeParse(input);
       if (!parsed.success) {
-        options.log.warn('operation input rejected', { operation: name, fields: Object.keys(validationError(parsed.error).fields ?? {}) });
+        options.log.warn('operation input rejected', {
+          operation: name,
+          fields: Object.keys(validationError(parsed.error).fields ?? {}),
+        });
         return failure(validationError(parsed.error));
       }
       const started = performance.now();
       // Inputs are never logged: signIn's carries the key.
       const done = (outcome: string) =>
-        options.log.info('operation', { operation: name, outcome, ms: Math.round(performance.now() - started) });
+        options.log.info('operation', {
+          operation: name,
+          outcome,
+          ms: Math.round(performance.now() - started),
+        });
       try {
         const handler = handlers[name] as (input: unknown) => Promise<OperationResult<K>>;
         const value = await handler(parsed.data);
@@ -118,7 +132,10 @@ export const createCore: CreateCore = async (options) => {
           done(error.kind);
           return failure(error);
         }
-        options.log.error('operation failed unexpectedly', { operation: name, error: describe(error) });
+        options.log.error('operation failed unexpectedly', {
+          operation: name,
+          error: describe(error),
+        });
         return failure(new AppError(internal));
       }
     },
@@ -146,7 +163,8 @@ const failure = (error: AppError): { ok: false; error: ReturnType<AppError['toSh
 const kindOf = (error: unknown) => (error instanceof AppError ? error.kind : 'internal');
 
 /** Name and message only: a stack or a cause chain could carry request details. */
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const describe = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 const unknownOperation = {
   kind: 'validation' as const,

@@ -9,7 +9,12 @@ import { locationRoutes } from './routes/locations';
 import { organizationRoutes } from './routes/organizations';
 import type { SandboxState } from './state';
 
-const ROUTES: Route[] = [...organizationRoutes, ...locationRoutes, ...deviceRoutes, ...footTrafficRoutes];
+const ROUTES: Route[] = [
+  ...organizationRoutes,
+  ...locationRoutes,
+  ...deviceRoutes,
+  ...footTrafficRoutes,
+];
 
 const CHALLENGE = { 'www-authenticate': 'Basic realm="devices"' };
 
@@ -50,17 +55,37 @@ const parseBody = (method: string, text: string): unknown => {
 const dispatch = (state: SandboxState, req: ApiRequest): Reply => {
   const found = matchRoute(ROUTES, req.method, req.path);
   if (found === null) throw new ApiError(404, 'not_found', 'There is no such endpoint.');
-  if (found === 'method') throw new ApiError(405, 'method_not_allowed', `${req.method} is not supported on this path.`);
+  if (found === 'method')
+    throw new ApiError(405, 'method_not_allowed', `${req.method} is not supported on this path.`);
   const creds = parseBasic(req.authorization);
-  if (!creds) throw new ApiError(401, 'unauthorized', 'HTTP Basic credentials (organization id : API key) are required.', undefined, CHALLENGE);
+  if (!creds)
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'HTTP Basic credentials (organization id : API key) are required.',
+      undefined,
+      CHALLENGE,
+    );
   const user = state.userByKey(creds.password);
-  if (!user) throw new ApiError(401, 'unauthorized', 'The API key is not valid or was revoked.', undefined, CHALLENGE);
+  if (!user)
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'The API key is not valid or was revoked.',
+      undefined,
+      CHALLENGE,
+    );
   let orgId = '';
   if (found.route.scope === 'org') {
     if (creds.username === '') {
-      throw new ApiError(403, 'forbidden', 'An organization id is required as the Basic auth username for this endpoint.');
+      throw new ApiError(
+        403,
+        'forbidden',
+        'An organization id is required as the Basic auth username for this endpoint.',
+      );
     }
-    if (!user.orgIds.includes(creds.username)) throw new ApiError(403, 'forbidden', 'This API key has no access to this organization.');
+    if (!user.orgIds.includes(creds.username))
+      throw new ApiError(403, 'forbidden', 'This API key has no access to this organization.');
     orgId = creds.username;
   }
   const body = parseBody(req.method, req.body);
@@ -73,9 +98,12 @@ export const handleApi = (state: SandboxState, req: ApiRequest): Reply => {
   } catch (e) {
     if (e instanceof ApiError) return errorReply(e);
     // A bug in the sandbox must still look like an API answer, not a dropped connection.
-    return errorReply(new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.'));
+    return errorReply(
+      new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.'),
+    );
   }
 };
 
 /** Basic-auth username for the request log (never the key). */
-export const usernameOf = (authorization: string | undefined): string | null => parseBasic(authorization)?.username ?? null;
+export const usernameOf = (authorization: string | undefined): string | null =>
+  parseBasic(authorization)?.username ?? null;

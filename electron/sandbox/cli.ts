@@ -53,19 +53,28 @@ if (values.help) {
   process.exit(0);
 }
 
-const num = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+const num = (
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined => {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    fail(`--${name} must be a number from ${min} to ${max}`);
   return n;
 };
 
 const host = values.host ?? '127.0.0.1';
-const loopback = host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+const loopback =
+  host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 if (!loopback && !values['allow-remote']) {
   // The sandbox hands out its API keys on stdout and has unauthenticated control routes:
   // exposing it on a network would let anyone on that network reset or fake device state.
-  fail(`refusing to listen on non-loopback host ${host}: the sandbox's keys and control routes are not meant for a network. Pass --allow-remote if you really mean it.`);
+  fail(
+    `refusing to listen on non-loopback host ${host}: the sandbox's keys and control routes are not meant for a network. Pass --allow-remote if you really mean it.`,
+  );
 }
 
 const faults: Partial<Faults> = {};
@@ -102,7 +111,9 @@ const sandbox = await startSandbox({
 console.log(JSON.stringify({ base_url: sandbox.baseUrl, users: sandbox.users }));
 for (const line of early) console.log(line);
 early = null;
-console.log(`sandbox: serving ${sandbox.baseUrl} (control routes under ${sandbox.origin}/_sandbox); Ctrl+C stops`);
+console.log(
+  `sandbox: serving ${sandbox.baseUrl} (control routes under ${sandbox.origin}/_sandbox); Ctrl+C stops`,
+);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -4,7 +4,17 @@
  */
 import { z } from 'zod';
 import type { FaultEngine } from './faults';
-import { ApiError, errorReply, isRecord, matchRoute, notFound, route, validationError, type Reply, type Route } from './http-kit';
+import {
+  ApiError,
+  errorReply,
+  isRecord,
+  matchRoute,
+  notFound,
+  route,
+  validationError,
+  type Reply,
+  type Route,
+} from './http-kit';
 import type { DeviceRec, UserRec } from './snapshot';
 import type { SandboxState } from './state';
 
@@ -22,15 +32,23 @@ export const FaultsInput = z
     malformedRate: rate,
     stallRate: rate,
     htmlRate: rate,
-    pathPattern: z.string().max(500).refine((p) => {
-      try {
-        new RegExp(p);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'is not a valid regular expression'),
-    methods: z.array(z.string().regex(/^[A-Za-z]+$/).transform((m) => m.toUpperCase())),
+    pathPattern: z
+      .string()
+      .max(500)
+      .refine((p) => {
+        try {
+          new RegExp(p);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'is not a valid regular expression'),
+    methods: z.array(
+      z
+        .string()
+        .regex(/^[A-Za-z]+$/)
+        .transform((m) => m.toUpperCase()),
+    ),
     failNext: z.object({
       count: z.number().int().min(1).max(10_000),
       kind: z.enum(['error', 'rate_limit', 'drop', 'malformed', 'stall', 'html']),
@@ -56,18 +74,28 @@ const stateSummary = (state: SandboxState) => {
     if (d.locationId !== null) installed++;
   }
   return {
-    counts: { organizations: state.orgs.size, locations: state.locationsById.size, devices: state.devicesBySerial.size, installed, uninstalled: state.devicesBySerial.size - installed },
+    counts: {
+      organizations: state.orgs.size,
+      locations: state.locationsById.size,
+      devices: state.devicesBySerial.size,
+      installed,
+      uninstalled: state.devicesBySerial.size - installed,
+    },
     devices,
   };
 };
 
 const controlRoutes = (state: SandboxState, faults: FaultEngine): Route[] => [
-  route('GET', '/_sandbox/health', 'cross', () => ({ status: 200, body: { status: 'ok', now: new Date(state.now()).toISOString() } })),
+  route('GET', '/_sandbox/health', 'cross', () => ({
+    status: 200,
+    body: { status: 'ok', now: new Date(state.now()).toISOString() },
+  })),
   route('GET', '/_sandbox/state', 'cross', () => ({ status: 200, body: stateSummary(state) })),
   route('POST', '/_sandbox/devices/:serial/walk-through', 'cross', ({ params, body }) => {
     const d = anyDevice(state, params.serial ?? '');
     const count = isRecord(body) ? body.count : undefined;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw validationError({ count: 'must be an integer from 1 to 1000' });
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000)
+      throw validationError({ count: 'must be an integer from 1 to 1000' });
     state.walkThrough(d, count);
     return { status: 200, body: { serial_number: d.serial, added: count } };
   }),
@@ -81,12 +109,18 @@ const controlRoutes = (state: SandboxState, faults: FaultEngine): Route[] => [
   route('POST', '/_sandbox/devices/:serial/checkin', 'cross', ({ params }) => {
     const d = anyDevice(state, params.serial ?? '');
     state.checkIn(d);
-    return { status: 200, body: { serial_number: d.serial, last_checkin_at: new Date(state.now()).toISOString() } };
+    return {
+      status: 200,
+      body: { serial_number: d.serial, last_checkin_at: new Date(state.now()).toISOString() },
+    };
   }),
   route('GET', '/_sandbox/faults', 'cross', () => ({ status: 200, body: faults.current() })),
   route('PUT', '/_sandbox/faults', 'cross', ({ body }) => {
     const parsed = FaultsInput.safeParse(body ?? {});
-    if (!parsed.success) throw validationError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])));
+    if (!parsed.success)
+      throw validationError(
+        Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])),
+      );
     faults.merge(parsed.data);
     return { status: 200, body: faults.current() };
   }),
@@ -101,7 +135,12 @@ export const createControl = (state: SandboxState, faults: FaultEngine) => {
   return (method: string, path: string, bodyText: string): Reply => {
     try {
       const found = matchRoute(routes, method, path);
-      if (found === 'method') throw new ApiError(405, 'method_not_allowed', `${method} is not supported on this control route.`);
+      if (found === 'method')
+        throw new ApiError(
+          405,
+          'method_not_allowed',
+          `${method} is not supported on this control route.`,
+        );
       if (found) {
         let body: unknown;
         try {
@@ -109,12 +148,21 @@ export const createControl = (state: SandboxState, faults: FaultEngine) => {
         } catch {
           throw new ApiError(400, 'bad_request', 'The request body is not valid JSON.');
         }
-        return found.route.handle({ state, params: found.params, query: new URLSearchParams(), body, user: NO_USER, orgId: '' });
+        return found.route.handle({
+          state,
+          params: found.params,
+          query: new URLSearchParams(),
+          body,
+          user: NO_USER,
+          orgId: '',
+        });
       }
       throw new ApiError(404, 'not_found', 'There is no such control route.');
     } catch (e) {
       if (e instanceof ApiError) return errorReply(e);
-      return errorReply(new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.'));
+      return errorReply(
+        new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.'),
+      );
     }
   };
 };

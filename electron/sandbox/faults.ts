@@ -35,12 +35,19 @@ export class FaultEngine {
   }
 
   current(): Faults {
-    return { ...this.faults, ...(this.faults.failNext ? { failNext: { ...this.faults.failNext } } : {}) };
+    return {
+      ...this.faults,
+      ...(this.faults.failNext ? { failNext: { ...this.faults.failNext } } : {}),
+    };
   }
 
   merge(partial: Partial<Faults>): void {
     // Copy failNext: decide() counts it down and must not touch the caller's object.
-    this.faults = { ...this.faults, ...partial, ...(partial.failNext ? { failNext: { ...partial.failNext } } : {}) };
+    this.faults = {
+      ...this.faults,
+      ...partial,
+      ...(partial.failNext ? { failNext: { ...partial.failNext } } : {}),
+    };
     this.pattern = this.faults.pathPattern ? new RegExp(this.faults.pathPattern) : null;
   }
 
@@ -53,7 +60,12 @@ export class FaultEngine {
     const f = this.faults;
     const none: FaultDecision = { delayMs: 0, kind: null, status: 0, afterHandling: false };
     if (this.pattern && !this.pattern.test(path)) return none;
-    if (f.methods && f.methods.length > 0 && !f.methods.map((m) => m.toUpperCase()).includes(method)) return none;
+    if (
+      f.methods &&
+      f.methods.length > 0 &&
+      !f.methods.map((m) => m.toUpperCase()).includes(method)
+    )
+      return none;
     const delayMs = f.latencyMs + (f.jitterMs > 0 ? Math.floor(this.rng.next() * f.jitterMs) : 0);
     if (f.failNext && f.failNext.count > 0) {
       const { kind, status, afterHandling } = f.failNext;
@@ -73,7 +85,8 @@ export class FaultEngine {
     let edge = 0;
     for (const [kind, rate] of table) {
       edge += Math.max(0, rate);
-      if (roll < edge) return { delayMs, kind, status: this.rng.pick(ERROR_STATUSES), afterHandling: false };
+      if (roll < edge)
+        return { delayMs, kind, status: this.rng.pick(ERROR_STATUSES), afterHandling: false };
     }
     return { ...none, delayMs };
   }

@@ -25,14 +25,19 @@ export class ApiError extends Error {
 
 export const errorReply = (e: ApiError): Reply => ({
   status: e.status,
-  body: { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } },
+  body: {
+    error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+  },
   ...(e.headers ? { headers: e.headers } : {}),
 });
 
-export const validationError = (fields: Record<string, string>, message = 'The request has invalid fields.'): ApiError =>
-  new ApiError(422, 'validation_failed', message, { fields });
+export const validationError = (
+  fields: Record<string, string>,
+  message = 'The request has invalid fields.',
+): ApiError => new ApiError(422, 'validation_failed', message, { fields });
 
-export const notFound = (what: string): ApiError => new ApiError(404, 'not_found', `${what} was not found.`);
+export const notFound = (what: string): ApiError =>
+  new ApiError(404, 'not_found', `${what} was not found.`);
 
 export interface Ctx {
   state: SandboxState;
@@ -53,7 +58,12 @@ export interface Route {
   handle(ctx: Ctx): Reply;
 }
 
-export const route = (method: string, path: string, scope: Route['scope'], handle: Route['handle']): Route => {
+export const route = (
+  method: string,
+  path: string,
+  scope: Route['scope'],
+  handle: Route['handle'],
+): Route => {
   const keys: string[] = [];
   const source = path.replace(/:([a-z_]+)/g, (_m, key: string) => {
     keys.push(key);
@@ -71,7 +81,11 @@ const decode = (raw: string): string => {
 };
 
 /** Finds the route for method + path; 'method' when only the method is wrong. */
-export const matchRoute = (routes: readonly Route[], method: string, path: string): { route: Route; params: Record<string, string> } | 'method' | null => {
+export const matchRoute = (
+  routes: readonly Route[],
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | 'method' | null => {
   let pathKnown = false;
   for (const r of routes) {
     const m = r.pattern.exec(path);
@@ -100,8 +114,10 @@ export const parsePaging = (query: URLSearchParams): Paging => {
   const perPage = positiveInt(query.get('per_page'), PAGE_SIZE_DEFAULT);
   const fields: Record<string, string> = {};
   if (page === null || page < 1) fields.page = 'must be an integer ≥ 1';
-  if (perPage === null || perPage < 1 || perPage > PAGE_SIZE_MAX) fields.per_page = `must be an integer from 1 to ${PAGE_SIZE_MAX}`;
-  if (page === null || perPage === null || Object.keys(fields).length > 0) throw validationError(fields, 'Invalid paging parameters.');
+  if (perPage === null || perPage < 1 || perPage > PAGE_SIZE_MAX)
+    fields.per_page = `must be an integer from 1 to ${PAGE_SIZE_MAX}`;
+  if (page === null || perPage === null || Object.keys(fields).length > 0)
+    throw validationError(fields, 'Invalid paging parameters.');
   return { page, perPage };
 };
 
@@ -113,7 +129,12 @@ export const pageMeta = (p: Paging, total: number) => ({
 });
 
 /** One pass over an ordered list: count matches and keep only the requested page. */
-export const pageOf = <T, R>(items: Iterable<T>, p: Paging, keep: (item: T) => boolean, render: (item: T) => R) => {
+export const pageOf = <T, R>(
+  items: Iterable<T>,
+  p: Paging,
+  keep: (item: T) => boolean,
+  render: (item: T) => R,
+) => {
   const first = (p.page - 1) * p.perPage;
   const data: R[] = [];
   let total = 0;
@@ -128,9 +149,13 @@ export const pageOf = <T, R>(items: Iterable<T>, p: Paging, keep: (item: T) => b
 /** Unfiltered arrays: a slice, no scan. */
 export const pageOfArray = <T, R>(items: readonly T[], p: Paging, render: (item: T) => R) => {
   const first = (p.page - 1) * p.perPage;
-  return { data: items.slice(first, first + p.perPage).map(render), meta: pageMeta(p, items.length) };
+  return {
+    data: items.slice(first, first + p.perPage).map(render),
+    meta: pageMeta(p, items.length),
+  };
 };
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -15,7 +15,14 @@ import { createHandler } from './server';
 import { SandboxState } from './state';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions, SandboxUser } from './types';
 
-export type { Faults, FaultKind, RequestLogEntry, RunningSandbox, SandboxOptions, SandboxUser } from './types';
+export type {
+  Faults,
+  FaultKind,
+  RequestLogEntry,
+  RunningSandbox,
+  SandboxOptions,
+  SandboxUser,
+} from './types';
 
 export const DEFAULT_DEVICES_PER_ORG = 300;
 
@@ -24,7 +31,15 @@ const tlsServer = async (): Promise<Server> => {
     keyType: 'ec',
     curve: 'P-256',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   return createHttpsServer({ key: pems.private, cert: pems.cert });
 };
@@ -37,7 +52,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
   const loaded = file ? await loadSnapshot(file, log) : null;
   const snapshot = loaded ?? seedSnapshot(seed, options.devices ?? DEFAULT_DEVICES_PER_ORG, now());
   let saver: Saver | null = null;
-  const state = new SandboxState(snapshot, { now, firstCheckinDelayS: options.firstCheckinDelayS ?? 5, onChange: () => saver?.schedule() });
+  const state = new SandboxState(snapshot, {
+    now,
+    firstCheckinDelayS: options.firstCheckinDelayS ?? 5,
+    onChange: () => saver?.schedule(),
+  });
   if (file) {
     saver = new Saver(file, () => state.toSnapshot(), log);
     if (!loaded) saver.schedule();
@@ -45,7 +64,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
   const faults = new FaultEngine(seed, options.faults);
   const requests: RequestLogEntry[] = [];
   const stalled = new Set<ServerResponse>();
-  const handler = createHandler({ state, faults, control: createControl(state, faults), log, requests, stalled });
+  const handler = createHandler({
+    state,
+    faults,
+    control: createControl(state, faults),
+    log,
+    requests,
+    stalled,
+  });
 
   const server = options.tls ? await tlsServer() : createHttpServer();
   server.on('request', (req, res) => void handler(req, res));

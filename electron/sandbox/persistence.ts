@@ -7,7 +7,10 @@ import { readFile, rename } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { Snapshot } from './snapshot';
 
-export const loadSnapshot = async (file: string, log: (line: string) => void): Promise<Snapshot | null> => {
+export const loadSnapshot = async (
+  file: string,
+  log: (line: string) => void,
+): Promise<Snapshot | null> => {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -60,7 +63,9 @@ export class Saver {
       try {
         await writeFileAtomic(this.file, JSON.stringify(this.snapshot()), { fsync: true });
       } catch (e) {
-        this.log(`sandbox: could not save ${this.file}: ${e instanceof Error ? e.message : String(e)}`);
+        this.log(
+          `sandbox: could not save ${this.file}: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
     });
     return this.writing;

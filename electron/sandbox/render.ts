@@ -4,7 +4,12 @@ import { iso } from './http-kit';
 import type { DeviceRec, LocationRec, OrgRec } from './snapshot';
 import type { SandboxState } from './state';
 
-export const orgJson = (o: OrgRec): Organization => ({ id: o.id, name: o.name, timezone: o.timezone, created_at: iso(o.createdAt) });
+export const orgJson = (o: OrgRec): Organization => ({
+  id: o.id,
+  name: o.name,
+  timezone: o.timezone,
+  created_at: iso(o.createdAt),
+});
 
 export const locationRef = (l: LocationRec): LocationRef => ({ id: l.id, name: l.name });
 

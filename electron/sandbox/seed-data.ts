@@ -21,7 +21,14 @@ const DEVICE_TYPES = [
 ] as const;
 
 const INTERVALS = [60, 300, 300, 600, 900] as const;
-const LABELS = ['Main entrance', 'Side door', 'Entrance left', 'Entrance right', 'Mall gate', 'Back door'] as const;
+const LABELS = [
+  'Main entrance',
+  'Side door',
+  'Entrance left',
+  'Entrance right',
+  'Mall gate',
+  'Back door',
+] as const;
 
 /** Serial alphabet without look-alikes (0/O, 1/I) because people type serials off labels. */
 const SERIAL_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -59,7 +66,13 @@ const seedLocations = (rng: Rng, org: OrgRec, brand: string, now: number): Locat
  * One object literal with every field in the same order: spreading a base object here left
  * V8 with slow dictionary-mode objects and made 100k-device seeds and scans 10× slower.
  */
-const seedDevice = (rng: Rng, sn: string, orgId: string, locs: LocationRec[], now: number): DeviceRec => {
+const seedDevice = (
+  rng: Rng,
+  sn: string,
+  orgId: string,
+  locs: LocationRec[],
+  now: number,
+): DeviceRec => {
   const type = rng.pick(DEVICE_TYPES);
   const intervalS = rng.pick(INTERVALS);
   const boardId = `${type.board}-${rng.hex(6).toUpperCase()}`;
@@ -88,16 +101,45 @@ const seedDevice = (rng: Rng, sn: string, orgId: string, locs: LocationRec[], no
       installedAt = Math.min(installedAt, anchorMs);
     }
   }
-  return { serial: sn, orgId, typeName: type.name, boardId, firmware, intervalS, locationId, installedAt, name, silent, anchorMs, frozenCheckinMs, walkThroughs: [] };
+  return {
+    serial: sn,
+    orgId,
+    typeName: type.name,
+    boardId,
+    firmware,
+    intervalS,
+    locationId,
+    installedAt,
+    name,
+    silent,
+    anchorMs,
+    frozenCheckinMs,
+    walkThroughs: [],
+  };
 };
 
 export const seedSnapshot = (seed: number, devicesPerOrg: number, now: number): Snapshot => {
   const rng = createRng(seed);
-  const orgs: OrgRec[] = ORGS.map((o) => ({ id: `org_${idChars(rng, 8)}`, name: o.name, timezone: o.timezone, createdAt: now - rng.int(400, 2000) * DAY }));
+  const orgs: OrgRec[] = ORGS.map((o) => ({
+    id: `org_${idChars(rng, 8)}`,
+    name: o.name,
+    timezone: o.timezone,
+    createdAt: now - rng.int(400, 2000) * DAY,
+  }));
   const [o1, o2, o3] = orgs as [OrgRec, OrgRec, OrgRec];
   const users: UserRec[] = [
-    { id: `usr_${idChars(rng, 8)}`, name: 'Alex Morgan', apiKey: `sbx_${rng.hex(32)}`, orgIds: [o1.id, o2.id] },
-    { id: `usr_${idChars(rng, 8)}`, name: 'Sam Becker', apiKey: `sbx_${rng.hex(32)}`, orgIds: [o3.id] },
+    {
+      id: `usr_${idChars(rng, 8)}`,
+      name: 'Alex Morgan',
+      apiKey: `sbx_${rng.hex(32)}`,
+      orgIds: [o1.id, o2.id],
+    },
+    {
+      id: `usr_${idChars(rng, 8)}`,
+      name: 'Sam Becker',
+      apiKey: `sbx_${rng.hex(32)}`,
+      orgIds: [o3.id],
+    },
   ];
   const locations: LocationRec[] = [];
   const devices: DeviceRec[] = [];

@@ -61,27 +61,64 @@ const send = (res: ServerResponse, reply: Reply): void => {
 };
 
 /** Replaces (or, for 'stall', mangles) the real reply; returns the status written, 0 for a drop. */
-const misbehave = (deps: HandlerDeps, decision: FaultDecision, req: IncomingMessage, res: ServerResponse, real: Reply | null): number => {
+const misbehave = (
+  deps: HandlerDeps,
+  decision: FaultDecision,
+  req: IncomingMessage,
+  res: ServerResponse,
+  real: Reply | null,
+): number => {
   const retryAfter = String(deps.faults.current().retryAfterS);
   switch (decision.kind) {
     case 'error':
-      send(res, errorReply(new ApiError(decision.status, 'internal_error', 'Simulated server failure.')));
+      send(
+        res,
+        errorReply(new ApiError(decision.status, 'internal_error', 'Simulated server failure.')),
+      );
       return decision.status;
     case 'rate_limit':
-      send(res, errorReply(new ApiError(429, 'rate_limited', 'Too many requests; retry later.', { retry_after_s: Number(retryAfter) }, { 'retry-after': retryAfter })));
+      send(
+        res,
+        errorReply(
+          new ApiError(
+            429,
+            'rate_limited',
+            'Too many requests; retry later.',
+            { retry_after_s: Number(retryAfter) },
+            { 'retry-after': retryAfter },
+          ),
+        ),
+      );
       return 429;
     case 'drop':
       req.socket.destroy();
       return 0;
     case 'malformed': {
-      const full = JSON.stringify(real?.body ?? { data: [{ serial_number: 'FTC-TRUNCATED', device_type_name: 'Door Counter DC-200' }] });
+      const full = JSON.stringify(
+        real?.body ?? {
+          data: [{ serial_number: 'FTC-TRUNCATED', device_type_name: 'Door Counter DC-200' }],
+        },
+      );
       const text = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) }).end(text);
+      res
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': String(Buffer.byteLength(text)),
+        })
+        .end(text);
       return 200;
     }
     case 'stall': {
-      const full = JSON.stringify(real?.body ?? { data: [], meta: { page: 1, per_page: 100, total_count: 0, total_pages: 0 } });
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(full)) });
+      const full = JSON.stringify(
+        real?.body ?? {
+          data: [],
+          meta: { page: 1, per_page: 100, total_count: 0, total_pages: 0 },
+        },
+      );
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(full)),
+      });
       res.write(full.slice(0, Math.floor(full.length / 2)));
       deps.stalled.add(res);
       res.on('close', () => deps.stalled.delete(res));
@@ -97,51 +134,100 @@ const misbehave = (deps: HandlerDeps, decision: FaultDecision, req: IncomingMess
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export const createHandler = (deps: HandlerDeps) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-  const started = Date.now();
-  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  const method = (req.method ?? 'GET').toUpperCase();
-  const entry: RequestLogEntry = { method, path: url.pathname + url.search, username: usernameOf(req.headers.authorization), status: 0 };
-  const finish = (status: number) => {
-    entry.status = status;
-    deps.requests.push(entry);
-    deps.log(`${method} ${entry.path} → ${status === 0 ? 'dropped' : status} ${Date.now() - started}ms user=${entry.username ?? '-'}`);
+export const createHandler =
+  (deps: HandlerDeps) =>
+  async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const entry: RequestLogEntry = {
+      method,
+      path: url.pathname + url.search,
+      username: usernameOf(req.headers.authorization),
+      status: 0,
+    };
+    const finish = (status: number) => {
+      entry.status = status;
+      deps.requests.push(entry);
+      deps.log(
+        `${method} ${entry.path} → ${status === 0 ? 'dropped' : status} ${Date.now() - started}ms user=${entry.username ?? '-'}`,
+      );
+    };
+    try {
+      const body = await readBody(req);
+      if (body === 'too_large') {
+        res.setHeader('connection', 'close');
+        send(
+          res,
+          errorReply(
+            new ApiError(
+              413,
+              'payload_too_large',
+              `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+            ),
+          ),
+        );
+        finish(413);
+        return;
+      }
+      if (url.pathname.startsWith('/_sandbox/')) {
+        const reply = isLoopback(req.socket.remoteAddress)
+          ? deps.control(method, url.pathname, body)
+          : errorReply(
+              new ApiError(403, 'forbidden', 'Control routes answer loopback clients only.'),
+            );
+        send(res, reply);
+        finish(reply.status);
+        return;
+      }
+      if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) {
+        send(
+          res,
+          errorReply(
+            new ApiError(404, 'not_found', 'There is no such endpoint; the API lives under /v1.'),
+          ),
+        );
+        finish(404);
+        return;
+      }
+      const decision = deps.faults.decide(method, url.pathname);
+      if (decision.delayMs > 0) await sleep(decision.delayMs);
+      const run = (): Reply =>
+        handleApi(deps.state, {
+          method,
+          path: url.pathname.slice(3) || '/',
+          query: url.searchParams,
+          authorization: req.headers.authorization,
+          body,
+        });
+      if (decision.kind === null) {
+        const reply = run();
+        send(res, reply);
+        finish(reply.status);
+        return;
+      }
+      // GETs change nothing, so their real body can be the one that gets mangled.
+      finish(
+        misbehave(
+          deps,
+          decision,
+          req,
+          res,
+          decision.afterHandling || method === 'GET' ? run() : null,
+        ),
+      );
+    } catch (e) {
+      if (!res.headersSent)
+        send(
+          res,
+          errorReply(
+            new ApiError(
+              500,
+              'internal_error',
+              e instanceof Error ? e.message : 'Unexpected error.',
+            ),
+          ),
+        );
+      finish(500);
+    }
   };
-  try {
-    const body = await readBody(req);
-    if (body === 'too_large') {
-      res.setHeader('connection', 'close');
-      send(res, errorReply(new ApiError(413, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`)));
-      finish(413);
-      return;
-    }
-    if (url.pathname.startsWith('/_sandbox/')) {
-      const reply = isLoopback(req.socket.remoteAddress)
-        ? deps.control(method, url.pathname, body)
-        : errorReply(new ApiError(403, 'forbidden', 'Control routes answer loopback clients only.'));
-      send(res, reply);
-      finish(reply.status);
-      return;
-    }
-    if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) {
-      send(res, errorReply(new ApiError(404, 'not_found', 'There is no such endpoint; the API lives under /v1.')));
-      finish(404);
-      return;
-    }
-    const decision = deps.faults.decide(method, url.pathname);
-    if (decision.delayMs > 0) await sleep(decision.delayMs);
-    const run = (): Reply =>
-      handleApi(deps.state, { method, path: url.pathname.slice(3) || '/', query: url.searchParams, authorization: req.headers.authorization, body });
-    if (decision.kind === null) {
-      const reply = run();
-      send(res, reply);
-      finish(reply.status);
-      return;
-    }
-    // GETs change nothing, so their real body can be the one that gets mangled.
-    finish(misbehave(deps, decision, req, res, decision.afterHandling || method === 'GET' ? run() : null));
-  } catch (e) {
-    if (!res.headersSent) send(res, errorReply(new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.')));
-    finish(500);
-  }
-};

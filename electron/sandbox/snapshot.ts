@@ -13,9 +13,19 @@ const AddressRec = z.object({
   country: z.string(),
 });
 
-const OrgRec = z.object({ id: z.string(), name: z.string(), timezone: z.string(), createdAt: z.number() });
+const OrgRec = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  createdAt: z.number(),
+});
 
-const UserRec = z.object({ id: z.string(), name: z.string(), apiKey: z.string(), orgIds: z.array(z.string()) });
+const UserRec = z.object({
+  id: z.string(),
+  name: z.string(),
+  apiKey: z.string(),
+  orgIds: z.array(z.string()),
+});
 
 const LocationRec = z.object({
   id: z.string(),

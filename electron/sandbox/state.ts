@@ -44,7 +44,10 @@ export class SandboxState {
   private readonly offsets = new Map<string, number>();
   private readonly serialHashes = new Map<string, number>();
 
-  constructor(snap: Snapshot, private readonly opts: StateOptions) {
+  constructor(
+    snap: Snapshot,
+    private readonly opts: StateOptions,
+  ) {
     this.seed = snap.seed;
     this.counter = snap.counter;
     this.users = snap.users;
@@ -68,7 +71,15 @@ export class SandboxState {
     const devices: DeviceRec[] = [];
     for (const list of this.devicesByOrg.values()) for (const d of list) devices.push(d);
     const locations = [...this.locationsByOrg.values()].flat();
-    return { version: 1, seed: this.seed, counter: this.counter, orgs: [...this.orgs.values()], users: this.users, locations, devices };
+    return {
+      version: 1,
+      seed: this.seed,
+      counter: this.counter,
+      orgs: [...this.orgs.values()],
+      users: this.users,
+      locations,
+      devices,
+    };
   }
 
   now(): number {
@@ -121,14 +132,26 @@ export class SandboxState {
     return d.frozenCheckinMs;
   }
 
-  createLocation(orgId: string, input: { name: string; address: AddressRec; timezone: string }): LocationRec {
+  createLocation(
+    orgId: string,
+    input: { name: string; address: AddressRec; timezone: string },
+  ): LocationRec {
     const nextId = () => {
       const n = this.counter++;
-      return `loc_${mix32(this.seed ^ Math.imul(n, 0x9e3779b1)).toString(36).padStart(7, '0')}${n.toString(36)}`;
+      return `loc_${mix32(this.seed ^ Math.imul(n, 0x9e3779b1))
+        .toString(36)
+        .padStart(7, '0')}${n.toString(36)}`;
     };
     let id = nextId();
     while (this.locationsById.has(id)) id = nextId();
-    const loc: LocationRec = { id, orgId, name: input.name, address: input.address, timezone: input.timezone, createdAt: this.now() };
+    const loc: LocationRec = {
+      id,
+      orgId,
+      name: input.name,
+      address: input.address,
+      timezone: input.timezone,
+      createdAt: this.now(),
+    };
     this.addLocation(loc);
     this.opts.onChange();
     return loc;
@@ -175,7 +198,8 @@ export class SandboxState {
       const now = this.now();
       const last = this.lastCheckin(d, now);
       // A device learns its new interval at its next check-in on the old schedule.
-      if (d.anchorMs !== null && d.anchorMs <= now && last !== null) d.anchorMs = last + d.intervalS * 1000;
+      if (d.anchorMs !== null && d.anchorMs <= now && last !== null)
+        d.anchorMs = last + d.intervalS * 1000;
       d.frozenCheckinMs = last;
       d.intervalS = changes.intervalS;
     }

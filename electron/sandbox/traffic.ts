@@ -14,10 +14,18 @@ export const GRANULARITY_MS = { minute: MINUTE, hour: HOUR, day: DAY } as const;
 export type GranularityName = keyof typeof GRANULARITY_MS;
 
 /** Relative visitors per local hour: shut at night, lunch and after-work peaks. */
-const HOURLY = [0, 0, 0, 0, 0, 0, 0, 0.02, 0.1, 0.4, 0.6, 0.8, 1.2, 1.1, 0.7, 0.7, 0.9, 1.2, 1.3, 0.9, 0.5, 0.1, 0, 0];
+const HOURLY = [
+  0, 0, 0, 0, 0, 0, 0, 0.02, 0.1, 0.4, 0.6, 0.8, 1.2, 1.1, 0.7, 0.7, 0.9, 1.2, 1.3, 0.9, 0.5, 0.1,
+  0, 0,
+];
 const PEAK_PER_HOUR = 30;
 
-const hourCount = (seed: number, serialHash: number, hourIndex: number, offsetMin: number): number => {
+const hourCount = (
+  seed: number,
+  serialHash: number,
+  hourIndex: number,
+  offsetMin: number,
+): number => {
   const localMinutes = hourIndex * 60 + offsetMin;
   const localHour = ((Math.floor(localMinutes / 60) % 24) + 24) % 24;
   // 1970-01-01 was a Thursday (day 4 with Sunday = 0).
@@ -29,7 +37,13 @@ const hourCount = (seed: number, serialHash: number, hourIndex: number, offsetMi
 };
 
 /** Generated visitors of one device in [a, b) (minute-aligned), limited to when it was installed and reporting. */
-const generated = (state: SandboxState, d: DeviceRec, offsetMin: number, a: number, b: number): number => {
+const generated = (
+  state: SandboxState,
+  d: DeviceRec,
+  offsetMin: number,
+  a: number,
+  b: number,
+): number => {
   if (d.installedAt === null) return 0;
   const activeEnd = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
   const lo = Math.max(a, Math.ceil(d.installedAt / MINUTE) * MINUTE);
@@ -81,11 +95,17 @@ export const bucketCount = (from: number, to: number, granularity: GranularityNa
 export const deviceSeries = (state: SandboxState, d: DeviceRec, buckets: Bucket[]): number[] => {
   const loc = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
   const offset = loc ? state.utcOffset(loc) : 0;
-  return buckets.map((b) => generated(state, d, offset, b.start, b.end) + walked(d, b.start, b.end));
+  return buckets.map(
+    (b) => generated(state, d, offset, b.start, b.end) + walked(d, b.start, b.end),
+  );
 };
 
 /** A location's traffic is the sum over the devices installed there now. */
-export const locationSeries = (state: SandboxState, locationId: string, buckets: Bucket[]): number[] => {
+export const locationSeries = (
+  state: SandboxState,
+  locationId: string,
+  buckets: Bucket[],
+): number[] => {
   const sums = buckets.map(() => 0);
   for (const d of state.installed.get(locationId) ?? []) {
     deviceSeries(state, d, buckets).forEach((n, i) => (sums[i] = (sums[i] ?? 0) + n));

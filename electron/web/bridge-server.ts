@@ -64,7 +64,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    if (!allowedHosts.has(req.headers.host ?? '')) return sendJson(res, 421, { error: 'wrong host' });
+    if (!allowedHosts.has(req.headers.host ?? ''))
+      return sendJson(res, 421, { error: 'wrong host' });
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) {
       return sendJson(res, 403, { error: 'wrong origin' });
@@ -74,7 +75,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (url.pathname.startsWith('/api/op/')) return handleOperation(req, res, url);
     if (url.pathname === BRIDGE_EVENTS_PATH) return handleEvents(req, res, url);
     if (url.pathname.startsWith('/api/')) return sendJson(res, 404, { error: 'unknown route' });
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, { error: 'method' });
     return serveStatic(options.rendererDir, url.pathname, origin, req, res);
   }
 

@@ -8,7 +8,11 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_QUERY, bridgeOperationPath } from '../../electron/web/bridge-protocol';
+import {
+  BRIDGE_TOKEN_HEADER,
+  BRIDGE_TOKEN_QUERY,
+  bridgeOperationPath,
+} from '../../electron/web/bridge-protocol';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
@@ -21,10 +25,23 @@ export interface CoreProcess {
   stop(): Promise<void>;
 }
 
-export async function startCoreProcess(options: { rendererDir: string; dataDir: string }): Promise<CoreProcess> {
+export async function startCoreProcess(options: {
+  rendererDir: string;
+  dataDir: string;
+}): Promise<CoreProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--data-dir', options.dataDir, '--renderer', options.rendererDir],
+    [
+      '--import',
+      'tsx',
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      options.dataDir,
+      '--renderer',
+      options.rendererDir,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -33,7 +50,10 @@ export async function startCoreProcess(options: { rendererDir: string; dataDir: 
   if (!stdout || child.pid === undefined) throw new Error('browser mode did not start');
   const pid = child.pid;
   const firstLine = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`browser mode printed no address in time: ${stderr}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`browser mode printed no address in time: ${stderr}`)),
+      START_TIMEOUT_MS,
+    );
     createInterface({ input: stdout }).once('line', (line) => {
       clearTimeout(timer);
       ok(line);
@@ -52,7 +72,11 @@ export async function startCoreProcess(options: { rendererDir: string; dataDir: 
         headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
         body: JSON.stringify(input),
       });
-      const envelope = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+      const envelope = (await res.json()) as {
+        ok: boolean;
+        value?: unknown;
+        error?: { message: string };
+      };
       if (!envelope.ok) throw new Error(`${operation}: ${envelope.error?.message ?? 'failed'}`);
       return envelope.value;
     },
@@ -72,7 +96,8 @@ export async function startCoreProcess(options: { rendererDir: string; dataDir: 
 /** Resident memory of a process in MB, from /proc (Linux only, as on the build machines). */
 export async function residentMb(pid: number): Promise<{ rss: number; peak: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 

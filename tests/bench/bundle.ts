@@ -11,7 +11,11 @@ import { atMost, exactly, type Figure } from './results';
 
 /** Name or content signatures of code that must be lazy. Names first; content catches inlining. */
 const LAZY_LIBRARIES = [
-  { library: 'zxing decoder (wasm + worker)', file: /zxing|decode-worker|\.wasm$/i, content: /zxing_reader|prepareZXingModule|readBarcodes/ },
+  {
+    library: 'zxing decoder (wasm + worker)',
+    file: /zxing|decode-worker|\.wasm$/i,
+    content: /zxing_reader|prepareZXingModule|readBarcodes/,
+  },
   { library: 'uPlot charts', file: /uplot/i, content: /u-legend|u-over/ },
 ] as const;
 
@@ -24,7 +28,11 @@ export function initialAssets(indexHtml: string): string[] {
   for (const [tag] of indexHtml.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const isScript = /^<script/i.test(tag);
     const rel = attr(tag, 'rel')?.toLowerCase();
-    const ref = isScript ? attr(tag, 'src') : rel === 'modulepreload' || rel === 'stylesheet' ? attr(tag, 'href') : null;
+    const ref = isScript
+      ? attr(tag, 'src')
+      : rel === 'modulepreload' || rel === 'stylesheet'
+        ? attr(tag, 'href')
+        : null;
     if (ref && !/^[a-z]+:/i.test(ref)) assets.push(ref.replace(/^\.?\//, ''));
   }
   return [...new Set(assets)];
@@ -43,7 +51,8 @@ export async function benchBundle(rendererDir: string): Promise<Figure[]> {
     gzipped += gzipSync(bytes, { level: 9 }).length;
     const text = bytes.toString('utf8');
     for (const lib of LAZY_LIBRARIES) {
-      if (lib.file.test(asset) || lib.content.test(text)) offenders.push(`${lib.library} in ${asset}`);
+      if (lib.file.test(asset) || lib.content.test(text))
+        offenders.push(`${lib.library} in ${asset}`);
     }
   }
   return [

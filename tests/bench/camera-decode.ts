@@ -21,7 +21,10 @@ const BUDGET_MS = 25_000;
 export async function benchCameraDecode(): Promise<Figure[]> {
   const work = await mkdtemp(join(tmpdir(), 'fi-bench-camera-'));
   const video = join(work, 'code128.y4m');
-  await writeY4m(video, await renderBarcodeFrames(SERIAL, { format: 'Code128', width: 1280, height: 720 }));
+  await writeY4m(
+    video,
+    await renderBarcodeFrames(SERIAL, { format: 'Code128', width: 1280, height: 720 }),
+  );
   const site = join(work, 'site');
   await buildHarness(site);
   const server = await serveStatic(site);
@@ -30,7 +33,9 @@ export async function benchCameraDecode(): Promise<Figure[]> {
     const context = await browser.newContext();
     // Loopback only: anything else is refused, as the app must work without internet.
     await context.route('**/*', (route) =>
-      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected'),
+      new URL(route.request().url()).hostname === '127.0.0.1'
+        ? route.continue()
+        : route.abort('internetdisconnected'),
     );
     const page = await context.newPage();
     await page.goto(server.url);
@@ -42,7 +47,10 @@ export async function benchCameraDecode(): Promise<Figure[]> {
       await page.waitForTimeout(500);
       times = JSON.parse((await page.getByLabel('Decode times').textContent()) ?? '[]') as number[];
     }
-    const detections = await page.getByRole('list', { name: 'Detections' }).getByRole('listitem').allTextContents();
+    const detections = await page
+      .getByRole('list', { name: 'Detections' })
+      .getByRole('listitem')
+      .allTextContents();
     const size = await page.evaluate(() => {
       const v = document.querySelector('video');
       return v ? `${v.videoWidth}×${v.videoHeight}` : 'no video element';

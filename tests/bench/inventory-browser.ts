@@ -23,11 +23,24 @@ const MIN_UNINSTALLED = 100_000;
 const FIRST_LOAD_TIMEOUT_MS = 240_000;
 
 /** A failed step becomes a "not measured" row; the later steps still run when they can. */
-async function step(figures: Figure[], name: string, unit: string, target: string, run: () => Promise<Figure[]>) {
+async function step(
+  figures: Figure[],
+  name: string,
+  unit: string,
+  target: string,
+  run: () => Promise<Figure[]>,
+) {
   try {
     figures.push(...(await run()));
   } catch (error) {
-    figures.push(notMeasured(name, unit, target, (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''));
+    figures.push(
+      notMeasured(
+        name,
+        unit,
+        target,
+        (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
+      ),
+    );
   }
 }
 
@@ -35,18 +48,34 @@ const LIST = '[role="list"][aria-label="Inventory"]';
 /** Renders measured: the first (data from the network) and re-opens (data from the cache). */
 const RENDERS = 3;
 
-async function openInventoryAndTime(page: Page, timeoutMs: number): Promise<{ ms: number; arrival: Arrival }> {
+async function openInventoryAndTime(
+  page: Page,
+  timeoutMs: number,
+): Promise<{ ms: number; arrival: Arrival }> {
   const before = ((await page.evaluate(READ_STATE)) as BenchState).arrivals.length;
   await page.evaluate('window.__bench.resetRows()');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Inventory' }).click({ timeout: 30_000 });
-  if (!(await waitInPage(page, 'window.__bench.rowsPaintedAt !== null', { timeoutMs, intervalMs: 100 }))) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Inventory' })
+    .click({ timeout: 30_000 });
+  if (
+    !(await waitInPage(page, 'window.__bench.rowsPaintedAt !== null', {
+      timeoutMs,
+      intervalMs: 100,
+    }))
+  ) {
     // Say what the page shows instead, so a report can tell a slow load from a broken screen.
-    const shown = await page.evaluate(`(document.querySelector('main') || document.body).innerText.replace(/\\s+/g, ' ').slice(0, 200)`);
-    throw new Error(`no inventory rows within ${timeoutMs / 1000} s; the page shows: ${String(shown)}`);
+    const shown = await page.evaluate(
+      `(document.querySelector('main') || document.body).innerText.replace(/\\s+/g, ' ').slice(0, 200)`,
+    );
+    throw new Error(
+      `no inventory rows within ${timeoutMs / 1000} s; the page shows: ${String(shown)}`,
+    );
   }
   const state = (await page.evaluate(READ_STATE)) as BenchState;
   const arrival = state.arrivals[state.arrivals.length - 1];
-  if (state.arrivals.length <= before || !arrival || state.rowsPaintedAt === null) throw new Error('the listInventory answer was not seen');
+  if (state.arrivals.length <= before || !arrival || state.rowsPaintedAt === null)
+    throw new Error('the listInventory answer was not seen');
   return { ms: state.rowsPaintedAt - arrival.bodyReadAt, arrival };
 }
 
@@ -64,12 +93,18 @@ async function firstRender(page: Page, baseUrl: string, apiKey: string): Promise
   const samples = [await openInventoryAndTime(page, FIRST_LOAD_TIMEOUT_MS)];
   const loadS = (Date.now() - clickedAt) / 1000;
   for (let i = 1; i < RENDERS; i++) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Locations' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Locations' })
+      .click();
     await waitInPage(page, `document.querySelector('${LIST}') === null`, { timeoutMs: 10_000 });
     samples.push(await openInventoryAndTime(page, 30_000));
   }
-  const rows = Number(await page.locator(`${LIST} [role="listitem"]`).first().getAttribute('aria-setsize'));
-  if (!(rows >= MIN_UNINSTALLED)) throw new Error(`the list has ${rows} devices, fewer than ${MIN_UNINSTALLED}`);
+  const rows = Number(
+    await page.locator(`${LIST} [role="listitem"]`).first().getAttribute('aria-setsize'),
+  );
+  if (!(rows >= MIN_UNINSTALLED))
+    throw new Error(`the list has ${rows} devices, fewer than ${MIN_UNINSTALLED}`);
   const ms = samples.map((s) => s.ms);
   const parse = samples.map((s) => (s.arrival.parsedAt - s.arrival.bodyReadAt).toFixed(0));
   return [
@@ -94,27 +129,43 @@ export async function benchInventoryBrowser(rendererDir: string): Promise<Figure
     const orgId = user?.organizations[0]?.id;
     if (!user || !orgId) throw new Error('sandbox has no single-organization user');
     const authorization = `Basic ${Buffer.from(`${orgId}:${user.api_key}`).toString('base64')}`;
-    const sample = await fetch(`${sbx.baseUrl}/uninstalled-devices?page=7&per_page=3`, { headers: { authorization } });
-    const serials = ((await sample.json()) as { data: { serial_number: string }[] }).data.map((d) => d.serial_number);
+    const sample = await fetch(`${sbx.baseUrl}/uninstalled-devices?page=7&per_page=3`, {
+      headers: { authorization },
+    });
+    const serials = ((await sample.json()) as { data: { serial_number: string }[] }).data.map(
+      (d) => d.serial_number,
+    );
     // The random part of each serial ("FTC-" is common to all), five keys per fragment.
     const fragments = serials.map((s) => s.slice(4, 9).toLowerCase());
 
     await context.addInitScript({ content: PROBES });
     const page = await context.newPage();
     await page.goto(core.url);
-    await step(figures, 'inventory first render after data arrives, median', 'ms', '<= 150', () => firstRender(page, sbx.baseUrl, user.api_key));
+    await step(figures, 'inventory first render after data arrives, median', 'ms', '<= 150', () =>
+      firstRender(page, sbx.baseUrl, user.api_key),
+    );
     // The later figures all need the rendered inventory.
     if (figures.some((f) => f.value === null)) return figures;
 
-    await step(figures, 'inventory keystroke → updated list, p95', 'ms', '<= 16', () => benchKeystrokes(page, fragments));
+    await step(figures, 'inventory keystroke → updated list, p95', 'ms', '<= 16', () =>
+      benchKeystrokes(page, fragments),
+    );
     await page.getByRole('searchbox', { name: 'Search inventory' }).fill('');
     await page.waitForTimeout(500);
     await step(figures, 'inventory scroll', 'ms', '< 16', () => benchScroll(page));
-    await step(figures, 'memory with 100k inventory', 'MB', '<= 150 / <= 200', () => benchMemory(page, core.pid));
+    await step(figures, 'memory with 100k inventory', 'MB', '<= 150 / <= 200', () =>
+      benchMemory(page, core.pid),
+    );
 
     await sbx.close();
     sandboxUp = false;
-    await step(figures, 'offline cold start to cached 100k inventory on screen', 'ms', '<= 500', () => benchOfflineStart(page, core.url));
+    await step(
+      figures,
+      'offline cold start to cached 100k inventory on screen',
+      'ms',
+      '<= 500',
+      () => benchOfflineStart(page, core.url),
+    );
   } finally {
     await browser.close();
     // Leaves no key behind in the keychain.

@@ -21,7 +21,10 @@ const LATE_UPDATE_MS = 150;
 export async function benchKeystrokes(page: Page, fragments: string[]): Promise<Figure[]> {
   const search = page.getByRole('searchbox', { name: 'Search inventory' });
   await search.click();
-  const keys = fragments.flatMap((f) => [...f.split(''), ...Array<string>(f.length).fill('Backspace')]);
+  const keys = fragments.flatMap((f) => [
+    ...f.split(''),
+    ...Array<string>(f.length).fill('Backspace'),
+  ]);
   for (const [i, key] of keys.entries()) {
     await page.keyboard.press(key);
     const framed = `window.__bench.keys[${i}] && window.__bench.keys[${i}].firstFrame !== null`;
@@ -33,7 +36,8 @@ export async function benchKeystrokes(page: Page, fragments: string[]): Promise<
   const state = (await page.evaluate(READ_STATE)) as BenchState;
   const times = state.keys.map((k) => k.changedFrame ?? k.firstFrame ?? Number.NaN);
   const changed = state.keys.filter((k) => k.changedFrame !== null).length;
-  if (state.keys.length !== keys.length) throw new Error(`saw ${state.keys.length} of ${keys.length} keystrokes`);
+  if (state.keys.length !== keys.length)
+    throw new Error(`saw ${state.keys.length} of ${keys.length} keystrokes`);
   return [
     atMost('inventory keystroke → updated list, p95', p95(times), 'ms', 16, {
       note:
@@ -44,16 +48,27 @@ export async function benchKeystrokes(page: Page, fragments: string[]): Promise<
 }
 
 export async function benchScroll(page: Page): Promise<Figure[]> {
-  const result = (await page.evaluate(SCROLL)) as { deltas: number[]; work: number[]; rowsInDom: number };
-  if (result.deltas.length < 10) throw new Error(`only ${result.deltas.length} frames while scrolling`);
+  const result = (await page.evaluate(SCROLL)) as {
+    deltas: number[];
+    work: number[];
+    rowsInDom: number;
+  };
+  if (result.deltas.length < 10)
+    throw new Error(`only ${result.deltas.length} frames while scrolling`);
   const frames = `${result.deltas.length} frames in ~2 s of scrolling, ${result.rowsInDom} rows in the DOM`;
   return [
-    below('inventory scroll, frame interval (rAF delta) p95', p95(result.deltas), 'ms', DROPPED_FRAME_MS, {
-      note:
-        `${frames}; median ${median(result.deltas).toFixed(1)} ms, max ${max(result.deltas).toFixed(1)} ms; ` +
-        `rAF deltas cannot go below one 60 Hz vsync (16.7 ms), so "< 16 ms" is applied to the work per frame ` +
-        `and this row checks that no frame missed its vsync (a missed one shows as ~33 ms)`,
-    }),
+    below(
+      'inventory scroll, frame interval (rAF delta) p95',
+      p95(result.deltas),
+      'ms',
+      DROPPED_FRAME_MS,
+      {
+        note:
+          `${frames}; median ${median(result.deltas).toFixed(1)} ms, max ${max(result.deltas).toFixed(1)} ms; ` +
+          `rAF deltas cannot go below one 60 Hz vsync (16.7 ms), so "< 16 ms" is applied to the work per frame ` +
+          `and this row checks that no frame missed its vsync (a missed one shows as ~33 ms)`,
+      },
+    ),
     below('inventory scroll, main-thread work per frame p95', p95(result.work), 'ms', 16, {
       note: `scroll event (or rAF) → after paint, per frame; median ${median(result.work).toFixed(1)} ms, max ${max(result.work).toFixed(1)} ms`,
     }),

@@ -16,13 +16,29 @@ export async function benchOfflineStart(page: Page, appUrl: string): Promise<Fig
     throw new Error('no inventory rows within 60 s of the reload');
   }
   const state = (await page.evaluate(READ_STATE)) as BenchState;
-  const rows = await page.locator('[role="list"][aria-label="Inventory"] [role="listitem"]').first().getAttribute('aria-setsize');
-  if (!(Number(rows) >= 100_000)) throw new Error(`the offline list has ${rows ?? 'no'} devices, not the cached 100,000+`);
+  const rows = await page
+    .locator('[role="list"][aria-label="Inventory"] [role="listitem"]')
+    .first()
+    .getAttribute('aria-setsize');
+  if (!(Number(rows) >= 100_000))
+    throw new Error(`the offline list has ${rows ?? 'no'} devices, not the cached 100,000+`);
   const arrival = state.arrivals[0];
   const details = [
     `${rows ?? '?'} devices from the offline cache, sandbox stopped`,
-    state.inventoryClickedAt !== null ? `Inventory opened at ${state.inventoryClickedAt.toFixed(0)} ms` : 'Inventory was not opened by the probe',
-    arrival ? `listInventory answer read at ${arrival.bodyReadAt.toFixed(0)} ms, parsed at ${arrival.parsedAt.toFixed(0)} ms` : '',
+    state.inventoryClickedAt !== null
+      ? `Inventory opened at ${state.inventoryClickedAt.toFixed(0)} ms`
+      : 'Inventory was not opened by the probe',
+    arrival
+      ? `listInventory answer read at ${arrival.bodyReadAt.toFixed(0)} ms, parsed at ${arrival.parsedAt.toFixed(0)} ms`
+      : '',
   ].filter(Boolean);
-  return [atMost('offline cold start to cached 100k inventory on screen', state.rowsPaintedAt ?? Number.NaN, 'ms', 500, { note: details.join('; ') })];
+  return [
+    atMost(
+      'offline cold start to cached 100k inventory on screen',
+      state.rowsPaintedAt ?? Number.NaN,
+      'ms',
+      500,
+      { note: details.join('; ') },
+    ),
+  ];
 }

@@ -133,7 +133,10 @@ export const READ_STATE = `(() => { const b = window.__bench; return { arrivals:
  * predicate inside the page, which the app's CSP (no 'unsafe-eval') rightly refuses.
  */
 export async function waitInPage(
-  page: { evaluate(expression: string): Promise<unknown>; waitForTimeout(ms: number): Promise<void> },
+  page: {
+    evaluate(expression: string): Promise<unknown>;
+    waitForTimeout(ms: number): Promise<void>;
+  },
   expression: string,
   { timeoutMs, intervalMs = 50 }: { timeoutMs: number; intervalMs?: number },
 ): Promise<boolean> {

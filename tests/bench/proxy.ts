@@ -34,14 +34,21 @@ export async function benchProxy(): Promise<Figure[]> {
     const orgId = user?.organizations[0]?.id;
     if (!user || !orgId) throw new Error('sandbox has no single-organization user');
     const status = await app.harness.call('signIn', { baseUrl: sbx.baseUrl, apiKey: user.api_key });
-    if (status.organization?.id !== orgId) throw new Error('signing in did not choose the organization');
+    if (status.organization?.id !== orgId)
+      throw new Error('signing in did not choose the organization');
 
     const authorization = `Basic ${Buffer.from(`${orgId}:${user.api_key}`).toString('base64')}`;
     const first = await fetch(`${sbx.baseUrl}/devices?per_page=1`, { headers: { authorization } });
-    const serial = ((await first.json()) as { data: { serial_number: string }[] }).data[0]?.serial_number;
+    const serial = ((await first.json()) as { data: { serial_number: string }[] }).data[0]
+      ?.serial_number;
     if (!serial) throw new Error('sandbox has no devices');
     const to = new Date(Math.floor(Date.now() / HOUR) * HOUR);
-    const input = { serial, from: new Date(to.getTime() - 24 * HOUR).toISOString(), to: to.toISOString(), granularity: 'hour' as const };
+    const input = {
+      serial,
+      from: new Date(to.getTime() - 24 * HOUR).toISOString(),
+      to: to.toISOString(),
+      granularity: 'hour' as const,
+    };
     const directUrl = `${sbx.baseUrl}/foot-traffic/devices/${encodeURIComponent(serial)}?${new URLSearchParams({ from: input.from, to: input.to, granularity: input.granularity })}`;
     const bridgeUrl = `${app.bridge.origin}${bridgeOperationPath('deviceFootTraffic')}`;
 
@@ -53,7 +60,9 @@ export async function benchProxy(): Promise<Figure[]> {
 
     const ways: Record<Way, () => Promise<number>> = {
       direct: async () => {
-        const res = await fetch(directUrl, { headers: { authorization, accept: 'application/json' } });
+        const res = await fetch(directUrl, {
+          headers: { authorization, accept: 'application/json' },
+        });
         const body = (await res.json()) as { data?: unknown[] };
         return body.data?.length ?? -1;
       },
@@ -98,8 +107,14 @@ export async function benchProxy(): Promise<Figure[]> {
       `added p95 ${p95(added[way]).toFixed(2)} ms (no target for p95; reported only); ` +
       `one keychain read (done by the core on every call) p50 ${median(times.keychain).toFixed(2)} ms`;
     return [
-      atMost('proxy overhead, core.invoke vs direct, median added', median(added.core), 'ms', 1, { baseline, note: describe('core') }),
-      atMost('proxy overhead, bridge vs direct, median added', median(added.bridge), 'ms', 1, { baseline, note: describe('bridge') }),
+      atMost('proxy overhead, core.invoke vs direct, median added', median(added.core), 'ms', 1, {
+        baseline,
+        note: describe('core'),
+      }),
+      atMost('proxy overhead, bridge vs direct, median added', median(added.bridge), 'ms', 1, {
+        baseline,
+        note: describe('bridge'),
+      }),
     ];
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -28,29 +28,58 @@ interface Extras {
   note?: string;
 }
 
-const make = (name: string, value: number, unit: string, target: string, met: boolean, extras: Extras): Figure => {
+const make = (
+  name: string,
+  value: number,
+  unit: string,
+  target: string,
+  met: boolean,
+  extras: Extras,
+): Figure => {
   // Key order as read in bench-results.json: what, how much, against what, verdict, why.
   return {
     name,
     value: Number.isFinite(value) ? round(value) : null,
     unit,
     target,
-    ...(extras.baseline ? { baseline: { ...extras.baseline, value: round(extras.baseline.value) } } : {}),
+    ...(extras.baseline
+      ? { baseline: { ...extras.baseline, value: round(extras.baseline.value) } }
+      : {}),
     met: met && Number.isFinite(value),
     ...(extras.note ? { note: extras.note } : {}),
   };
 };
 
-export const atMost = (name: string, value: number, unit: string, limit: number, extras: Extras = {}): Figure =>
-  make(name, value, unit, `<= ${limit}`, value <= limit, extras);
+export const atMost = (
+  name: string,
+  value: number,
+  unit: string,
+  limit: number,
+  extras: Extras = {},
+): Figure => make(name, value, unit, `<= ${limit}`, value <= limit, extras);
 
-export const below = (name: string, value: number, unit: string, limit: number, extras: Extras = {}): Figure =>
-  make(name, value, unit, `< ${limit}`, value < limit, extras);
+export const below = (
+  name: string,
+  value: number,
+  unit: string,
+  limit: number,
+  extras: Extras = {},
+): Figure => make(name, value, unit, `< ${limit}`, value < limit, extras);
 
-export const exactly = (name: string, value: number, unit: string, expected: number, extras: Extras = {}): Figure =>
-  make(name, value, unit, `= ${expected}`, value === expected, extras);
+export const exactly = (
+  name: string,
+  value: number,
+  unit: string,
+  expected: number,
+  extras: Extras = {},
+): Figure => make(name, value, unit, `= ${expected}`, value === expected, extras);
 
-export const notMeasured = (name: string, unit: string, target: string, reason: string): Figure => ({
+export const notMeasured = (
+  name: string,
+  unit: string,
+  target: string,
+  reason: string,
+): Figure => ({
   name,
   value: null,
   unit,
@@ -71,7 +100,11 @@ export function formatTable(figures: readonly Figure[]): string {
     f.value === null ? 'NOT MEASURED' : f.met ? 'pass' : 'FAIL',
   ]);
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+      .join(' | ')
+      .trimEnd();
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)];
   const notes = figures.filter((f) => f.note).map((f) => `  * ${f.name}: ${f.note}`);
   return [...out, ...(notes.length > 0 ? ['', 'Notes:', ...notes] : [])].join('\n');

@@ -30,8 +30,15 @@ if (!process.env.DBUS_SESSION_BUS_ADDRESS && process.env.FI_BENCH_IN_KEYRING !==
   const keyringHome = mkdtempSync(join(tmpdir(), 'fi-bench-keyring-'));
   const child = spawnSync(
     join(ROOT, 'tests/with-keychain.sh'),
-    [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'tests/bench/run.ts'), ...process.argv.slice(2)],
-    { stdio: 'inherit', env: { ...process.env, FI_BENCH_IN_KEYRING: '1', XDG_DATA_HOME: keyringHome } },
+    [
+      join(ROOT, 'node_modules/.bin/tsx'),
+      join(ROOT, 'tests/bench/run.ts'),
+      ...process.argv.slice(2),
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, FI_BENCH_IN_KEYRING: '1', XDG_DATA_HOME: keyringHome },
+    },
   );
   rmSync(keyringHome, { recursive: true, force: true });
   process.exit(child.status ?? 1);
@@ -52,14 +59,20 @@ const BENCHES: Bench[] = [
   { id: 'sandbox', title: 'sandbox list endpoints', run: () => benchSandboxLists() },
   { id: 'proxy', title: 'proxy overhead', run: () => benchProxy() },
   { id: 'camera', title: 'camera decode', run: () => benchCameraDecode() },
-  { id: 'browser', title: 'inventory in Chromium, offline start, memory', run: (ctx) => benchInventoryBrowser(ctx.rendererDir) },
+  {
+    id: 'browser',
+    title: 'inventory in Chromium, offline start, memory',
+    run: (ctx) => benchInventoryBrowser(ctx.rendererDir),
+  },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const wanted = values.only?.split(',').map((s) => s.trim()) ?? BENCHES.map((b) => b.id);
 const unknown = wanted.filter((id) => !BENCHES.some((b) => b.id === id));
 if (unknown.length > 0) {
-  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((b) => b.id).join(', ')}`);
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((b) => b.id).join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -90,6 +103,10 @@ await writeFile(RESULTS_FILE, `${JSON.stringify(figures, null, 2)}\n`);
 const met = figures.filter((f) => f.met).length;
 console.log(formatTable(figures));
 console.log('');
-console.log(`${met} of ${figures.length} figures meet their target; ${figures.length - met} do not (or were not measured).`);
-console.log(`Written to ${RESULTS_FILE} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+console.log(
+  `${met} of ${figures.length} figures meet their target; ${figures.length - met} do not (or were not measured).`,
+);
+console.log(
+  `Written to ${RESULTS_FILE} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+);
 console.log('This bench is a report, not a gate: it exits 0 whether or not targets are met.');

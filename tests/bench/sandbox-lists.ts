@@ -19,9 +19,13 @@ interface Endpoint {
   samples: number[];
 }
 
-const basic = (org: string, key: string) => `Basic ${Buffer.from(`${org}:${key}`).toString('base64')}`;
+const basic = (org: string, key: string) =>
+  `Basic ${Buffer.from(`${org}:${key}`).toString('base64')}`;
 
-async function timedGet(url: string, authorization: string | null): Promise<{ ms: number; body: unknown }> {
+async function timedGet(
+  url: string,
+  authorization: string | null,
+): Promise<{ ms: number; body: unknown }> {
   const t0 = performance.now();
   const res = await fetch(url, authorization ? { headers: { authorization } } : {});
   const text = await res.text();
@@ -48,19 +52,31 @@ export async function benchSandboxLists(): Promise<Figure[]> {
     if (!user || !orgId) throw new Error('sandbox has no user with an organization');
     const auth = basic(orgId, user.api_key);
     const { body: locations } = await timedGet(`${sbx.baseUrl}/locations?per_page=500`, auth);
-    const busiest = ((locations as { data: { id: string; device_count?: number }[] }).data ?? [])
-      .sort((a, b) => (b.device_count ?? 0) - (a.device_count ?? 0))[0];
+    const busiest = (
+      (locations as { data: { id: string; device_count?: number }[] }).data ?? []
+    ).sort((a, b) => (b.device_count ?? 0) - (a.device_count ?? 0))[0];
     if (!busiest) throw new Error('no locations');
 
     // Page numbers spread over the whole list so no single region of it is favoured.
-    const spread = (pages: number) => (round: number) => 1 + ((round * 7919) % Math.max(1, pages - 1));
+    const spread = (pages: number) => (round: number) =>
+      1 + ((round * 7919) % Math.max(1, pages - 1));
     const devicePage = spread(await totalPages(`${sbx.baseUrl}/devices`, auth));
     const inventoryPage = spread(await totalPages(`${sbx.baseUrl}/uninstalled-devices`, auth));
-    const locationPage = spread(await totalPages(`${sbx.baseUrl}/locations/${busiest.id}/devices`, auth));
+    const locationPage = spread(
+      await totalPages(`${sbx.baseUrl}/locations/${busiest.id}/devices`, auth),
+    );
     const endpoints: Endpoint[] = [
       { name: '/devices', path: (r) => `/devices?page=${devicePage(r)}&per_page=100`, samples: [] },
-      { name: '/uninstalled-devices', path: (r) => `/uninstalled-devices?page=${inventoryPage(r)}&per_page=100`, samples: [] },
-      { name: '/locations/{id}/devices', path: (r) => `/locations/${busiest.id}/devices?page=${locationPage(r)}&per_page=100`, samples: [] },
+      {
+        name: '/uninstalled-devices',
+        path: (r) => `/uninstalled-devices?page=${inventoryPage(r)}&per_page=100`,
+        samples: [],
+      },
+      {
+        name: '/locations/{id}/devices',
+        path: (r) => `/locations/${busiest.id}/devices?page=${locationPage(r)}&per_page=100`,
+        samples: [],
+      },
     ];
     const health: number[] = [];
     const shortPages: string[] = [];
@@ -82,7 +98,8 @@ export async function benchSandboxLists(): Promise<Figure[]> {
         if (keep) endpoint.samples.push(ms);
       }
     });
-    if (shortPages.length > 0) throw new Error(`pages without 100 devices: ${shortPages.slice(0, 3).join(', ')}`);
+    if (shortPages.length > 0)
+      throw new Error(`pages without 100 devices: ${shortPages.slice(0, 3).join(', ')}`);
     const baseline = { name: 'GET /_sandbox/health p50', value: median(health), unit: 'ms' };
     return [
       atMost('sandbox start, 3 × 100,000 devices', startMs, 'ms', 5_000),

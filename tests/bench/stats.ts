@@ -23,7 +23,11 @@ export const round = (value: number, digits = 2): number => {
  * Runs `step` up to `count` times but stops once `budgetMs` has passed, so a slow machine
  * yields fewer samples instead of a bench that never ends. Returns how many steps ran.
  */
-export async function bounded(count: number, budgetMs: number, step: (i: number) => Promise<void>): Promise<number> {
+export async function bounded(
+  count: number,
+  budgetMs: number,
+  step: (i: number) => Promise<void>,
+): Promise<number> {
   const deadline = performance.now() + budgetMs;
   let i = 0;
   for (; i < count && performance.now() < deadline; i++) await step(i);

@@ -62,12 +62,16 @@ test.describe('camera scanner harness', () => {
   }
 
   /** Blocks everything that is not 127.0.0.1 (the app must work offline) and records it all. */
-  async function openHarness(browser: Browser, { failWasm = false } = {}): Promise<{ page: Page; watch: Watch }> {
+  async function openHarness(
+    browser: Browser,
+    { failWasm = false } = {},
+  ): Promise<{ page: Page; watch: Watch }> {
     const context = await browser.newContext();
     const watch: Watch = { blocked: [], requested: [], problems: [] };
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      if (failWasm && url.pathname.endsWith('.wasm')) return route.fulfill({ status: 404, body: 'gone' });
+      if (failWasm && url.pathname.endsWith('.wasm'))
+        return route.fulfill({ status: 404, body: 'gone' });
       if (url.hostname === '127.0.0.1') return route.continue();
       watch.blocked.push(url.href);
       return route.abort('internetdisconnected');
@@ -101,13 +105,17 @@ test.describe('camera scanner harness', () => {
     try {
       const { page, watch } = await openHarness(browser);
       const loadedBeforeOpen = [...watch.requested];
-      expect(loadedBeforeOpen.some((p) => /decode-worker|zxing_reader|CameraScanner/.test(p))).toBe(false);
+      expect(loadedBeforeOpen.some((p) => /decode-worker|zxing_reader|CameraScanner/.test(p))).toBe(
+        false,
+      );
 
       await page.getByRole('button', { name: 'Open camera' }).click();
       await expect(page.getByLabel('Camera preview')).toBeVisible();
       const detections = page.getByRole('list', { name: 'Detections' }).getByRole('listitem');
       await expect(detections).toHaveText([`${CODE128_SERIAL} (Code128)`], { timeout: 20_000 });
-      await expect(page.getByRole('status').filter({ hasText: 'Read' })).toHaveText(`Read ${CODE128_SERIAL}`);
+      await expect(page.getByRole('status').filter({ hasText: 'Read' })).toHaveText(
+        `Read ${CODE128_SERIAL}`,
+      );
 
       // The label stays in view; repeats are debounced into the one detection.
       await page.waitForTimeout(1_500);
@@ -136,7 +144,9 @@ test.describe('camera scanner harness', () => {
       const detections = page.getByRole('list', { name: 'Detections' }).getByRole('listitem');
       await expect(detections).toHaveText([`${QR_PAYLOAD} (QRCode)`], { timeout: 20_000 });
       // The raw text goes to the screen; the status shows the serial it carries.
-      await expect(page.getByRole('status').filter({ hasText: 'Read' })).toHaveText('Read FTC-5678EFGH');
+      await expect(page.getByRole('status').filter({ hasText: 'Read' })).toHaveText(
+        'Read FTC-5678EFGH',
+      );
       await expect(page.getByText('Live camera tracks: 1')).toBeVisible();
 
       // Leaving the screen without pressing Stop must still release the camera and the worker.
@@ -160,7 +170,9 @@ test.describe('camera scanner harness', () => {
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('The barcode reader could not start.');
       await expect(alert).toContainText('Use the handheld scanner or type the serial number.');
-      await expect(page.getByRole('list', { name: 'Detections' }).getByRole('listitem')).toHaveCount(0);
+      await expect(
+        page.getByRole('list', { name: 'Detections' }).getByRole('listitem'),
+      ).toHaveCount(0);
       await page.getByRole('button', { name: 'Stop camera' }).click();
       await expect(page.getByText('Live camera tracks: 0')).toBeVisible();
       await expect(page.getByText('Decoder workers running: 0')).toBeVisible();
@@ -204,7 +216,9 @@ test.describe('camera scanning in the app (browser mode, training mode)', () => 
       const page = await context.newPage();
       await page.goto(app.url);
       await page.getByRole('button', { name: 'Start training mode' }).click();
-      await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible({
+        timeout: 30_000,
+      });
 
       const inventory = await app.call<{ value: { serial_number: string }[] }>('listInventory');
       const serial = inventory.value[0]?.serial_number;
@@ -216,7 +230,9 @@ test.describe('camera scanning in the app (browser mode, training mode)', () => 
       await expect(page.getByLabel('Serial number')).toBeVisible();
       await page.getByRole('button', { name: 'Use camera' }).click();
 
-      await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible({
+        timeout: 30_000,
+      });
       expect(await page.evaluate(STREAMS_OPENED)).toBe(1);
       // The scanner closed after the read: the camera must be released, not just hidden.
       await expect.poll(() => page.evaluate(LIVE_TRACKS)).toBe(0);

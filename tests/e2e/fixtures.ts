@@ -49,12 +49,17 @@ export async function startCli<T>(args: string[], what: string): Promise<Running
   };
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error(`${what} printed nothing in 30 s:\n${stderr}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${what} printed nothing in 30 s:\n${stderr}`)),
+      30_000,
+    );
     lines.once('line', (first) => {
       clearTimeout(timer);
       resolve(first);
     });
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before its first line:\n${stderr}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${what} exited (${code}) before its first line:\n${stderr}`)),
+    );
   }).catch(async (error: unknown) => {
     await stop();
     throw error;
@@ -103,7 +108,11 @@ export async function sandboxRequest(
   const url = path.startsWith('/_sandbox') ? sandboxOrigin(info) + path : info.base_url + path;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (auth) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
   return text ? (JSON.parse(text) as unknown) : null;
@@ -113,7 +122,11 @@ export async function sandboxRequest(
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
 
 /** Zero serious or critical axe violations, and a screenshot to look at. */
-export async function checkScreen(page: Page, name: string, theme: 'light' | 'dark'): Promise<void> {
+export async function checkScreen(
+  page: Page,
+  name: string,
+  theme: 'light' | 'dark',
+): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
   await page.screenshot({ path: `${SCREENS_DIR}/${name}-${theme}.png`, fullPage: true });
   const results = await new AxeBuilder({ page }).analyze();

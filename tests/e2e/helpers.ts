@@ -9,7 +9,11 @@ export const twoOrgUser = (info: SandboxInfo): SandboxUser => {
 };
 
 /** Signs in with a key and, for a user of several organizations, picks the first one. */
-export async function signInWithKey(page: Page, url: string, info: SandboxInfo): Promise<SandboxUser> {
+export async function signInWithKey(
+  page: Page,
+  url: string,
+  info: SandboxInfo,
+): Promise<SandboxUser> {
   const user = twoOrgUser(info);
   await page.goto(url);
   await page.getByLabel('API base URL').fill(info.base_url);
@@ -37,17 +41,28 @@ interface ApiLocation {
 }
 
 export async function uninstalledSerials(info: SandboxInfo, user: SandboxUser): Promise<string[]> {
-  const body = (await sandboxRequest(info, 'GET', '/uninstalled-devices', undefined, auth(user))) as { data: ApiDevice[] };
+  const body = (await sandboxRequest(
+    info,
+    'GET',
+    '/uninstalled-devices',
+    undefined,
+    auth(user),
+  )) as { data: ApiDevice[] };
   return body.data.map((d) => d.serial_number);
 }
 
 export async function locations(info: SandboxInfo, user: SandboxUser): Promise<ApiLocation[]> {
-  const body = (await sandboxRequest(info, 'GET', '/locations', undefined, auth(user))) as { data: ApiLocation[] };
+  const body = (await sandboxRequest(info, 'GET', '/locations', undefined, auth(user))) as {
+    data: ApiLocation[];
+  };
   return body.data;
 }
 
 export const openLocation = async (page: Page, name: string): Promise<void> => {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Locations' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Locations' })
+    .click();
   await page.getByLabel('Search locations').fill(name);
   await page.getByRole('main').getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -1,7 +1,10 @@
 import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
 import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 
-test('sign in with a key, create a location, scan, install, verify, move, uninstall, delete', async ({ page, web }) => {
+test('sign in with a key, create a location, scan, install, verify, move, uninstall, delete', async ({
+  page,
+  web,
+}) => {
   test.setTimeout(150_000);
   const sandbox = await startSandbox();
   try {
@@ -13,7 +16,9 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
 
     // Search narrows the list.
     await page.getByLabel('Search locations').fill(existing.name);
-    await expect(page.getByRole('main').getByRole('button', { name: existing.name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('button', { name: existing.name, exact: true }),
+    ).toBeVisible();
     await page.getByLabel('Search locations').fill('');
 
     // Create a location: field validation first, then success.
@@ -48,7 +53,9 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     await checkBothThemes(page, 'verify-waiting');
     await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/checkin`);
     // The core serves a device up to 15 s from its cache, so allow a few polls.
-    await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
+      timeout: 30_000,
+    });
     await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
     const counted = page.getByRole('status', { name: /Counted visitors/ });
     await expect(counted).toHaveAccessibleName(/Counted visitors: [1-9]/, { timeout: 15_000 });
@@ -64,7 +71,13 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
 
     // Move: a device installed elsewhere asks first, naming the other location.
-    await sandboxRequest(info, 'POST', `/devices/${third}/install`, { location_id: existing.id }, auth(user));
+    await sandboxRequest(
+      info,
+      'POST',
+      `/devices/${third}/install`,
+      { location_id: existing.id },
+      auth(user),
+    );
     await openLocation(page, 'E2E Test Store');
     await page.getByRole('button', { name: 'Scan device' }).click();
     await page.getByLabel('Serial number').fill(third);
@@ -96,12 +109,17 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     await page.getByRole('button', { name: 'Delete location' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
-    const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as { devices: Record<string, string | null> };
+    const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as {
+      devices: Record<string, string | null>;
+    };
     expect(state.devices[first]).toBeNull();
     expect(state.devices[third]).toBeNull();
 
     // The activity log has what happened.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Activity' })
+      .click();
     await expect(page.getByRole('table')).toContainText('Verified');
     await expect(page.getByRole('table')).toContainText('Moved');
   } finally {

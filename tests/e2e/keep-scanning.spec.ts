@@ -27,7 +27,11 @@ test('a wrong key is explained in place; "Keep scanning" installs each scanned d
     await page.getByRole('button', { name: 'Scan device' }).click();
     await page.getByLabel('Keep scanning (install each scanned device here)').check();
     // Scanner bursts: some labels carry the serial inside a URL or key=value payload.
-    const payloads = [serials[0]!, `https://example.com/d/${serials[1]!}`, `SN=${serials[2]!.toLowerCase()}`];
+    const payloads = [
+      serials[0]!,
+      `https://example.com/d/${serials[1]!}`,
+      `SN=${serials[2]!.toLowerCase()}`,
+    ];
     for (const payload of payloads) {
       await page.keyboard.type(payload, { delay: 5 });
       await page.keyboard.press('Enter');
@@ -35,7 +39,9 @@ test('a wrong key is explained in place; "Keep scanning" installs each scanned d
     const log = page.getByRole('region', { name: 'Scanned in a row' });
     for (const serial of serials) await expect(log).toContainText(`Installed ${serial}.`);
     await checkBothThemes(page, 'keep-scanning');
-    const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as { devices: Record<string, string | null> };
+    const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as {
+      devices: Record<string, string | null>;
+    };
     for (const serial of serials) expect(state.devices[serial]).toBe(target.id);
 
     // Scanning one of them at another location (not keep-scanning) says where it is.

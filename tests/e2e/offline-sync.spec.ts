@@ -49,19 +49,29 @@ test('offline: browse the cached inventory, queue installs, sync exactly once, r
     await expect(badge).toContainText('2 queued');
     await checkBothThemes(page, 'device-queued');
     await nav.getByRole('button', { name: 'Activity' }).click();
-    await expect(page.getByRole('listitem', { name: `Install ${plain} at ${here.name}` })).toContainText('Queued');
+    await expect(
+      page.getByRole('listitem', { name: `Install ${plain} at ${here.name}` }),
+    ).toContainText('Queued');
     await checkBothThemes(page, 'activity-outbox');
 
     // Back online (same port, same state file); meanwhile someone installs one device elsewhere.
     sandbox = await startSandbox({ port, dataFile });
-    await sandboxRequest(info, 'POST', `/devices/${contested}/install`, { location_id: elsewhere.id }, auth(user));
+    await sandboxRequest(
+      info,
+      'POST',
+      `/devices/${contested}/install`,
+      { location_id: elsewhere.id },
+      auth(user),
+    );
 
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByText(/Synced 1 action, 1 conflict/)).toBeVisible({ timeout: 20_000 });
     const whereIs = async (serial: string) =>
-      ((await sandboxRequest(info, 'GET', '/_sandbox/state')) as { devices: Record<string, string | null> }).devices[
-        serial
-      ];
+      (
+        (await sandboxRequest(info, 'GET', '/_sandbox/state')) as {
+          devices: Record<string, string | null>;
+        }
+      ).devices[serial];
     expect(await whereIs(plain)).toBe(here.id);
 
     // Exactly once: one "Done" install of it in the log, and a second sync sends nothing more.

@@ -79,7 +79,10 @@ test('the API key is nowhere in the renderer, its storage, the bridge answers or
     await expect(page.getByText(/Installed|Waiting for first check-in/).first()).toBeVisible();
     states.push(await pageState(page));
     for (const screen of ['Inventory', 'Activity', 'Settings']) {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: screen })
+        .click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       states.push(await pageState(page));
     }
@@ -87,7 +90,8 @@ test('the API key is nowhere in the renderer, its storage, the bridge answers or
 
     expect(responses.length).toBeGreaterThan(5);
     for (const needle of needles) {
-      for (const state of states) expect(state.includes(needle), 'page DOM / storage / URL').toBe(false);
+      for (const state of states)
+        expect(state.includes(needle), 'page DOM / storage / URL').toBe(false);
       expect(cookies.includes(needle), 'cookies').toBe(false);
       for (const body of responses) expect(body.includes(needle), 'bridge response').toBe(false);
     }

@@ -1,6 +1,9 @@
 import { checkBothThemes, checkScreen, expect, test } from './fixtures';
 
-test('training mode: every main screen is reachable, accessible in both themes', async ({ page, web }) => {
+test('training mode: every main screen is reachable, accessible in both themes', async ({
+  page,
+  web,
+}) => {
   await page.goto(web.info.url);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeFocused();
   // The token must leave the address bar at once.

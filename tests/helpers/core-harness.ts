@@ -29,7 +29,9 @@ export interface HarnessOptions {
   keychainService?: string;
 }
 
-export async function startCoreHarness(options: HarnessOptions = {}): Promise<CoreHarness & { keychainService: string }> {
+export async function startCoreHarness(
+  options: HarnessOptions = {},
+): Promise<CoreHarness & { keychainService: string }> {
   const { dataDir } = options;
   const keychainService = options.keychainService ?? `field-installer-test-${randomUUID()}`;
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'fi-core-')));
@@ -47,7 +49,8 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
     log,
     async call(name, input = {}) {
       const result = await core.invoke(name, input);
-      if (!result.ok) throw new Error(`${name} failed: ${result.error.kind}: ${result.error.message}`);
+      if (!result.ok)
+        throw new Error(`${name} failed: ${result.error.kind}: ${result.error.message}`);
       return result.value;
     },
     async close() {

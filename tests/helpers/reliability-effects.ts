@@ -33,7 +33,8 @@ export class EffectTracker {
   async baseline(sandbox: RunningSandbox): Promise<void> {
     const response = await fetch(`${sandbox.origin}/_sandbox/state`);
     const body = (await response.json()) as { devices: Record<string, string | null> };
-    for (const [serial, locationId] of Object.entries(body.devices)) this.where.set(serial, locationId);
+    for (const [serial, locationId] of Object.entries(body.devices))
+      this.where.set(serial, locationId);
   }
 
   observe(sandbox: RunningSandbox, entry: RequestLogEntry): void {
@@ -51,7 +52,13 @@ export class EffectTracker {
     }
     this.where.set(serial, to);
     const list = this.changes.get(serial) ?? [];
-    list.push({ serial, op: match[2] === 'install' ? 'install' : 'uninstall', from, to, status: entry.status });
+    list.push({
+      serial,
+      op: match[2] === 'install' ? 'install' : 'uninstall',
+      from,
+      to,
+      status: entry.status,
+    });
     this.changes.set(serial, list);
   }
 
@@ -60,7 +67,9 @@ export class EffectTracker {
     for (const [serial, locationId] of this.where) {
       const now = sandbox.deviceLocation(serial)?.id ?? null;
       if (now !== locationId) {
-        throw new Error(`after the restart ${serial} is at ${now ?? 'nowhere'}, before it was at ${locationId ?? 'nowhere'}`);
+        throw new Error(
+          `after the restart ${serial} is at ${now ?? 'nowhere'}, before it was at ${locationId ?? 'nowhere'}`,
+        );
       }
     }
   }

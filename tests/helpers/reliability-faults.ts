@@ -38,7 +38,8 @@ export const RETRY_AFTER_S = 1;
 /** One first attempt plus the client's three GET retries. */
 export const ALL_ATTEMPTS = 4;
 
-const failNext = (kind: FaultKind, extra: { afterHandling?: boolean; status?: number } = {}) =>
+const failNext =
+  (kind: FaultKind, extra: { afterHandling?: boolean; status?: number } = {}) =>
   async (world: World, target: Target, count: number) => {
     world.setFaults({
       pathPattern: target.path,
@@ -53,7 +54,12 @@ const clear = async (world: World) => world.sandbox.clearFaults();
 export const FAULTS: FaultCase[] = [
   {
     name: `latency ${LATENCY_MS} ms`,
-    arm: async (world, target) => world.setFaults({ pathPattern: target.path, methods: [target.method], latencyMs: LATENCY_MS }),
+    arm: async (world, target) =>
+      world.setFaults({
+        pathPattern: target.path,
+        methods: [target.method],
+        latencyMs: LATENCY_MS,
+      }),
     heal: clear,
     readOnce: 'ok',
     write: 'done',

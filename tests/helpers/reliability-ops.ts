@@ -68,4 +68,7 @@ export const moveFaultOnInstallStep = (pools: Pools): PreparedAction => {
 };
 
 /** Any install/uninstall request for this serial. */
-export const actionRequests = (serial: string): Target => ({ path: devicePath(serial, '(un)?install'), method: 'POST' });
+export const actionRequests = (serial: string): Target => ({
+  path: devicePath(serial, '(un)?install'),
+  method: 'POST',
+});

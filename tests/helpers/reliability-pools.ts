@@ -22,9 +22,13 @@ export interface Pools {
 
 export async function loadPools(world: World): Promise<Pools> {
   const devices = (await world.api<{ data: WireDevice[] }>('/devices?per_page=500')).data;
-  const locations = (await world.api<{ data: { id: string }[] }>('/locations?per_page=500')).data.map((l) => l.id);
+  const locations = (
+    await world.api<{ data: { id: string }[] }>('/locations?per_page=500')
+  ).data.map((l) => l.id);
   const free = devices.filter((d) => d.location === null).map((d) => d.serial_number);
-  const placed = devices.flatMap((d) => (d.location ? [{ serial: d.serial_number, locationId: d.location.id }] : []));
+  const placed = devices.flatMap((d) =>
+    d.location ? [{ serial: d.serial_number, locationId: d.location.id }] : [],
+  );
   const take = <T>(list: T[], what: string): T => {
     const next = list.shift();
     if (next === undefined) throw new Error(`the sandbox ran out of ${what} devices for the test`);
@@ -61,7 +65,10 @@ export async function syncUntilEmpty(world: World, rounds = 20): Promise<OutboxI
 }
 
 /** Polls until `done()` or the deadline; returns whether it became true. */
-export async function eventually(done: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<boolean> {
+export async function eventually(
+  done: () => boolean | Promise<boolean>,
+  timeoutMs = 8_000,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await done()) return true;

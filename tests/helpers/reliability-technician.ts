@@ -25,7 +25,11 @@ export interface Tally {
 const MAX_ATTEMPTS = 25;
 const TRY_AGAIN = new Set(['server', 'bad_response', 'rate_limited']);
 
-export async function perform(world: World, intent: Intent, tally: Tally): Promise<'done' | 'queued'> {
+export async function perform(
+  world: World,
+  intent: Intent,
+  tally: Tally,
+): Promise<'done' | 'queued'> {
   tally.actions++;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const result = await send(world, intent);
@@ -36,7 +40,9 @@ export async function perform(world: World, intent: Intent, tally: Tally): Promi
     }
     const { error } = result;
     if (!TRY_AGAIN.has(error.kind)) {
-      throw new Error(`${intent.kind} of ${intent.serial} failed for good: ${error.kind}: ${error.message}`);
+      throw new Error(
+        `${intent.kind} of ${intent.serial} failed for good: ${error.kind}: ${error.message}`,
+      );
     }
     tally.retries++;
     if (error.kind === 'rate_limited') {
@@ -45,7 +51,9 @@ export async function perform(world: World, intent: Intent, tally: Tally): Promi
       await sleep(waitMs);
     }
   }
-  throw new Error(`${intent.kind} of ${intent.serial} still failing after ${MAX_ATTEMPTS} attempts`);
+  throw new Error(
+    `${intent.kind} of ${intent.serial} still failing after ${MAX_ATTEMPTS} attempts`,
+  );
 }
 
 function send(world: World, intent: Intent): Promise<Envelope<ActionResult>> {
@@ -55,13 +63,21 @@ function send(world: World, intent: Intent): Promise<Envelope<ActionResult>> {
     case 'uninstall':
       return world.invoke('uninstallDevice', { serial: intent.serial, locationId: intent.from });
     case 'move':
-      return world.invoke('moveDevice', { serial: intent.serial, fromLocationId: intent.from, toLocationId: intent.to });
+      return world.invoke('moveDevice', {
+        serial: intent.serial,
+        fromLocationId: intent.from,
+        toLocationId: intent.to,
+      });
   }
 }
 
 /** The server-side history an intent adds: a move is an uninstall, then an install. */
 export const changesOf = (intent: Intent): (string | null)[] =>
-  intent.kind === 'install' ? [intent.to] : intent.kind === 'uninstall' ? [null] : [null, intent.to];
+  intent.kind === 'install'
+    ? [intent.to]
+    : intent.kind === 'uninstall'
+      ? [null]
+      : [null, intent.to];
 
 /** Small seeded PRNG (mulberry32) so a failing soak can be replayed with the same choices. */
 export function seeded(seed: number): () => number {

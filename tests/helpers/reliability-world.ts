@@ -7,7 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope, OperationName, OperationResult } from '../../electron/contract';
-import { startSandbox, type Faults, type RequestLogEntry, type RunningSandbox } from '../../electron/sandbox/index';
+import {
+  startSandbox,
+  type Faults,
+  type RequestLogEntry,
+  type RunningSandbox,
+} from '../../electron/sandbox/index';
 import { startCoreHarness, type CoreHarness } from './core-harness';
 import { EffectTracker } from './reliability-effects';
 
@@ -35,7 +40,12 @@ export class World {
 
   static async start(options: WorldOptions = {}): Promise<World> {
     const dir = await mkdtemp(join(tmpdir(), 'fi-reliability-'));
-    const world = new World(dir, options, null as unknown as RunningSandbox, null as unknown as CoreHarness);
+    const world = new World(
+      dir,
+      options,
+      null as unknown as RunningSandbox,
+      null as unknown as CoreHarness,
+    );
     world.sandbox = await world.launch(0);
     await world.effects.baseline(world.sandbox);
     world.harness = await startCoreHarness();
@@ -43,7 +53,8 @@ export class World {
   }
 
   get user() {
-    const user = this.sandbox.users.find((u) => u.organizations.length === 1) ?? this.sandbox.users[0];
+    const user =
+      this.sandbox.users.find((u) => u.organizations.length === 1) ?? this.sandbox.users[0];
     if (!user) throw new Error('the sandbox has no users');
     return user;
   }
@@ -69,7 +80,10 @@ export class World {
     await this.signIn();
   }
 
-  invoke<K extends OperationName>(name: K, input: unknown = {}): Promise<Envelope<OperationResult<K>>> {
+  invoke<K extends OperationName>(
+    name: K,
+    input: unknown = {},
+  ): Promise<Envelope<OperationResult<K>>> {
     return this.harness.core.invoke(name, input);
   }
 

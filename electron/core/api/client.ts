@@ -9,7 +9,16 @@ import { validateBaseUrl } from './base-url';
 import { createHttp, type Method } from './http';
 import { wording, type Subject } from './messages';
 import { collectPages } from './paging';
-import { Device, FootTraffic, Location, LocationMetric, Organization, PAGE_SIZE_MAX, listOf, one } from './wire';
+import {
+  Device,
+  FootTraffic,
+  Location,
+  LocationMetric,
+  Organization,
+  PAGE_SIZE_MAX,
+  listOf,
+  one,
+} from './wire';
 import type { VendorApi } from './vendor-api';
 
 export type { VendorApi } from './vendor-api';
@@ -50,7 +59,10 @@ const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
-  throw new AppError({ kind: 'bad_response', ...wording.unreadable() }, { cause: new Error(summary) });
+  throw new AppError(
+    { kind: 'bad_response', ...wording.unreadable() },
+    { cause: new Error(summary) },
+  );
 };
 
 export const createApiClient = (options: ApiClientOptions): VendorApi => {
@@ -70,7 +82,8 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
   const credentials = async (scope: Scope) => {
     let username = '';
     if (scope === 'org') {
-      if (!options.organizationId) throw new AppError({ kind: 'not_signed_in', ...wording.noOrganization() });
+      if (!options.organizationId)
+        throw new AppError({ kind: 'not_signed_in', ...wording.noOrganization() });
       username = options.organizationId;
     }
     const key = await options.getApiKey();
@@ -79,7 +92,14 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     return { authorization: `Basic ${token}`, secrets: [key, token] };
   };
 
-  const call = async (method: Method, scope: Scope, path: string, subject: Subject, query?: Query, body?: unknown) => {
+  const call = async (
+    method: Method,
+    scope: Scope,
+    path: string,
+    subject: Subject,
+    query?: Query,
+    body?: unknown,
+  ) => {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) search.set(name, String(value));
@@ -90,10 +110,21 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     return http.send({ method, url, ...auth, body, subject });
   };
 
-  const get = async <S extends z.ZodType>(schema: S, scope: Scope, path: string, subject: Subject, query?: Query) =>
-    parse(schema, (await call('GET', scope, path, subject, query)).body);
+  const get = async <S extends z.ZodType>(
+    schema: S,
+    scope: Scope,
+    path: string,
+    subject: Subject,
+    query?: Query,
+  ) => parse(schema, (await call('GET', scope, path, subject, query)).body);
 
-  const getAll = async <T extends z.ZodType>(item: T, scope: Scope, path: string, subject: Subject, query?: Query) => {
+  const getAll = async <T extends z.ZodType>(
+    item: T,
+    scope: Scope,
+    path: string,
+    subject: Subject,
+    query?: Query,
+  ) => {
     const schema = listOf(item);
     return collectPages(
       (page) => get(schema, scope, path, subject, { ...query, page, per_page: PAGE_SIZE_MAX }),
@@ -101,8 +132,13 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     );
   };
 
-  const send = async <S extends z.ZodType>(schema: S, method: Method, path: string, subject: Subject, body?: unknown) =>
-    parse(schema, (await call(method, 'org', path, subject, undefined, body)).body);
+  const send = async <S extends z.ZodType>(
+    schema: S,
+    method: Method,
+    path: string,
+    subject: Subject,
+    body?: unknown,
+  ) => parse(schema, (await call(method, 'org', path, subject, undefined, body)).body);
 
   const list: Subject = { kind: 'list' };
 
@@ -110,16 +146,25 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     async listOrganizations() {
       const { items, first } = await getAll(Organization, 'cross', '/organizations', list);
       const user = SignedInUser.safeParse(first.meta?.['user']);
-      return { organizations: items, user: user.success ? { id: user.data.id, name: user.data.name } : null };
+      return {
+        organizations: items,
+        user: user.success ? { id: user.data.id, name: user.data.name } : null,
+      };
     },
     async getOrganization(id) {
-      return (await get(one(Organization), 'cross', `/organizations/${seg(id)}`, { kind: 'organization', id })).data;
+      return (
+        await get(one(Organization), 'cross', `/organizations/${seg(id)}`, {
+          kind: 'organization',
+          id,
+        })
+      ).data;
     },
     async listLocations(query) {
       return (await getAll(Location, 'org', '/locations', list, { q: query?.q })).items;
     },
     async getLocation(id) {
-      return (await get(one(Location), 'org', `/locations/${seg(id)}`, { kind: 'location', id })).data;
+      return (await get(one(Location), 'org', `/locations/${seg(id)}`, { kind: 'location', id }))
+        .data;
     },
     async createLocation(input) {
       return (await send(one(Location), 'POST', '/locations', list, input)).data;
@@ -128,34 +173,68 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
     },
     async listLocationDevices(id) {
-      return (await getAll(Device, 'org', `/locations/${seg(id)}/devices`, { kind: 'location', id })).items;
+      return (
+        await getAll(Device, 'org', `/locations/${seg(id)}/devices`, { kind: 'location', id })
+      ).items;
     },
     async listDevices(filters) {
       return (await getAll(Device, 'org', '/devices', list, { ...filters })).items;
     },
     async getDevice(serial) {
-      return (await get(one(Device), 'org', `/devices/${seg(serial)}`, { kind: 'device', serial })).data;
+      return (await get(one(Device), 'org', `/devices/${seg(serial)}`, { kind: 'device', serial }))
+        .data;
     },
     async updateDevice(serial, changes) {
-      return (await send(one(Device), 'PUT', `/devices/${seg(serial)}`, { kind: 'device', serial }, changes)).data;
+      return (
+        await send(
+          one(Device),
+          'PUT',
+          `/devices/${seg(serial)}`,
+          { kind: 'device', serial },
+          changes,
+        )
+      ).data;
     },
     async installDevice(serial, locationId) {
       const body = { location_id: locationId };
-      return (await send(one(Device), 'POST', `/devices/${seg(serial)}/install`, { kind: 'device', serial }, body)).data;
+      return (
+        await send(
+          one(Device),
+          'POST',
+          `/devices/${seg(serial)}/install`,
+          { kind: 'device', serial },
+          body,
+        )
+      ).data;
     },
     async uninstallDevice(serial, locationId) {
       const body = locationId === undefined ? {} : { location_id: locationId };
-      return (await send(one(Device), 'POST', `/devices/${seg(serial)}/uninstall`, { kind: 'device', serial }, body)).data;
+      return (
+        await send(
+          one(Device),
+          'POST',
+          `/devices/${seg(serial)}/uninstall`,
+          { kind: 'device', serial },
+          body,
+        )
+      ).data;
     },
     async listUninstalledDevices(filters) {
       return (await getAll(Device, 'org', '/uninstalled-devices', list, { ...filters })).items;
     },
     async locationsFootTraffic(range) {
-      return (await getAll(LocationMetric, 'org', '/foot-traffic/locations', list, { ...range })).items;
+      return (await getAll(LocationMetric, 'org', '/foot-traffic/locations', list, { ...range }))
+        .items;
     },
     async deviceFootTraffic(serial, range) {
       const path = `/foot-traffic/devices/${seg(serial)}`;
-      const body = await get(DeviceTrafficBody, 'org', path, { kind: 'device', serial }, { ...range });
+      const body = await get(
+        DeviceTrafficBody,
+        'org',
+        path,
+        { kind: 'device', serial },
+        { ...range },
+      );
       const total = body.meta?.total ?? body.data.reduce((sum, bucket) => sum + bucket.count, 0);
       return { series: body.data, total };
     },

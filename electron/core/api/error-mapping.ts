@@ -81,17 +81,30 @@ const TIMEOUT_CODES = new Set([
  * net::ERR_INTERNET_DISCONNECTED, net::ERR_CONNECTION_REFUSED/RESET, unknown causes — is offline:
  * the request got no answer, so the technician should check the network.
  */
-export const classifyCause = (cause: unknown): Extract<ErrorKind, 'tls' | 'dns' | 'timeout' | 'offline'> => {
+export const classifyCause = (
+  cause: unknown,
+): Extract<ErrorKind, 'tls' | 'dns' | 'timeout' | 'offline'> => {
   const { codes, messages } = describe(cause);
   const text = messages.join('\n');
   if (
-    codes.some((c) => TLS_CODES.has(c) || c.startsWith('CERT_') || c.startsWith('ERR_TLS_') || c.startsWith('ERR_SSL_')) ||
+    codes.some(
+      (c) =>
+        TLS_CODES.has(c) ||
+        c.startsWith('CERT_') ||
+        c.startsWith('ERR_TLS_') ||
+        c.startsWith('ERR_SSL_'),
+    ) ||
     /net::ERR_(CERT_|SSL_|BAD_SSL)/.test(text) ||
-    /self[- ]signed certificate|certificate has expired|unable to verify the first certificate/i.test(text)
+    /self[- ]signed certificate|certificate has expired|unable to verify the first certificate/i.test(
+      text,
+    )
   ) {
     return 'tls';
   }
-  if (codes.some((c) => DNS_CODES.has(c)) || /net::ERR_NAME_(NOT_RESOLVED|RESOLUTION_FAILED)/.test(text)) {
+  if (
+    codes.some((c) => DNS_CODES.has(c)) ||
+    /net::ERR_NAME_(NOT_RESOLVED|RESOLUTION_FAILED)/.test(text)
+  ) {
     return 'dns';
   }
   if (codes.some((c) => TIMEOUT_CODES.has(c)) || /net::ERR_(CONNECTION_)?TIMED_OUT/.test(text)) {
@@ -109,7 +122,9 @@ export interface CauseContext {
 export const errorFromCause = (cause: unknown, ctx: CauseContext): AppError => {
   const kind = classifyCause(cause);
   const words =
-    kind === 'timeout' ? wording.timeout(ctx.host, Math.round(ctx.timeoutMs / 1000)) : wording[kind](ctx.host);
+    kind === 'timeout'
+      ? wording.timeout(ctx.host, Math.round(ctx.timeoutMs / 1000))
+      : wording[kind](ctx.host);
   return new AppError({ kind, ...words }, { cause: safeCause(cause, ctx.secrets) });
 };
 
@@ -125,7 +140,9 @@ const fieldsFrom = (details: Record<string, unknown> | undefined): Record<string
   const out: Record<string, string> = {};
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
   for (const [key, value] of Object.entries(raw).slice(0, MAX_FIELDS)) {
-    out[clip(key)] = clip(typeof value === 'string' ? value : JSON.stringify(value) ?? 'is not valid');
+    out[clip(key)] = clip(
+      typeof value === 'string' ? value : (JSON.stringify(value) ?? 'is not valid'),
+    );
   }
   return out;
 };
@@ -138,7 +155,12 @@ export interface StatusContext {
   subject: Subject;
 }
 
-export const errorFromStatus = ({ status, body, retryAfterS, subject }: StatusContext): AppError => {
+export const errorFromStatus = ({
+  status,
+  body,
+  retryAfterS,
+  subject,
+}: StatusContext): AppError => {
   const parsed = ErrorBody.safeParse(body);
   const code = parsed.success ? parsed.data.error.code : undefined;
   const details = parsed.success ? parsed.data.error.details : undefined;
@@ -156,10 +178,15 @@ export const errorFromStatus = ({ status, body, retryAfterS, subject }: StatusCo
     case 409: {
       if (code === 'location_has_devices') {
         const count = details?.['device_count'];
-        return make('conflict', wording.locationHasDevices(typeof count === 'number' ? count : null));
+        return make(
+          'conflict',
+          wording.locationHasDevices(typeof count === 'number' ? count : null),
+        );
       }
       const where = LocationRef.safeParse(details?.['location']);
-      const location = where.success ? { id: clip(where.data.id), name: clip(where.data.name) } : null;
+      const location = where.success
+        ? { id: clip(where.data.id), name: clip(where.data.name) }
+        : null;
       if (code === 'device_installed_elsewhere' || location) {
         return make('conflict', wording.installedElsewhere(location), { location });
       }
@@ -172,7 +199,11 @@ export const errorFromStatus = ({ status, body, retryAfterS, subject }: StatusCo
       return make('invalid', wording.invalid(fields), { fields });
     }
     case 429:
-      return make('rate_limited', wording.rateLimited(retryAfterS), retryAfterS === undefined ? {} : { retryAfterS });
+      return make(
+        'rate_limited',
+        wording.rateLimited(retryAfterS),
+        retryAfterS === undefined ? {} : { retryAfterS },
+      );
   }
   if (status >= 500) return make('server', wording.server(status));
   return make('bad_response', wording.unexpectedStatus(status));

@@ -55,7 +55,10 @@ export const createHttp = (options: HttpOptions) => {
     const onOuterAbort = () => controller.abort(new Error('request cancelled'));
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     try {
-      const headers: Record<string, string> = { accept: 'application/json', authorization: req.authorization };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        authorization: req.authorization,
+      };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
       const response = await options.fetch(req.url, {
         method: req.method,
@@ -70,12 +73,24 @@ export const createHttp = (options: HttpOptions) => {
     } catch (cause) {
       if (options.signal?.aborted && !timedOut) return { ok: false, error: cancelledError() };
       if (timedOut) {
-        return { ok: false, error: errorFromCause({ code: 'ETIMEDOUT' }, { host, timeoutMs: options.timeoutMs, secrets: req.secrets }) };
+        return {
+          ok: false,
+          error: errorFromCause(
+            { code: 'ETIMEDOUT' },
+            { host, timeoutMs: options.timeoutMs, secrets: req.secrets },
+          ),
+        };
       }
       if (cause instanceof BodyTooLarge) {
-        return { ok: false, error: new AppError({ kind: 'bad_response', ...wording.tooLarge(cause.maxBytes) }) };
+        return {
+          ok: false,
+          error: new AppError({ kind: 'bad_response', ...wording.tooLarge(cause.maxBytes) }),
+        };
       }
-      return { ok: false, error: errorFromCause(cause, { host, timeoutMs: options.timeoutMs, secrets: req.secrets }) };
+      return {
+        ok: false,
+        error: errorFromCause(cause, { host, timeoutMs: options.timeoutMs, secrets: req.secrets }),
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);

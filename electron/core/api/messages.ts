@@ -17,19 +17,23 @@ export type Subject =
 export const wording = {
   offline: (host: string): Wording => ({
     message: `Could not reach the server at ${host}. The network connection seems to be down.`,
-    nextStep: 'Check the Wi-Fi or network cable, then try again. Installs and uninstalls can be queued meanwhile.',
+    nextStep:
+      'Check the Wi-Fi or network cable, then try again. Installs and uninstalls can be queued meanwhile.',
   }),
   dns: (host: string): Wording => ({
     message: `Could not find the server ${host}. The name did not resolve.`,
-    nextStep: 'Check the network connection and the API address in the sign-in settings, then try again.',
+    nextStep:
+      'Check the network connection and the API address in the sign-in settings, then try again.',
   }),
   tls: (host: string): Wording => ({
     message: `The secure connection to ${host} could not be trusted (certificate problem).`,
-    nextStep: 'Do not continue on this network. Try another network, or ask your admin to check the server certificate.',
+    nextStep:
+      'Do not continue on this network. Try another network, or ask your admin to check the server certificate.',
   }),
   timeout: (host: string, seconds: number): Wording => ({
     message: `The server at ${host} did not answer within ${seconds} seconds.`,
-    nextStep: 'The connection may be slow. Move closer to the Wi-Fi access point or try again in a moment.',
+    nextStep:
+      'The connection may be slow. Move closer to the Wi-Fi access point or try again in a moment.',
   }),
   cancelled: (): Wording => ({
     message: 'The request was cancelled before the server answered.',
@@ -114,10 +118,12 @@ export const wording = {
   }),
   redirected: (): Wording => ({
     message: 'The network sent the request somewhere else (often a Wi-Fi sign-in page or a proxy).',
-    nextStep: 'Open a browser to finish the Wi-Fi sign-in, or check the API address, then try again.',
+    nextStep:
+      'Open a browser to finish the Wi-Fi sign-in, or check the API address, then try again.',
   }),
   notJson: (): Wording => ({
-    message: 'The server answered with a web page instead of data (often a Wi-Fi sign-in page or a proxy).',
+    message:
+      'The server answered with a web page instead of data (often a Wi-Fi sign-in page or a proxy).',
     nextStep: 'Open a browser to finish the Wi-Fi sign-in, or try another network, then try again.',
   }),
   unreadable: (): Wording => ({
@@ -138,10 +144,13 @@ export const wording = {
   }),
   badBaseUrl: (problem: string): Wording => ({
     message: `The API address is not usable: ${problem}.`,
-    nextStep: 'Enter the https address your admin gave you, for example https://api.example.com/v1.',
+    nextStep:
+      'Enter the https address your admin gave you, for example https://api.example.com/v1.',
   }),
 };
 
 const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const formatWait = (seconds: number): string =>
-  seconds < 60 ? plural(Math.max(1, Math.ceil(seconds)), 'second') : plural(Math.ceil(seconds / 60), 'minute');
+  seconds < 60
+    ? plural(Math.max(1, Math.ceil(seconds)), 'second')
+    : plural(Math.ceil(seconds / 60), 'minute');

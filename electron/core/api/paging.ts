@@ -22,7 +22,12 @@ export interface PagingOptions {
 const tooManyPages = (maxPages: number): AppError =>
   new AppError({ kind: 'bad_response', ...wording.tooManyPages(maxPages) });
 
-const hasMore = (page: Page<unknown>, pageNumber: number, collected: number, perPage: number): boolean => {
+const hasMore = (
+  page: Page<unknown>,
+  pageNumber: number,
+  collected: number,
+  perPage: number,
+): boolean => {
   const { meta } = page;
   if (!meta || page.data.length === 0) return false;
   if (meta.total_pages !== undefined) return pageNumber < meta.total_pages;
@@ -43,7 +48,8 @@ export const collectPages = async <P extends Page<unknown>>(
       first = page;
       // Fail before fetching hundreds of pages we would throw away.
       const declared = page.meta?.total_pages;
-      if (declared !== undefined && declared > options.maxPages) throw tooManyPages(options.maxPages);
+      if (declared !== undefined && declared > options.maxPages)
+        throw tooManyPages(options.maxPages);
     }
     for (const item of page.data) items.push(item);
     if (!hasMore(page, pageNumber, items.length, options.perPage)) return { items, first };

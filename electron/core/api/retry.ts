@@ -10,7 +10,13 @@ export const BACKOFF_CAP_MS = 8_000;
 /** Longer waits are not worth blocking a technician for: give up and say when to retry. */
 export const MAX_RETRY_AFTER_S = 60;
 
-const RETRYABLE: ReadonlySet<ErrorKind> = new Set(['offline', 'dns', 'timeout', 'server', 'rate_limited']);
+const RETRYABLE: ReadonlySet<ErrorKind> = new Set([
+  'offline',
+  'dns',
+  'timeout',
+  'server',
+  'rate_limited',
+]);
 
 export const isRetryableKind = (kind: ErrorKind): boolean => RETRYABLE.has(kind);
 

@@ -18,7 +18,10 @@ export interface DeviceFilters {
   firmware_version_name?: string;
 }
 
-export type InventoryFilters = Pick<DeviceFilters, 'q' | 'device_type_name' | 'firmware_version_name'>;
+export type InventoryFilters = Pick<
+  DeviceFilters,
+  'q' | 'device_type_name' | 'firmware_version_name'
+>;
 
 export interface NewLocation {
   name: string;

@@ -21,16 +21,20 @@ const unavailableWording = (platform: NodeJS.Platform) => {
     case 'darwin':
       return {
         message: 'The macOS Keychain could not be opened, so the API key cannot be stored safely.',
-        nextStep: 'Unlock your login keychain (Keychain Access) and try again. The key is never stored in plain text.',
+        nextStep:
+          'Unlock your login keychain (Keychain Access) and try again. The key is never stored in plain text.',
       };
     case 'win32':
       return {
-        message: 'Windows Credential Manager could not be used, so the API key cannot be stored safely.',
-        nextStep: 'Sign in to Windows with your own account and try again. The key is never stored in plain text.',
+        message:
+          'Windows Credential Manager could not be used, so the API key cannot be stored safely.',
+        nextStep:
+          'Sign in to Windows with your own account and try again. The key is never stored in plain text.',
       };
     default:
       return {
-        message: 'No keychain (Secret Service) is available, so the API key cannot be stored safely.',
+        message:
+          'No keychain (Secret Service) is available, so the API key cannot be stored safely.',
         nextStep:
           'Install and start a Secret Service provider — GNOME Keyring (gnome-keyring) or KWallet — plus libsecret ' +
           '(e.g. "sudo apt install gnome-keyring libsecret-1-0"), sign in to your desktop session, then try again. ' +
@@ -95,7 +99,11 @@ export const createKeychainCredentials = (service: string = KEYCHAIN_SERVICE): C
     async set(account, secret) {
       requireAccount(account);
       if (secret === '') {
-        throw new AppError({ kind: 'invalid', message: 'The API key is empty.', nextStep: 'Enter the API key from your admin.' });
+        throw new AppError({
+          kind: 'invalid',
+          message: 'The API key is empty.',
+          nextStep: 'Enter the API key from your admin.',
+        });
       }
       const k = await load();
       try {

@@ -21,9 +21,14 @@ export async function applyDeviceChange(
   await cache.set(`device:${serial}`, device);
 
   const withoutIt = (list: Device[]) => list.filter((d) => d.serial_number !== serial);
-  await patchList(scope, 'inventory', (list) => (after ? withoutIt(list) : [device, ...withoutIt(list)]));
-  await patchList(scope, 'devices', (list) => list.map((d) => (d.serial_number === serial ? device : d)));
-  if (after) await patchList(scope, `location-devices:${after.id}`, (list) => [...withoutIt(list), device]);
+  await patchList(scope, 'inventory', (list) =>
+    after ? withoutIt(list) : [device, ...withoutIt(list)],
+  );
+  await patchList(scope, 'devices', (list) =>
+    list.map((d) => (d.serial_number === serial ? device : d)),
+  );
+  if (after)
+    await patchList(scope, `location-devices:${after.id}`, (list) => [...withoutIt(list), device]);
   if (before && before.id !== after?.id) {
     await patchList(scope, `location-devices:${before.id}`, withoutIt);
   }
@@ -33,7 +38,9 @@ export async function applyDeviceChange(
     if (cached) {
       const counted = cached.value.map((l) => {
         const delta = (l.id === after?.id ? 1 : 0) - (l.id === before?.id ? 1 : 0);
-        return delta && l.device_count !== undefined ? { ...l, device_count: Math.max(0, l.device_count + delta) } : l;
+        return delta && l.device_count !== undefined
+          ? { ...l, device_count: Math.max(0, l.device_count + delta) }
+          : l;
       });
       await cache.set('locations', counted, cached.fetchedAt);
     }

@@ -42,7 +42,12 @@ export function uninstallDevice(ctx: ServiceContext, serial: string, locationId?
   });
 }
 
-export function moveDevice(ctx: ServiceContext, serial: string, fromLocationId: string, toLocationId: string) {
+export function moveDevice(
+  ctx: ServiceContext,
+  serial: string,
+  fromLocationId: string,
+  toLocationId: string,
+) {
   if (fromLocationId === toLocationId) {
     throw new AppError({
       kind: 'validation',
@@ -89,7 +94,8 @@ async function run(ctx: ServiceContext, action: Action): Promise<ActionResult> {
     return { status: 'done', device };
   } catch (error) {
     if (halfway) await applyDeviceChange(scope, before, halfway);
-    if (isConnectivityError(error) || isUnreadableAnswer(error)) return queue(ctx, scope, action, name);
+    if (isConnectivityError(error) || isUnreadableAnswer(error))
+      return queue(ctx, scope, action, name);
     // Half a move must not be dropped: keep it to be finished, marked failed unless the
     // failure is one that passes (5xx, 429), so the technician sees why.
     if (halfway && !(error instanceof AppError && error.kind === 'conflict')) {
@@ -140,7 +146,8 @@ async function queue(
 }
 
 /** A 2xx whose body was cut or garbled, or a proxy page: the server may have acted. */
-const isUnreadableAnswer = (error: unknown): boolean => error instanceof AppError && error.kind === 'bad_response';
+const isUnreadableAnswer = (error: unknown): boolean =>
+  error instanceof AppError && error.kind === 'bad_response';
 
 const isPassing = (error: unknown): boolean =>
   error instanceof AppError && (error.kind === 'server' || error.kind === 'rate_limited');

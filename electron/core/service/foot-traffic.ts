@@ -3,7 +3,10 @@ import type { DeviceTraffic, ParsedInput } from '../../contract';
 import { requireScope, type ServiceContext } from './context';
 import { tracked } from './read-service';
 
-export function locationsFootTraffic(ctx: ServiceContext, input: ParsedInput<'locationsFootTraffic'>) {
+export function locationsFootTraffic(
+  ctx: ServiceContext,
+  input: ParsedInput<'locationsFootTraffic'>,
+) {
   const scope = requireScope(ctx);
   return tracked(ctx, () => scope.api.locationsFootTraffic(input));
 }

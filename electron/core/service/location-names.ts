@@ -5,7 +5,10 @@ import type { SignedInScope } from './context';
 
 const Locations = z.array(Location);
 
-export async function locationName(scope: SignedInScope, locationId: string): Promise<string | null> {
+export async function locationName(
+  scope: SignedInScope,
+  locationId: string,
+): Promise<string | null> {
   const one = await scope.cache.get(`location:${locationId}`, Location);
   if (one) return one.value.name;
   const all = await scope.cache.get('locations', Locations);

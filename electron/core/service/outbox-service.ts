@@ -71,7 +71,8 @@ export async function replay(ctx: ServiceContext): Promise<SyncReport> {
 function actionsFor(ctx: ServiceContext, scope: SignedInScope) {
   return {
     getDevice: (serial: string) => tracked(ctx, () => scope.api.getDevice(serial)),
-    install: (serial: string, locationId: string) => tracked(ctx, () => scope.api.installDevice(serial, locationId)),
+    install: (serial: string, locationId: string) =>
+      tracked(ctx, () => scope.api.installDevice(serial, locationId)),
     uninstall: (serial: string, locationId?: string) =>
       tracked(ctx, () => scope.api.uninstallDevice(serial, locationId)),
   };
@@ -79,13 +80,22 @@ function actionsFor(ctx: ServiceContext, scope: SignedInScope) {
 
 async function recordReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: ReplayEvent) {
   const { item } = event;
-  const base = { action: item.kind, serial: item.serial, locationId: item.locationId, locationName: item.locationName };
+  const base = {
+    action: item.kind,
+    serial: item.serial,
+    locationId: item.locationId,
+    locationName: item.locationName,
+  };
   if (event.type === 'done') {
     await applyDeviceChange(scope, event.before.location ?? null, event.device);
     await ctx.activity.add({ ...base, result: 'done', detail: 'Sent from the queue.' });
   } else if (event.type === 'conflict') {
     const where = event.location.name;
-    await ctx.activity.add({ ...base, result: 'conflict', detail: `The device is installed at ${where}.` });
+    await ctx.activity.add({
+      ...base,
+      result: 'conflict',
+      detail: `The device is installed at ${where}.`,
+    });
   } else if (event.type === 'failed') {
     await ctx.activity.add({ ...base, result: 'failed', detail: event.error.message });
   }

@@ -27,7 +27,8 @@ export async function cachedRead<T>(
     fetch: () => tracked(ctx, fetchFresh),
     onRefreshed: () => ctx.emit({ type: 'data-updated', resource: key }),
     onRefreshError: (error: unknown) => {
-      if (!isConnectivityError(error)) ctx.options.log.warn('background refresh failed', { key, kind: kindOf(error) });
+      if (!isConnectivityError(error))
+        ctx.options.log.warn('background refresh failed', { key, kind: kindOf(error) });
     },
   });
 }
@@ -67,7 +68,9 @@ export const listLocations = (ctx: ServiceContext) => {
 
 export const getLocation = (ctx: ServiceContext, locationId: string) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, `location:${locationId}`, Location, () => scope.api.getLocation(locationId));
+  return cachedRead(ctx, scope, `location:${locationId}`, Location, () =>
+    scope.api.getLocation(locationId),
+  );
 };
 
 export const listLocationDevices = (ctx: ServiceContext, locationId: string) => {
@@ -91,17 +94,24 @@ export const listInventory = (ctx: ServiceContext) => {
  * One device. Offline and never looked up before, a scanned serial is still checked against
  * the cached inventory and device lists, so the technician learns whether it exists.
  */
-export async function getDevice(ctx: ServiceContext, serial: string, fresh = false): Promise<Cached<Device>> {
+export async function getDevice(
+  ctx: ServiceContext,
+  serial: string,
+  fresh = false,
+): Promise<Cached<Device>> {
   const scope = requireScope(ctx);
   try {
     if (fresh && ctx.isOnline()) return await freshDevice(ctx, scope, serial);
-    return await cachedRead(ctx, scope, `device:${serial}`, Device, () => scope.api.getDevice(serial));
+    return await cachedRead(ctx, scope, `device:${serial}`, Device, () =>
+      scope.api.getDevice(serial),
+    );
   } catch (error) {
     if (!isConnectivityError(error)) throw error;
     for (const list of ['inventory', 'devices']) {
       const cached = await scope.cache.get(list, Devices);
       const device = cached?.value.find((d) => d.serial_number === serial);
-      if (cached && device) return { value: device, fetchedAt: cached.fetchedAt, source: 'cache', refreshing: false };
+      if (cached && device)
+        return { value: device, fetchedAt: cached.fetchedAt, source: 'cache', refreshing: false };
     }
     throw new AppError({
       kind: error.kind,
@@ -112,7 +122,11 @@ export async function getDevice(ctx: ServiceContext, serial: string, fresh = fal
 }
 
 /** Straight from the server (and into the cache); offline it falls back to the cache path. */
-async function freshDevice(ctx: ServiceContext, scope: SignedInScope, serial: string): Promise<Cached<Device>> {
+async function freshDevice(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  serial: string,
+): Promise<Cached<Device>> {
   try {
     const device = await tracked(ctx, () => scope.api.getDevice(serial));
     const fetchedAt = new Date().toISOString();

@@ -42,7 +42,12 @@ export class SessionManager {
     private readonly cache: Cache,
     private readonly onChange: () => void,
   ) {
-    this.file = openJsonFile(join(options.dataDir, 'session.json'), SessionFile, () => ({ session: null }), options.log);
+    this.file = openJsonFile(
+      join(options.dataDir, 'session.json'),
+      SessionFile,
+      () => ({ session: null }),
+      options.log,
+    );
   }
 
   current(): SignedInScope | null {
@@ -161,8 +166,14 @@ export class SessionManager {
       getApiKey: record.training ? () => this.trainingKey() : () => this.storedKey(record.baseUrl),
       fetch: this.options.fetch,
     });
-    const outboxName = createHash('sha256').update(`${scopeUrl}\n${record.organizationId ?? ''}`).digest('hex').slice(0, 24);
-    const outbox = await openOutbox(join(this.options.dataDir, 'outbox', `${outboxName}.json`), this.options.log);
+    const outboxName = createHash('sha256')
+      .update(`${scopeUrl}\n${record.organizationId ?? ''}`)
+      .digest('hex')
+      .slice(0, 24);
+    const outbox = await openOutbox(
+      join(this.options.dataDir, 'outbox', `${outboxName}.json`),
+      this.options.log,
+    );
     const unsubscribe = outbox.onChange(() => this.onChange());
     this.scope = { record, api, cache: this.cache.scope(scopeUrl, record.organizationId), outbox };
     this.unsubscribeOutbox = unsubscribe;

@@ -17,7 +17,11 @@ export interface TrainingServer {
 export async function startTrainingServer(dir: string): Promise<TrainingServer> {
   await mkdir(dir, { recursive: true });
   const { startSandbox } = await import('../../sandbox/index');
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataFile: join(dir, 'sandbox.json') });
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    dataFile: join(dir, 'sandbox.json'),
+  });
   const user = sandbox.users[0];
   if (!user) {
     await sandbox.close();

@@ -13,8 +13,8 @@ const Locations = z.array(Location);
 
 export async function createLocation(ctx: ServiceContext, input: ParsedInput<'createLocation'>) {
   const scope = requireScope(ctx);
-  const location = await tracked(ctx, () => scope.api.createLocation(input)).catch((error: unknown) =>
-    recoverLostCreate(ctx, scope, input, error),
+  const location = await tracked(ctx, () => scope.api.createLocation(input)).catch(
+    (error: unknown) => recoverLostCreate(ctx, scope, input, error),
   );
   const cached = await scope.cache.get('locations', Locations);
   if (cached) await scope.cache.set('locations', [...cached.value, location], cached.fetchedAt);
@@ -41,7 +41,8 @@ async function recoverLostCreate(
   input: ParsedInput<'createLocation'>,
   error: unknown,
 ): Promise<Location> {
-  if (!(error instanceof AppError) || !['offline', 'timeout', 'bad_response'].includes(error.kind)) throw error;
+  if (!(error instanceof AppError) || !['offline', 'timeout', 'bad_response'].includes(error.kind))
+    throw error;
   const found = await tracked(ctx, () => scope.api.listLocations({ q: input.name })).then(
     (list) => list.find((l) => sameLocation(l, input)),
     () => undefined,
@@ -66,7 +67,11 @@ export async function deleteLocation(ctx: ServiceContext, locationId: string) {
   const name = cached?.value.find((l) => l.id === locationId)?.name ?? null;
   await tracked(ctx, () => scope.api.deleteLocation(locationId));
   if (cached) {
-    await scope.cache.set('locations', cached.value.filter((l) => l.id !== locationId), cached.fetchedAt);
+    await scope.cache.set(
+      'locations',
+      cached.value.filter((l) => l.id !== locationId),
+      cached.fetchedAt,
+    );
   }
   await scope.cache.delete(`location:${locationId}`);
   await scope.cache.delete(`location-devices:${locationId}`);
@@ -81,7 +86,10 @@ export async function deleteLocation(ctx: ServiceContext, locationId: string) {
   return { deleted: true as const };
 }
 
-export async function updateDevice(ctx: ServiceContext, input: ParsedInput<'updateDevice'>): Promise<Device> {
+export async function updateDevice(
+  ctx: ServiceContext,
+  input: ParsedInput<'updateDevice'>,
+): Promise<Device> {
   const scope = requireScope(ctx);
   const device = await tracked(ctx, () => scope.api.updateDevice(input.serial, input.changes));
   await scope.cache.set(`device:${device.serial_number}`, device);

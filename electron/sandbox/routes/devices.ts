@@ -1,6 +1,21 @@
 /** Devices of the organization: lists, detail, update, install and uninstall. */
-import { DEVICE_WRITABLE_FIELDS, UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../core/api/wire';
-import { ApiError, isRecord, notFound, pageOf, pageOfArray, parsePaging, route, validationError, type Ctx, type Route } from '../http-kit';
+import {
+  DEVICE_WRITABLE_FIELDS,
+  UPDATE_INTERVAL_MAX_S,
+  UPDATE_INTERVAL_MIN_S,
+} from '../../core/api/wire';
+import {
+  ApiError,
+  isRecord,
+  notFound,
+  pageOf,
+  pageOfArray,
+  parsePaging,
+  route,
+  validationError,
+  type Ctx,
+  type Route,
+} from '../http-kit';
 import { deviceJson, locationRef } from '../render';
 import type { DeviceRec, LocationRec } from '../snapshot';
 import type { SandboxState } from '../state';
@@ -13,9 +28,14 @@ const findDevice = ({ state, orgId, params }: Ctx): DeviceRec => {
 
 const elsewhere = (state: SandboxState, d: DeviceRec): ApiError => {
   const at = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
-  return new ApiError(409, 'device_installed_elsewhere', `Device ${d.serial} is installed at ${at?.name ?? 'another location'}.`, {
-    location: at ? locationRef(at) : null,
-  });
+  return new ApiError(
+    409,
+    'device_installed_elsewhere',
+    `Device ${d.serial} is installed at ${at?.name ?? 'another location'}.`,
+    {
+      location: at ? locationRef(at) : null,
+    },
+  );
 };
 
 interface DeviceQuery {
@@ -34,10 +54,12 @@ const deviceQuery = (query: URLSearchParams, forced: boolean | undefined): Devic
   const installedRaw = query.get('installed');
   let installed = forced;
   if (installedRaw !== null) {
-    if (installedRaw !== 'true' && installedRaw !== 'false') throw validationError({ installed: 'must be true or false' });
+    if (installedRaw !== 'true' && installedRaw !== 'false')
+      throw validationError({ installed: 'must be true or false' });
     if (installed === undefined) installed = installedRaw === 'true';
   }
-  if (!q && type === null && firmware === null && locationId === null) return { installed, keep: null };
+  if (!q && type === null && firmware === null && locationId === null)
+    return { installed, keep: null };
   const upper = q.toUpperCase();
   return {
     installed,
@@ -55,25 +77,41 @@ const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
   const now = ctx.state.now();
   const render = (d: DeviceRec) => deviceJson(ctx.state, d, now);
   // The uninstalled list is kept as its own ordered index, so the inventory never scans everything.
-  const list = (installed === false ? ctx.state.uninstalledByOrg : ctx.state.devicesByOrg).get(ctx.orgId) ?? [];
-  const keepInstalled = installed === true ? (d: DeviceRec) => d.locationId !== null && (keep?.(d) ?? true) : keep;
-  return { status: 200, body: keepInstalled ? pageOf(list, paging, keepInstalled, render) : pageOfArray(list, paging, render) };
+  const list =
+    (installed === false ? ctx.state.uninstalledByOrg : ctx.state.devicesByOrg).get(ctx.orgId) ??
+    [];
+  const keepInstalled =
+    installed === true ? (d: DeviceRec) => d.locationId !== null && (keep?.(d) ?? true) : keep;
+  return {
+    status: 200,
+    body: keepInstalled
+      ? pageOf(list, paging, keepInstalled, render)
+      : pageOfArray(list, paging, render),
+  };
 };
 
 const parseUpdate = (body: unknown): { name?: string | null; intervalS?: number } => {
   if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
   const fields: Record<string, string> = {};
   const out: { name?: string | null; intervalS?: number } = {};
-  for (const key of Object.keys(body)) if (!(DEVICE_WRITABLE_FIELDS as readonly string[]).includes(key)) fields[key] = 'is not writable';
+  for (const key of Object.keys(body))
+    if (!(DEVICE_WRITABLE_FIELDS as readonly string[]).includes(key))
+      fields[key] = 'is not writable';
   if ('name' in body) {
     const n = body.name;
     if (n === null) out.name = null;
-    else if (typeof n !== 'string' || n.trim().length > 80) fields.name = 'must be a string of at most 80 characters, or null';
+    else if (typeof n !== 'string' || n.trim().length > 80)
+      fields.name = 'must be a string of at most 80 characters, or null';
     else out.name = n.trim() === '' ? null : n.trim();
   }
   if ('update_interval_s' in body) {
     const v = body.update_interval_s;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < UPDATE_INTERVAL_MIN_S || v > UPDATE_INTERVAL_MAX_S) {
+    if (
+      typeof v !== 'number' ||
+      !Number.isInteger(v) ||
+      v < UPDATE_INTERVAL_MIN_S ||
+      v > UPDATE_INTERVAL_MAX_S
+    ) {
       fields.update_interval_s = `must be an integer from ${UPDATE_INTERVAL_MIN_S} to ${UPDATE_INTERVAL_MAX_S}`;
     } else out.intervalS = v;
   }
@@ -86,17 +124,22 @@ const bodyLocationId = (ctx: Ctx): string | undefined => {
   const body = ctx.body ?? {};
   if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
   const unknown = Object.keys(body).filter((k) => k !== 'location_id');
-  if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((k) => [k, 'is not allowed'])));
+  if (unknown.length > 0)
+    throw validationError(Object.fromEntries(unknown.map((k) => [k, 'is not allowed'])));
   const id = body.location_id;
   if (id === undefined || id === null) return undefined;
-  if (typeof id !== 'string' || id === '') throw validationError({ location_id: 'must be a location id' });
+  if (typeof id !== 'string' || id === '')
+    throw validationError({ location_id: 'must be a location id' });
   return id;
 };
 
 export const deviceRoutes: Route[] = [
   route('GET', '/devices', 'org', (ctx) => listDevices(ctx, undefined)),
   route('GET', '/uninstalled-devices', 'org', (ctx) => listDevices(ctx, false)),
-  route('GET', '/devices/:serial_number', 'org', (ctx) => ({ status: 200, body: { data: deviceJson(ctx.state, findDevice(ctx)) } })),
+  route('GET', '/devices/:serial_number', 'org', (ctx) => ({
+    status: 200,
+    body: { data: deviceJson(ctx.state, findDevice(ctx)) },
+  })),
   route('PUT', '/devices/:serial_number', 'org', (ctx) => {
     const d = findDevice(ctx);
     ctx.state.update(d, parseUpdate(ctx.body));

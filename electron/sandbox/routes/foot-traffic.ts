@@ -1,17 +1,38 @@
 /** Foot traffic per location (paged) and per device, in UTC-aligned buckets. */
 import { FOOT_TRAFFIC_MAX_BUCKETS } from '../../core/api/wire';
-import { iso, notFound, pageOf, parsePaging, route, validationError, type Route } from '../http-kit';
+import {
+  iso,
+  notFound,
+  pageOf,
+  parsePaging,
+  route,
+  validationError,
+  type Route,
+} from '../http-kit';
 import { locationRef } from '../render';
-import { DAY, GRANULARITY_MS, bucketCount, bucketsFor, deviceSeries, locationSeries, type GranularityName } from '../traffic';
+import {
+  DAY,
+  GRANULARITY_MS,
+  bucketCount,
+  bucketsFor,
+  deviceSeries,
+  locationSeries,
+  type GranularityName,
+} from '../traffic';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-const parseTime = (raw: string | null, field: string, fields: Record<string, string>): number | undefined => {
+const parseTime = (
+  raw: string | null,
+  field: string,
+  fields: Record<string, string>,
+): number | undefined => {
   if (raw === null) return undefined;
   // An unencoded '+' in a query string arrives as a space.
   const text = raw.trim().replace(' ', '+');
   const ms = ISO_DATE_TIME.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(ms)) fields[field] = 'must be an ISO 8601 date-time with a time zone, e.g. 2024-05-01T00:00:00Z';
+  if (Number.isNaN(ms))
+    fields[field] = 'must be an ISO 8601 date-time with a time zone, e.g. 2024-05-01T00:00:00Z';
   return ms;
 };
 
@@ -21,7 +42,12 @@ interface Range {
   granularity: GranularityName;
 }
 
-const parseRange = (query: URLSearchParams, now: number, allowed: GranularityName[], defaults: { granularity: GranularityName; spanMs: number }): Range => {
+const parseRange = (
+  query: URLSearchParams,
+  now: number,
+  allowed: GranularityName[],
+  defaults: { granularity: GranularityName; spanMs: number },
+): Range => {
   const fields: Record<string, string> = {};
   const g = (query.get('granularity') ?? defaults.granularity) as GranularityName;
   if (!allowed.includes(g)) fields.granularity = `must be one of ${allowed.join(', ')}`;
@@ -31,9 +57,15 @@ const parseRange = (query: URLSearchParams, now: number, allowed: GranularityNam
   const step = GRANULARITY_MS[g];
   const end = to ?? Math.ceil((now + 1) / step) * step;
   const start = from ?? end - defaults.spanMs;
-  if (start >= end) throw validationError({ from: 'must be before to' }, 'Invalid foot-traffic range.');
+  if (start >= end)
+    throw validationError({ from: 'must be before to' }, 'Invalid foot-traffic range.');
   if (bucketCount(start, end, g) > FOOT_TRAFFIC_MAX_BUCKETS) {
-    throw validationError({ granularity: `the range has more than ${FOOT_TRAFFIC_MAX_BUCKETS} buckets; use a coarser granularity or a shorter range` }, 'Invalid foot-traffic range.');
+    throw validationError(
+      {
+        granularity: `the range has more than ${FOOT_TRAFFIC_MAX_BUCKETS} buckets; use a coarser granularity or a shorter range`,
+      },
+      'Invalid foot-traffic range.',
+    );
   }
   return { from: start, to: end, granularity: g };
 };
@@ -45,21 +77,38 @@ const sum = (counts: number[]): number => counts.reduce((a, b) => a + b, 0);
 
 export const footTrafficRoutes: Route[] = [
   route('GET', '/foot-traffic/locations', 'org', ({ state, orgId, query }) => {
-    const range = parseRange(query, state.now(), ['hour', 'day'], { granularity: 'day', spanMs: 7 * DAY });
+    const range = parseRange(query, state.now(), ['hour', 'day'], {
+      granularity: 'day',
+      spanMs: 7 * DAY,
+    });
     const paging = parsePaging(query);
     const buckets = bucketsFor(range.from, range.to, range.granularity);
-    const page = pageOf(state.locationsByOrg.get(orgId) ?? [], paging, () => true, (loc) => {
-      const counts = locationSeries(state, loc.id, buckets);
-      return { location: locationRef(loc), total: sum(counts), series: series(buckets, counts) };
-    });
+    const page = pageOf(
+      state.locationsByOrg.get(orgId) ?? [],
+      paging,
+      () => true,
+      (loc) => {
+        const counts = locationSeries(state, loc.id, buckets);
+        return { location: locationRef(loc), total: sum(counts), series: series(buckets, counts) };
+      },
+    );
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
-    return { status: 200, body: { data: page.data, meta: { ...page.meta, from: iso(first), to: iso(last), granularity: range.granularity } } };
+    return {
+      status: 200,
+      body: {
+        data: page.data,
+        meta: { ...page.meta, from: iso(first), to: iso(last), granularity: range.granularity },
+      },
+    };
   }),
   route('GET', '/foot-traffic/devices/:serial_number', 'org', ({ state, orgId, params, query }) => {
     const d = state.device(orgId, params.serial_number ?? '');
     if (!d) throw notFound('Device');
-    const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], { granularity: 'hour', spanMs: DAY });
+    const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], {
+      granularity: 'hour',
+      spanMs: DAY,
+    });
     const buckets = bucketsFor(range.from, range.to, range.granularity);
     const counts = deviceSeries(state, d, buckets);
     const first = buckets[0]?.start ?? range.from;
@@ -68,7 +117,13 @@ export const footTrafficRoutes: Route[] = [
       status: 200,
       body: {
         data: series(buckets, counts),
-        meta: { serial_number: d.serial, from: iso(first), to: iso(last), granularity: range.granularity, total: sum(counts) },
+        meta: {
+          serial_number: d.serial,
+          from: iso(first),
+          to: iso(last),
+          granularity: range.granularity,
+          total: sum(counts),
+        },
       },
     };
   }),

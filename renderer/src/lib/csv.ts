@@ -19,7 +19,14 @@ export const ACTIVITY_CSV_HEADER = ['time', 'action', 'serial', 'location', 'res
 export const activityToCsv = (entries: readonly ActivityEntry[]): string =>
   toCsv([
     ACTIVITY_CSV_HEADER,
-    ...entries.map((e) => [e.at, e.action, e.serial, e.locationName ?? e.locationId, e.result, e.detail]),
+    ...entries.map((e) => [
+      e.at,
+      e.action,
+      e.serial,
+      e.locationName ?? e.locationId,
+      e.result,
+      e.detail,
+    ]),
   ]);
 
 /** Hands a text file to the browser's download machinery (works in Electron and Chromium). */

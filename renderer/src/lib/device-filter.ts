@@ -10,7 +10,14 @@ export interface DeviceFilter {
 export const EMPTY_FILTER: DeviceFilter = { query: '', type: '', firmware: '' };
 
 const haystack = (d: Device): string =>
-  [d.serial_number, d.name, d.device_type_name, d.firmware_version_name, d.board_id, d.location?.name]
+  [
+    d.serial_number,
+    d.name,
+    d.device_type_name,
+    d.firmware_version_name,
+    d.board_id,
+    d.location?.name,
+  ]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
@@ -37,9 +44,18 @@ export const prepareSearch = (devices: readonly Device[]): void => {
 };
 
 /** The last search, so typing more letters narrows its matches instead of rescanning all. */
-let last: { devices: readonly Device[]; type: string; firmware: string; query: string; matches: number[] } | null = null;
+let last: {
+  devices: readonly Device[];
+  type: string;
+  firmware: string;
+  query: string;
+  matches: number[];
+} | null = null;
 
-export const filterDevices = (devices: readonly Device[], filter: DeviceFilter): readonly Device[] => {
+export const filterDevices = (
+  devices: readonly Device[],
+  filter: DeviceFilter,
+): readonly Device[] => {
   const query = filter.query.trim().toLowerCase();
   const words = query.split(/\s+/).filter(Boolean);
   if (words.length === 0 && !filter.type && !filter.firmware) return devices;

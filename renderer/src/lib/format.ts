@@ -17,7 +17,8 @@ export const relativeTime = (iso: string | null | undefined, now: number = Date.
   const diff = at - now;
   if (Math.abs(diff) < 45_000) return 'just now';
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms || unit === 'minute') return relative.format(Math.round(diff / ms), unit);
+    if (Math.abs(diff) >= ms || unit === 'minute')
+      return relative.format(Math.round(diff / ms), unit);
   }
   return 'just now';
 };

@@ -1,7 +1,10 @@
 import type { Location } from '../../../electron/contract';
 
 /** "Search locations" matches name, city and address, every word somewhere. */
-export const filterLocations = (locations: readonly Location[], query: string): readonly Location[] => {
+export const filterLocations = (
+  locations: readonly Location[],
+  query: string,
+): readonly Location[] => {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return locations;
   return locations.filter((l) => {

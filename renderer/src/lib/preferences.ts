@@ -21,7 +21,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
 const KEY = 'field-installer.preferences';
 
 const clamp = (n: unknown, min: number, max: number, fallback: number): number =>
-  typeof n === 'number' && Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
+  typeof n === 'number' && Number.isFinite(n)
+    ? Math.min(max, Math.max(min, Math.round(n)))
+    : fallback;
 
 /** Tolerates anything stored (older versions, hand edits): unknown values fall back. */
 export const parsePreferences = (raw: string | null): Preferences => {

@@ -10,8 +10,9 @@ export const lastSevenDays = (now: number = Date.now()): { from: string; to: str
   return { from: new Date(end.getTime() - 7 * DAY_MS).toISOString(), to: end.toISOString() };
 };
 
-export const metricsByLocation = (metrics: readonly LocationMetric[]): Map<string, LocationMetric> =>
-  new Map(metrics.map((m) => [m.location.id, m]));
+export const metricsByLocation = (
+  metrics: readonly LocationMetric[],
+): Map<string, LocationMetric> => new Map(metrics.map((m) => [m.location.id, m]));
 
 export const counts = (series: readonly FootTraffic[]): number[] => series.map((b) => b.count);
 

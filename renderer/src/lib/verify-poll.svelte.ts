@@ -6,7 +6,10 @@ import { call } from './transport';
 export const VERIFY_POLL_MS = 3000;
 
 /** Checked in after the install time (a check-in from before the install proves nothing). */
-export const checkedInSince = (lastCheckinAt: string | null | undefined, installedAt: string): boolean => {
+export const checkedInSince = (
+  lastCheckinAt: string | null | undefined,
+  installedAt: string,
+): boolean => {
   if (!lastCheckinAt) return false;
   const at = Date.parse(lastCheckinAt);
   const since = Date.parse(installedAt);

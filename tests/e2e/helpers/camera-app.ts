@@ -6,7 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_QUERY, bridgeOperationPath } from '../../../electron/web/bridge-protocol';
+import {
+  BRIDGE_TOKEN_HEADER,
+  BRIDGE_TOKEN_QUERY,
+  bridgeOperationPath,
+} from '../../../electron/web/bridge-protocol';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -25,10 +29,21 @@ export interface BrowserModeApp {
   stop(): Promise<void>;
 }
 
-export async function startBrowserMode(options: { rendererDir: string; dataDir: string }): Promise<BrowserModeApp> {
+export async function startBrowserMode(options: {
+  rendererDir: string;
+  dataDir: string;
+}): Promise<BrowserModeApp> {
   const child: ChildProcess = spawn(
     resolve(ROOT, 'node_modules/.bin/tsx'),
-    ['electron/web/cli.ts', '--port', '0', '--data-dir', options.dataDir, '--renderer', options.rendererDir],
+    [
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      options.dataDir,
+      '--renderer',
+      options.rendererDir,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -52,7 +67,8 @@ export async function startBrowserMode(options: { rendererDir: string; dataDir: 
         headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
         body: JSON.stringify(input),
       });
-      const envelope = (await res.json()) as { ok: true; value: T } | { ok: false; error: { message: string } };
+      const envelope = (await res.json()) as
+        { ok: true; value: T } | { ok: false; error: { message: string } };
       if (!envelope.ok) throw new Error(`${operation}: ${envelope.error.message}`);
       return envelope.value;
     },

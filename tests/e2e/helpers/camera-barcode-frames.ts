@@ -29,7 +29,10 @@ export interface BarcodeVideoOptions {
   scale?: number;
 }
 
-export async function renderBarcodeFrames(text: string, options: BarcodeVideoOptions): Promise<RgbaFrame[]> {
+export async function renderBarcodeFrames(
+  text: string,
+  options: BarcodeVideoOptions,
+): Promise<RgbaFrame[]> {
   await prepareWriter();
   const { format, width = 1280, height = 720, frames = 4 } = options;
   const written = await writeBarcode(text, { format });

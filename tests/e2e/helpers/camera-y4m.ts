@@ -26,7 +26,12 @@ export function rgbaToI420({ width, height, data }: RgbaFrame): Uint8Array {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((y + dy) * width + (x + dx)) * 4;
         const pr = data[i] ?? 0;
         const pg = data[i + 1] ?? 0;
@@ -50,10 +55,13 @@ export function rgbaToI420({ width, height, data }: RgbaFrame): Uint8Array {
 export async function writeY4m(file: string, frames: RgbaFrame[], fps = 30): Promise<void> {
   const first = frames[0];
   if (!first) throw new Error('A video needs at least one frame');
-  const header = Buffer.from(`YUV4MPEG2 W${first.width} H${first.height} F${fps}:1 Ip A1:1 C420jpeg\n`);
+  const header = Buffer.from(
+    `YUV4MPEG2 W${first.width} H${first.height} F${fps}:1 Ip A1:1 C420jpeg\n`,
+  );
   const parts: Uint8Array[] = [header];
   for (const frame of frames) {
-    if (frame.width !== first.width || frame.height !== first.height) throw new Error('Frame sizes differ');
+    if (frame.width !== first.width || frame.height !== first.height)
+      throw new Error('Frame sizes differ');
     parts.push(Buffer.from('FRAME\n'), rgbaToI420(frame));
   }
   await writeFile(file, Buffer.concat(parts));

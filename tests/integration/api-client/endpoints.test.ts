@@ -56,11 +56,16 @@ describe('VendorApi against the sandbox', () => {
       name: 'Test Store Utrecht',
       address: { line1: 'Oudegracht 1', city: 'Utrecht', postal_code: '3511 AA', country: 'NL' },
     });
-    expect(created).toMatchObject({ name: 'Test Store Utrecht', address: { city: 'Utrecht', country: 'NL' } });
+    expect(created).toMatchObject({
+      name: 'Test Store Utrecht',
+      address: { city: 'Utrecht', country: 'NL' },
+    });
     await expect(c.api.deleteLocation(created.id)).resolves.toBeUndefined();
     const gone = await failureOf(c.api.getLocation(created.id), c);
     expect(gone.kind).toBe('not_found');
-    expect(requestsTo(sandbox, 'DELETE', `/v1/locations/${created.id}`).map((r) => r.status)).toEqual([204]);
+    expect(
+      requestsTo(sandbox, 'DELETE', `/v1/locations/${created.id}`).map((r) => r.status),
+    ).toEqual([204]);
   });
 
   it('listDevices with filters, getDevice, updateDevice', async () => {
@@ -73,9 +78,14 @@ describe('VendorApi against the sandbox', () => {
     const target = all[0];
     if (!target) throw new Error('no devices');
     expect((await c.api.getDevice(target.serial_number)).serial_number).toBe(target.serial_number);
-    const updated = await c.api.updateDevice(target.serial_number, { name: 'Entrance left', update_interval_s: 120 });
+    const updated = await c.api.updateDevice(target.serial_number, {
+      name: 'Entrance left',
+      update_interval_s: 120,
+    });
     expect(updated).toMatchObject({ name: 'Entrance left', update_interval_s: 120 });
-    expect((await c.api.listDevices({ q: target.serial_number })).map((d) => d.serial_number)).toContain(target.serial_number);
+    expect(
+      (await c.api.listDevices({ q: target.serial_number })).map((d) => d.serial_number),
+    ).toContain(target.serial_number);
   });
 
   it('listUninstalledDevices, installDevice (idempotent), uninstallDevice (idempotent)', async () => {
@@ -89,7 +99,9 @@ describe('VendorApi against the sandbox', () => {
     expect(sandbox.deviceLocation(device.serial_number)?.id).toBe(location.id);
     const again = await c.api.installDevice(device.serial_number, location.id);
     expect(again.location?.id).toBe(location.id);
-    expect((await c.api.listUninstalledDevices()).some((d) => d.serial_number === device.serial_number)).toBe(false);
+    expect(
+      (await c.api.listUninstalledDevices()).some((d) => d.serial_number === device.serial_number),
+    ).toBe(false);
 
     const removed = await c.api.uninstallDevice(device.serial_number, location.id);
     expect(removed.location ?? null).toBeNull();

@@ -73,15 +73,23 @@ describe('refusals by the API', () => {
     const error = await failureOf(c.api.listOrganizations(), { ...c, key: wrong });
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(error.message).toBe('The API key was not accepted — it may be wrong or revoked.');
-    expect(error.nextStep).toBe('Check the key, or ask your admin for a current one and sign in with it.');
+    expect(error.nextStep).toBe(
+      'Check the key, or ask your admin for a current one and sign in with it.',
+    );
   });
 
   it('forbidden: an organization the key’s user does not belong to', async () => {
     const otherOrg = sandbox.users[1]?.organizations[0]?.id;
     if (!otherOrg) throw new Error('sandbox needs a second user');
     const c = clientFor(sandbox, { organizationId: otherOrg });
-    expect(await failureOf(c.api.listDevices(), c)).toMatchObject({ kind: 'forbidden', status: 403 });
-    expect(await failureOf(c.api.getOrganization(otherOrg), c)).toMatchObject({ kind: 'forbidden', status: 403 });
+    expect(await failureOf(c.api.listDevices(), c)).toMatchObject({
+      kind: 'forbidden',
+      status: 403,
+    });
+    expect(await failureOf(c.api.getOrganization(otherOrg), c)).toMatchObject({
+      kind: 'forbidden',
+      status: 403,
+    });
   });
 
   it('no organization chosen: refused before anything is sent', async () => {
@@ -108,7 +116,11 @@ describe('refusals by the API', () => {
     const other = (await c.api.listLocations()).find((l) => l.id !== where?.id);
     if (!device || !where || !other) throw new Error('sandbox data missing');
     const error = await failureOf(c.api.installDevice(device.serial_number, other.id), c);
-    expect(error).toMatchObject({ kind: 'conflict', status: 409, location: { id: where.id, name: where.name } });
+    expect(error).toMatchObject({
+      kind: 'conflict',
+      status: 409,
+      location: { id: where.id, name: where.name },
+    });
     expect(error.message).toContain(where.name);
     expect(sandbox.deviceLocation(device.serial_number)?.id).toBe(where.id);
   });
@@ -125,14 +137,22 @@ describe('refusals by the API', () => {
   it('invalid: 422 fills fields for the form', async () => {
     const c = clientFor(sandbox);
     const error = await failureOf(
-      c.api.createLocation({ name: 'X', address: { line1: 'Somewhere 1', city: '', country: 'Germany' } }),
+      c.api.createLocation({
+        name: 'X',
+        address: { line1: 'Somewhere 1', city: '', country: 'Germany' },
+      }),
       c,
     );
     expect(error).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['address.city', 'address.country']));
+    expect(Object.keys(error.fields ?? {})).toEqual(
+      expect.arrayContaining(['address.city', 'address.country']),
+    );
     const device = (await c.api.listDevices())[0];
     if (!device) throw new Error('no device');
-    const bad = await failureOf(c.api.updateDevice(device.serial_number, { update_interval_s: 5 }), c);
+    const bad = await failureOf(
+      c.api.updateDevice(device.serial_number, { update_interval_s: 5 }),
+      c,
+    );
     expect(bad.fields?.['update_interval_s']).toBeTruthy();
   });
 

@@ -47,19 +47,26 @@ export const failureOf = async (
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
-  if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value).slice(0, 200)}`);
+  if (!('error' in outcome))
+    throw new Error(`expected a failure, got ${JSON.stringify(outcome.value).slice(0, 200)}`);
   const { error } = outcome;
   if (!(error instanceof AppError)) throw error;
   const causes: string[] = [];
-  for (let c: unknown = error.cause; c instanceof Error; c = c.cause) causes.push(`${c.message} ${c.stack ?? ''}`);
+  for (let c: unknown = error.cause; c instanceof Error; c = c.cause)
+    causes.push(`${c.message} ${c.stack ?? ''}`);
   const exposed = JSON.stringify(error.toShape()) + causes.join(' ') + (error.stack ?? '');
-  const basic = [`${who.organizationId}:${who.key}`, `:${who.key}`].map((s) => Buffer.from(s).toString('base64'));
+  const basic = [`${who.organizationId}:${who.key}`, `:${who.key}`].map((s) =>
+    Buffer.from(s).toString('base64'),
+  );
   if (exposed.includes(who.key)) throw new Error('the API key leaked into an error');
-  if (basic.some((token) => exposed.includes(token))) throw new Error('Basic credentials leaked into an error');
+  if (basic.some((token) => exposed.includes(token)))
+    throw new Error('Basic credentials leaked into an error');
   if (error.message === '' || error.nextStep === '') throw new Error('error without wording');
   return error;
 };
 
 /** Requests the sandbox saw whose path starts with `prefix` (query string stripped). */
 export const requestsTo = (sandbox: RunningSandbox, method: string, prefix: string) =>
-  sandbox.requestLog().filter((r) => r.method === method && r.path.split('?')[0]?.startsWith(prefix));
+  sandbox
+    .requestLog()
+    .filter((r) => r.method === method && r.path.split('?')[0]?.startsWith(prefix));

@@ -16,7 +16,9 @@ const totalCount = async (path: string): Promise<number> => {
   const org = user?.organizations[0];
   if (!user || !org) throw new Error('no user');
   const auth = Buffer.from(`${org.id}:${user.api_key}`).toString('base64');
-  const res = await fetch(`${sandbox.baseUrl}${path}?per_page=1`, { headers: { authorization: `Basic ${auth}` } });
+  const res = await fetch(`${sandbox.baseUrl}${path}?per_page=1`, {
+    headers: { authorization: `Basic ${auth}` },
+  });
   const body = (await res.json()) as { meta: { total_count: number } };
   return body.meta.total_count;
 };
@@ -29,8 +31,14 @@ describe('paging against the sandbox', () => {
     expect(total).toBeGreaterThan(1000);
     expect(devices).toHaveLength(total);
     expect(new Set(devices.map((d) => d.serial_number)).size).toBe(total);
-    const pages = requestsTo(sandbox, 'GET', '/v1/devices').filter((r) => r.path.includes('per_page=500'));
-    expect(pages.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual(['1', '2', '3']);
+    const pages = requestsTo(sandbox, 'GET', '/v1/devices').filter((r) =>
+      r.path.includes('per_page=500'),
+    );
+    expect(pages.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 
   it('refuses a list longer than maxPages with bad_response instead of truncating it', async () => {

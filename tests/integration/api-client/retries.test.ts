@@ -29,7 +29,9 @@ describe('GET retries', () => {
     const c = clientFor(sandbox, { random: () => 1 - Number.EPSILON });
     const got = await c.api.getDevice(device.serial_number);
     expect(got.serial_number).toBe(device.serial_number);
-    expect(requestsTo(sandbox, 'GET', `/v1/devices/${device.serial_number}`).map((r) => r.status)).toEqual([0, 0, 200]);
+    expect(
+      requestsTo(sandbox, 'GET', `/v1/devices/${device.serial_number}`).map((r) => r.status),
+    ).toEqual([0, 0, 200]);
     // Full jitter below an exponential ceiling: ~500 ms, then ~1000 ms.
     expect(c.delays).toHaveLength(2);
     expect(c.delays[1] ?? 0).toBeGreaterThan(c.delays[0] ?? 0);
@@ -72,7 +74,9 @@ describe('state-changing calls are never retried', () => {
     sandbox.setFaults({ methods: ['POST'], failNext: { count: 1, kind: 'drop' } });
     const error = await failureOf(c.api.installDevice(device.serial_number, location.id), c);
     expect(error.kind).toBe('offline');
-    expect(requestsTo(sandbox, 'POST', `/v1/devices/${device.serial_number}/install`)).toHaveLength(1);
+    expect(requestsTo(sandbox, 'POST', `/v1/devices/${device.serial_number}/install`)).toHaveLength(
+      1,
+    );
     expect(c.delays).toEqual([]);
   });
 
@@ -87,8 +91,15 @@ describe('state-changing calls are never retried', () => {
 
   it('DELETE answered 429 is sent exactly once', async () => {
     const c = clientFor(sandbox);
-    const created = await c.api.createLocation({ name: 'Temp', address: { line1: 'A 1', city: 'Lyon', country: 'FR' } });
-    sandbox.setFaults({ methods: ['DELETE'], retryAfterS: 1, failNext: { count: 3, kind: 'rate_limit' } });
+    const created = await c.api.createLocation({
+      name: 'Temp',
+      address: { line1: 'A 1', city: 'Lyon', country: 'FR' },
+    });
+    sandbox.setFaults({
+      methods: ['DELETE'],
+      retryAfterS: 1,
+      failNext: { count: 3, kind: 'rate_limit' },
+    });
     const error = await failureOf(c.api.deleteLocation(created.id), c);
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterS: 1 });
     expect(requestsTo(sandbox, 'DELETE', `/v1/locations/${created.id}`)).toHaveLength(1);

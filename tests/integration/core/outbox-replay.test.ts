@@ -57,7 +57,9 @@ describe('outbox replay against the sandbox', () => {
     const report = await harness.call('syncNow');
     expect(report).toMatchObject({ done: 1, failed: 0, conflicts: 0, remaining: 0 });
     expect(sandbox.deviceLocation(serial)?.id).toBe(here.id);
-    const installs = sandbox.requestLog().filter((r) => r.method === 'POST' && r.path.endsWith(`/devices/${serial}/install`));
+    const installs = sandbox
+      .requestLog()
+      .filter((r) => r.method === 'POST' && r.path.endsWith(`/devices/${serial}/install`));
     expect(installs, JSON.stringify(sandbox.requestLog())).toHaveLength(1);
     expect(await harness.call('listOutbox')).toEqual([]);
 
@@ -119,7 +121,9 @@ describe('outbox replay against the sandbox', () => {
 });
 
 function installCount(serial: string) {
-  return sandbox.requestLog().filter((r) => r.method === 'POST' && r.path.endsWith(`/devices/${serial}/install`)).length;
+  return sandbox
+    .requestLog()
+    .filter((r) => r.method === 'POST' && r.path.endsWith(`/devices/${serial}/install`)).length;
 }
 
 /** Someone else acting on the device, straight at the server (not through our core). */

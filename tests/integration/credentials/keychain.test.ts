@@ -27,15 +27,21 @@ const hasCommand = (name: string): boolean => {
 const insideSession = Boolean(process.env['DBUS_SESSION_BUS_ADDRESS']);
 const canStartSecretService = insideSession || hasCommand('dbus-run-session');
 if (!canStartSecretService) {
-  console.warn('keychain tests skipped: no D-Bus session and no dbus-run-session on this machine, so no Secret Service can be started');
+  console.warn(
+    'keychain tests skipped: no D-Bus session and no dbus-run-session on this machine, so no Secret Service can be started',
+  );
 }
 
 describe.skipIf(!canStartSecretService)('keychain credentials (real Secret Service)', () => {
   it('stores, reads, overwrites and deletes a key', async () => {
     if (!insideSession) {
-      throw new Error('No D-Bus session: run this as `tests/with-keychain.sh npx vitest run tests/integration/credentials`');
+      throw new Error(
+        'No D-Bus session: run this as `tests/with-keychain.sh npx vitest run tests/integration/credentials`',
+      );
     }
-    const store = createKeychainCredentials(`field-installer-test-${randomBytes(4).toString('hex')}`);
+    const store = createKeychainCredentials(
+      `field-installer-test-${randomBytes(4).toString('hex')}`,
+    );
     const key = `sbx_${randomBytes(16).toString('hex')}`;
     expect(await store.get('technician')).toBeNull();
     await store.set('technician', key);
@@ -60,50 +66,67 @@ const filesUnder = (dir: string): string[] =>
     return statSync(full).isDirectory() ? filesUnder(full) : [full];
   });
 
-describe.skipIf(process.platform !== 'linux')('keychain credentials without a Secret Service', () => {
-  it('fails with keychain_unavailable, says what to install, and writes nothing to disk', () => {
-    const home = mkdtempSync(path.join(tmpdir(), 'fi-nokeychain-'));
-    const secret = `sbx_${randomBytes(16).toString('hex')}`;
-    try {
-      const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...env } = process.env;
-      const child = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, 'no-keychain-child.ts')], {
-        cwd: home,
-        encoding: 'utf8',
-        timeout: 20_000,
-        env: {
-          ...env,
-          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
-          HOME: home,
-          XDG_DATA_HOME: path.join(home, 'data'),
-          XDG_CONFIG_HOME: path.join(home, 'config'),
-          XDG_CACHE_HOME: path.join(home, 'cache'),
-          XDG_RUNTIME_DIR: path.join(home, 'run'),
-          FI_TEST_SECRET: secret,
-        },
-      });
-      expect(child.status, child.stderr).toBe(0);
-      const results = child.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { op: string; ok: boolean; kind?: string; message?: string; nextStep?: string; cause?: string });
-      expect(results.map((r) => [r.op, r.ok, r.kind])).toEqual([
-        ['set', false, 'keychain_unavailable'],
-        ['get', false, 'keychain_unavailable'],
-        ['delete', false, 'keychain_unavailable'],
-      ]);
-      for (const r of results) {
-        expect(r.message).toMatch(/Secret Service/);
-        expect(r.nextStep).toMatch(/GNOME Keyring/);
-        expect(r.nextStep).toMatch(/KWallet/);
-        expect(r.nextStep).toMatch(/libsecret/);
-        expect(r.nextStep).toMatch(/never stored in plain text/);
-        expect(r.cause).toMatch(/connect/i);
+describe.skipIf(process.platform !== 'linux')(
+  'keychain credentials without a Secret Service',
+  () => {
+    it('fails with keychain_unavailable, says what to install, and writes nothing to disk', () => {
+      const home = mkdtempSync(path.join(tmpdir(), 'fi-nokeychain-'));
+      const secret = `sbx_${randomBytes(16).toString('hex')}`;
+      try {
+        const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...env } = process.env;
+        const child = spawnSync(
+          path.join(root, 'node_modules/.bin/tsx'),
+          [path.join(here, 'no-keychain-child.ts')],
+          {
+            cwd: home,
+            encoding: 'utf8',
+            timeout: 20_000,
+            env: {
+              ...env,
+              DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+              HOME: home,
+              XDG_DATA_HOME: path.join(home, 'data'),
+              XDG_CONFIG_HOME: path.join(home, 'config'),
+              XDG_CACHE_HOME: path.join(home, 'cache'),
+              XDG_RUNTIME_DIR: path.join(home, 'run'),
+              FI_TEST_SECRET: secret,
+            },
+          },
+        );
+        expect(child.status, child.stderr).toBe(0);
+        const results = child.stdout
+          .trim()
+          .split('\n')
+          .map(
+            (line) =>
+              JSON.parse(line) as {
+                op: string;
+                ok: boolean;
+                kind?: string;
+                message?: string;
+                nextStep?: string;
+                cause?: string;
+              },
+          );
+        expect(results.map((r) => [r.op, r.ok, r.kind])).toEqual([
+          ['set', false, 'keychain_unavailable'],
+          ['get', false, 'keychain_unavailable'],
+          ['delete', false, 'keychain_unavailable'],
+        ]);
+        for (const r of results) {
+          expect(r.message).toMatch(/Secret Service/);
+          expect(r.nextStep).toMatch(/GNOME Keyring/);
+          expect(r.nextStep).toMatch(/KWallet/);
+          expect(r.nextStep).toMatch(/libsecret/);
+          expect(r.nextStep).toMatch(/never stored in plain text/);
+          expect(r.cause).toMatch(/connect/i);
+        }
+        expect(child.stdout + child.stderr).not.toContain(secret);
+        // No plaintext fallback: nothing at all appeared under the child's home/XDG dirs or cwd.
+        expect(filesUnder(home)).toEqual([]);
+      } finally {
+        rmSync(home, { recursive: true, force: true });
       }
-      expect(child.stdout + child.stderr).not.toContain(secret);
-      // No plaintext fallback: nothing at all appeared under the child's home/XDG dirs or cwd.
-      expect(filesUnder(home)).toEqual([]);
-    } finally {
-      rmSync(home, { recursive: true, force: true });
-    }
-  });
-});
+    });
+  },
+);

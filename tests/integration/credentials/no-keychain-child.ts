@@ -13,8 +13,12 @@ const attempt = async (op: string, run: () => Promise<unknown>): Promise<void> =
     const value = await run();
     process.stdout.write(`${JSON.stringify({ op, ok: true, value: value ?? null })}\n`);
   } catch (error) {
-    const shape = error instanceof AppError ? error.toShape() : { kind: 'not-an-AppError', message: String(error) };
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
+    const shape =
+      error instanceof AppError
+        ? error.toShape()
+        : { kind: 'not-an-AppError', message: String(error) };
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
     process.stdout.write(`${JSON.stringify({ op, ok: false, ...shape, cause })}\n`);
   }
 };

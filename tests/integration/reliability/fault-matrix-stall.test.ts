@@ -40,7 +40,11 @@ beforeEach(() => {
 });
 
 const stall = (target: Target, count: number, afterHandling = false) =>
-  world.setFaults({ pathPattern: target.path, methods: [target.method], failNext: { count, kind: 'stall', afterHandling } });
+  world.setFaults({
+    pathPattern: target.path,
+    methods: [target.method],
+    failNext: { count, kind: 'stall', afterHandling },
+  });
 
 async function timeoutOf(run: () => Promise<unknown>): Promise<{ error: AppError; ms: number }> {
   const started = performance.now();
@@ -81,7 +85,11 @@ describe('stalled body', () => {
       op === 'installDevice'
         ? (() => {
             const s = pools.uninstalled();
-            return { serial: s, start: null, run: () => api.installDevice(s, pools.locations[0] ?? '') };
+            return {
+              serial: s,
+              start: null,
+              run: () => api.installDevice(s, pools.locations[0] ?? ''),
+            };
           })()
         : (() => {
             const { serial: s, locationId } = pools.installed();
@@ -109,10 +117,16 @@ describe('stalled body', () => {
     const target: Target = { path: '^/v1/locations$', method: 'POST' };
     const name = 'Reliability stalled store';
     stall(target, 5);
-    await timeoutOf(() => api.createLocation({ name, address: { line1: '1 Test Street', city: 'Testville', country: 'DE' } }));
+    await timeoutOf(() =>
+      api.createLocation({
+        name,
+        address: { line1: '1 Test Street', city: 'Testville', country: 'DE' },
+      }),
+    );
     expect(hits(world, target, mark)).toBe(1);
     world.sandbox.clearFaults();
-    const onServer = (await world.api<{ data: { name: string }[] }>('/locations?per_page=500')).data;
+    const onServer = (await world.api<{ data: { name: string }[] }>('/locations?per_page=500'))
+      .data;
     expect(onServer.filter((l) => l.name === name)).toHaveLength(0);
   });
 });

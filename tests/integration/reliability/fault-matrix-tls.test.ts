@@ -43,7 +43,10 @@ afterAll(() => world.close());
 
 const sinceSetUp = () => world.requests().length;
 
-function expectTls(result: { ok: boolean; error?: { kind: string; message: string; nextStep: string } }) {
+function expectTls(result: {
+  ok: boolean;
+  error?: { kind: string; message: string; nextStep: string };
+}) {
   expect(result.ok).toBe(false);
   expect(result.error?.kind).toBe('tls');
   expect(result.error?.message).toMatch(/certificate/);
@@ -51,15 +54,18 @@ function expectTls(result: { ok: boolean; error?: { kind: string; message: strin
 }
 
 describe('TLS: the server’s certificate is not trusted', () => {
-  it.each(ACTION_NAMES.map((op) => ({ op, name: `tls × ${op}` })))('$name', async ({ op }: { op: ActionName }) => {
-    const action = ACTIONS[op](pools);
-    const before = sinceSetUp();
-    const result = await world.invoke(op, action.input);
-    expectTls(result);
-    expect(await world.harness.call('listOutbox')).toEqual([]);
-    expect(world.requests().length).toBe(before);
-    expect(world.sandbox.deviceLocation(action.serial)?.id ?? null).toBe(action.history[0]);
-  });
+  it.each(ACTION_NAMES.map((op) => ({ op, name: `tls × ${op}` })))(
+    '$name',
+    async ({ op }: { op: ActionName }) => {
+      const action = ACTIONS[op](pools);
+      const before = sinceSetUp();
+      const result = await world.invoke(op, action.input);
+      expectTls(result);
+      expect(await world.harness.call('listOutbox')).toEqual([]);
+      expect(world.requests().length).toBe(before);
+      expect(world.sandbox.deviceLocation(action.serial)?.id ?? null).toBe(action.history[0]);
+    },
+  );
 
   it('tls × createLocation', async () => {
     const before = sinceSetUp();

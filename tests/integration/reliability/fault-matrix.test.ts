@@ -13,8 +13,22 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AppErrorShape, Envelope } from '../../../electron/contract';
 import { Device } from '../../../electron/core/api/wire';
 import { createCache } from '../../../electron/core/store/cache';
-import { ALL_ATTEMPTS, FAULTS, LATENCY_MS, RETRY_AFTER_S, hits, type FaultCase, type Target } from '../../helpers/reliability-faults';
-import { ACTIONS, ACTION_NAMES, actionRequests, moveFaultOnInstallStep, type PreparedAction } from '../../helpers/reliability-ops';
+import {
+  ALL_ATTEMPTS,
+  FAULTS,
+  LATENCY_MS,
+  RETRY_AFTER_S,
+  hits,
+  type FaultCase,
+  type Target,
+} from '../../helpers/reliability-faults';
+import {
+  ACTIONS,
+  ACTION_NAMES,
+  actionRequests,
+  moveFaultOnInstallStep,
+  type PreparedAction,
+} from '../../helpers/reliability-ops';
 import { eventually, loadPools, syncUntilEmpty, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
 
@@ -46,7 +60,10 @@ async function arm(fault: FaultCase, target: Target, count = 1) {
 }
 
 function expectWords(envelope: Envelope<unknown>, kind: string): AppErrorShape {
-  if (envelope.ok) throw new Error(`expected a ${kind} error, got ${JSON.stringify(envelope.value).slice(0, 200)}`);
+  if (envelope.ok)
+    throw new Error(
+      `expected a ${kind} error, got ${JSON.stringify(envelope.value).slice(0, 200)}`,
+    );
   expect(envelope.error.kind).toBe(kind);
   expect(envelope.error.message.trim()).not.toBe('');
   expect(envelope.error.nextStep.trim()).not.toBe('');
@@ -66,7 +83,9 @@ interface WriteCell {
   prepare: (p: Pools) => PreparedAction;
 }
 const writeCells: WriteCell[] = [
-  ...FAULTS.flatMap((fault) => ACTION_NAMES.map((op) => ({ fault, name: `${fault.name} × ${op}`, prepare: ACTIONS[op] }))),
+  ...FAULTS.flatMap((fault) =>
+    ACTION_NAMES.map((op) => ({ fault, name: `${fault.name} × ${op}`, prepare: ACTIONS[op] })),
+  ),
   // Half a move done when the connection goes: the replay must finish it, not redo it.
   // (A 5xx or 429 there is a known bug: see known-bugs.test.ts.)
   ...FAULTS.filter((f) => f.write === 'queued' && f.name !== 'server down').map((fault) => ({
@@ -114,8 +133,12 @@ describe('state changes (install, uninstall, move)', () => {
     }
 
     const applied = fault.write === 'done' || fault.write === 'queued';
-    expect(world.sandbox.deviceLocation(action.serial)?.id ?? null).toBe(applied ? final : action.history[0]);
-    expect(world.effects.history(action.serial, action.history[0] ?? null)).toEqual(applied ? action.history : [action.history[0]]);
+    expect(world.sandbox.deviceLocation(action.serial)?.id ?? null).toBe(
+      applied ? final : action.history[0],
+    );
+    expect(world.effects.history(action.serial, action.history[0] ?? null)).toEqual(
+      applied ? action.history : [action.history[0]],
+    );
   });
 });
 
@@ -135,35 +158,51 @@ describe('createLocation (never queued: it needs the server’s answer)', () => 
     else expectWords(result, fault.createLocation);
     if (fault.name !== 'server down') expect(hits(world, target, mark)).toBe(1);
     await fault.heal(world);
-    const onServer = (await world.api<{ data: { name: string }[] }>('/locations?per_page=500')).data.filter((l) => l.name === name);
+    const onServer = (
+      await world.api<{ data: { name: string }[] }>('/locations?per_page=500')
+    ).data.filter((l) => l.name === name);
     expect(onServer).toHaveLength(fault.processed ? 1 : 0);
   });
 });
 
 const RETRIED = new Set(['offline', 'server', 'rate_limited']);
 const readCells = FAULTS.flatMap((fault) =>
-  (['listLocations', 'getDevice'] as const).map((op) => ({ fault, op, name: `${fault.name} × ${op} (not cached)` })),
+  (['listLocations', 'getDevice'] as const).map((op) => ({
+    fault,
+    op,
+    name: `${fault.name} × ${op} (not cached)`,
+  })),
 );
 
 describe('reads', () => {
-  it.each(readCells)('$name', async ({ fault, op }: { fault: FaultCase; op: 'listLocations' | 'getDevice' }) => {
-    const serial = pools.anySerial();
-    const target: Target =
-      op === 'listLocations' ? { path: '^/v1/locations$', method: 'GET' } : { path: `^/v1/devices/${serial}$`, method: 'GET' };
-    await arm(fault, target);
-    const { value: result, ms } = await timed(() => world.invoke(op, op === 'getDevice' ? { serial } : {}));
-    if (fault.readOnce !== 'ok') {
-      expectWords(result, fault.readOnce);
-      return;
-    }
-    expect(result.ok && result.value.source).toBe('network');
-    if (fault.name.startsWith('latency')) expect(ms).toBeGreaterThanOrEqual(LATENCY_MS);
-    if (fault.name.startsWith('429')) expect(ms).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000);
-    // A GET that met a passing fault was tried again, once.
-    expect(hits(world, target, mark)).toBe(fault.readAlways ? 2 : 1);
-  });
+  it.each(readCells)(
+    '$name',
+    async ({ fault, op }: { fault: FaultCase; op: 'listLocations' | 'getDevice' }) => {
+      const serial = pools.anySerial();
+      const target: Target =
+        op === 'listLocations'
+          ? { path: '^/v1/locations$', method: 'GET' }
+          : { path: `^/v1/devices/${serial}$`, method: 'GET' };
+      await arm(fault, target);
+      const { value: result, ms } = await timed(() =>
+        world.invoke(op, op === 'getDevice' ? { serial } : {}),
+      );
+      if (fault.readOnce !== 'ok') {
+        expectWords(result, fault.readOnce);
+        return;
+      }
+      expect(result.ok && result.value.source).toBe('network');
+      if (fault.name.startsWith('latency')) expect(ms).toBeGreaterThanOrEqual(LATENCY_MS);
+      if (fault.name.startsWith('429')) expect(ms).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000);
+      // A GET that met a passing fault was tried again, once.
+      expect(hits(world, target, mark)).toBe(fault.readAlways ? 2 : 1);
+    },
+  );
 
-  const always = FAULTS.filter((f) => f.readAlways && !f.processed).map((fault) => ({ fault, name: `${fault.name} on every attempt × listLocations` }));
+  const always = FAULTS.filter((f) => f.readAlways && !f.processed).map((fault) => ({
+    fault,
+    name: `${fault.name} on every attempt × listLocations`,
+  }));
   it.each(always)('$name', async ({ fault }: { fault: FaultCase }) => {
     const target: Target = { path: '^/v1/locations$', method: 'GET' };
     await arm(fault, target, ALL_ATTEMPTS);
@@ -181,7 +220,10 @@ async function inventoryCache() {
 }
 
 const HOUR_AGO = () => new Date(Date.now() - 3_600_000).toISOString();
-const cachedCells = FAULTS.map((fault) => ({ fault, name: `${fault.name} × listInventory (cached an hour ago)` }));
+const cachedCells = FAULTS.map((fault) => ({
+  fault,
+  name: `${fault.name} × listInventory (cached an hour ago)`,
+}));
 
 describe('reads with an offline cache', () => {
   it.each(cachedCells)('$name', async ({ fault }: { fault: FaultCase }) => {
@@ -195,14 +237,21 @@ describe('reads with an offline cache', () => {
     await arm(fault, target, attempts);
 
     const result = await world.invoke('listInventory');
-    expect(result.ok && result.value).toMatchObject({ source: 'cache', fetchedAt: aged, refreshing: true });
+    expect(result.ok && result.value).toMatchObject({
+      source: 'cache',
+      fetchedAt: aged,
+      refreshing: true,
+    });
     expect(result.ok && result.value.value).toEqual(primed);
 
     if (fault.name === 'server down') {
       // A scanned serial is still found while offline, in the saved inventory.
       const serial = primed[0]?.serial_number ?? '';
       const device = await world.invoke('getDevice', { serial });
-      expect(device.ok && device.value).toMatchObject({ source: 'cache', value: { serial_number: serial } });
+      expect(device.ok && device.value).toMatchObject({
+        source: 'cache',
+        value: { serial_number: serial },
+      });
     } else {
       expect(await eventually(() => hits(world, target, mark) >= attempts)).toBe(true);
     }

@@ -28,7 +28,11 @@ describe('actions the server may have half done or done without our knowing', ()
     // finishes it (a device that is nowhere is installed at the target), and the cache shows
     // the device uninstalled meanwhile (device-actions.ts run, `halfway`).
     const action = ACTIONS.moveDevice(pools);
-    world.setFaults({ pathPattern: `^/v1/devices/${action.serial}/install$`, methods: ['POST'], failNext: { count: 1, kind: 'error', status: 503 } });
+    world.setFaults({
+      pathPattern: `^/v1/devices/${action.serial}/install$`,
+      methods: ['POST'],
+      failNext: { count: 1, kind: 'error', status: 503 },
+    });
     const result = await world.invoke('moveDevice', action.input);
     expect(result.ok && result.value.status, 'kept to be finished').toBe('queued');
     await syncUntilEmpty(world);
@@ -42,12 +46,19 @@ describe('actions the server may have half done or done without our knowing', ()
     // body means "maybe done": the action is queued like a connectivity failure, and the
     // state-checked replay confirms it (device-actions.ts isUnreadableAnswer).
     const action = ACTIONS.installDevice(pools);
-    world.setFaults({ pathPattern: action.target.path, methods: ['POST'], failNext: { count: 1, kind: 'malformed', afterHandling: true } });
+    world.setFaults({
+      pathPattern: action.target.path,
+      methods: ['POST'],
+      failNext: { count: 1, kind: 'malformed', afterHandling: true },
+    });
     const result = await world.invoke('installDevice', action.input);
     expect(world.sandbox.deviceLocation(action.serial)?.id).toBe(action.history[1]);
     const outbox = await world.harness.call('listOutbox');
     const tracked = result.ok || outbox.some((i) => i.serial === action.serial);
-    expect(tracked, 'the server installed it, but the app says it failed and keeps no record to check').toBe(true);
+    expect(
+      tracked,
+      'the server installed it, but the app says it failed and keeps no record to check',
+    ).toBe(true);
   });
 
   it('a createLocation whose answer was lost finds the created location instead of inviting a duplicate', async () => {
@@ -55,10 +66,16 @@ describe('actions the server may have half done or done without our knowing', ()
     // (which invites a retry and a second store), the core looks for a location with the same
     // name and address and returns it (write-service.ts recoverLostCreate).
     const name = 'Reliability lost-answer store';
-    world.setFaults({ pathPattern: '^/v1/locations$', methods: ['POST'], failNext: { count: 1, kind: 'drop', afterHandling: true } });
+    world.setFaults({
+      pathPattern: '^/v1/locations$',
+      methods: ['POST'],
+      failNext: { count: 1, kind: 'drop', afterHandling: true },
+    });
     const first = await world.invoke('createLocation', { name, address });
     expect(first).toMatchObject({ ok: true, value: { name } });
-    const onServer = (await world.api<{ data: { name: string }[] }>('/locations?per_page=500')).data.filter((l) => l.name === name);
+    const onServer = (
+      await world.api<{ data: { name: string }[] }>('/locations?per_page=500')
+    ).data.filter((l) => l.name === name);
     expect(onServer, 'one store, created twice').toHaveLength(1);
   });
 
@@ -87,14 +104,21 @@ describe('actions the server may have half done or done without our knowing', ()
       failNext: { count: 1, kind: 'error', status: 503 },
     });
     const run = world.invoke('syncNow');
-    const failed = async () => (await world.harness.call('listOutbox')).find((i) => i.serial === serial && i.state === 'failed');
+    const failed = async () =>
+      (await world.harness.call('listOutbox')).find(
+        (i) => i.serial === serial && i.state === 'failed',
+      );
     expect(await eventually(async () => (await failed()) !== undefined)).toBe(true);
     const item = await failed();
     await world.harness.call('retryOutboxItem', { id: item?.id ?? '' });
     await run;
     world.sandbox.clearFaults();
     await syncUntilEmpty(world);
-    expect(world.effects.history(serial, null), 'the install ran after the uninstall').toEqual([null, at, null]);
+    expect(world.effects.history(serial, null), 'the install ran after the uninstall').toEqual([
+      null,
+      at,
+      null,
+    ]);
     expect(world.sandbox.deviceLocation(serial)).toBeNull();
   }, 20_000);
 });

@@ -21,7 +21,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FaultKind } from '../../../electron/sandbox/index';
 import { World } from '../../helpers/reliability-world';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
-import { changesOf, perform, seeded, type Intent, type Tally } from '../../helpers/reliability-technician';
+import {
+  changesOf,
+  perform,
+  seeded,
+  type Intent,
+  type Tally,
+} from '../../helpers/reliability-technician';
 
 const ACTIONS = 1_000;
 const FAULT_RATE = 0.2;
@@ -49,7 +55,9 @@ afterAll(() => world.close());
 
 /** Whether the last armed fault is still waiting for a request to hit. */
 async function faultPending(): Promise<boolean> {
-  const current = (await (await fetch(`${world.sandbox.origin}/_sandbox/faults`)).json()) as { failNext?: unknown };
+  const current = (await (await fetch(`${world.sandbox.origin}/_sandbox/faults`)).json()) as {
+    failNext?: unknown;
+  };
   return current.failNext !== undefined;
 }
 
@@ -133,26 +141,28 @@ it(`${ACTIONS} actions with ${FAULT_RATE * 100} % faults and ${DOWN_AT.length} s
   const log = world.requests();
   const conflicts409 = log.filter((r) => r.status === 409).length;
 
-   
-  console.log('[soak]', JSON.stringify({
-    actions: tally.actions,
-    sentDirectly: tally.sentDirectly,
-    queued: tally.queued,
-    replayed,
-    conflicts: conflictsSeen + conflicts409,
-    faultsInjected: armed - lostToRestart,
-    technicianRetries: tally.retries,
-    syncNowTaps: syncTaps,
-    rateLimitedWaitS: tally.rateLimitedWaitMs / 1000,
-    serverRestarts: world.restarts,
-    offlineEpisodes,
-    offlineS: Number((offlineMs / 1000).toFixed(1)),
-    effectiveChanges: world.effects.total(),
-    devicePosts: world.effects.devicePosts,
-    postsThatChangedNothing: world.effects.noOps,
-    finalSyncRounds: rounds,
-    durationS: Number(seconds.toFixed(1)),
-  }));
+  console.log(
+    '[soak]',
+    JSON.stringify({
+      actions: tally.actions,
+      sentDirectly: tally.sentDirectly,
+      queued: tally.queued,
+      replayed,
+      conflicts: conflictsSeen + conflicts409,
+      faultsInjected: armed - lostToRestart,
+      technicianRetries: tally.retries,
+      syncNowTaps: syncTaps,
+      rateLimitedWaitS: tally.rateLimitedWaitMs / 1000,
+      serverRestarts: world.restarts,
+      offlineEpisodes,
+      offlineS: Number((offlineMs / 1000).toFixed(1)),
+      effectiveChanges: world.effects.total(),
+      devicePosts: world.effects.devicePosts,
+      postsThatChangedNothing: world.effects.noOps,
+      finalSyncRounds: rounds,
+      durationS: Number(seconds.toFixed(1)),
+    }),
+  );
 
   expect(tally.actions).toBe(ACTIONS);
   expect(world.restarts).toBe(DOWN_AT.length);
@@ -161,7 +171,9 @@ it(`${ACTIONS} actions with ${FAULT_RATE * 100} % faults and ${DOWN_AT.length} s
   expect(conflictsSeen + conflicts409).toBe(0);
   for (const serial of serials) {
     expect(world.sandbox.deviceLocation(serial)?.id ?? null, serial).toBe(intended.get(serial));
-    expect(world.effects.history(serial, null), `effective changes of ${serial}`).toEqual(expected.get(serial));
+    expect(world.effects.history(serial, null), `effective changes of ${serial}`).toEqual(
+      expected.get(serial),
+    );
   }
 }, 240_000);
 
@@ -184,11 +196,15 @@ async function syncUntilEmpty(maxRounds: number): Promise<number> {
         conflict,
         server: world.effects.of(serial),
         requests: world.requests().filter((r) => r.path.includes(serial)),
-        activity: (await world.harness.call('listActivity')).filter((a) => a.serial === serial).map((a) => [a.at, a.action, a.locationId, a.result, a.detail]),
+        activity: (await world.harness.call('listActivity'))
+          .filter((a) => a.serial === serial)
+          .map((a) => [a.at, a.action, a.locationId, a.result, a.detail]),
       };
       throw new Error(`unexpected conflict in the soak: ${JSON.stringify(trail, null, 1)}`);
     }
     await retryFailed();
   }
-  throw new Error(`outbox not empty after ${maxRounds} syncs: ${JSON.stringify(await world.harness.call('listOutbox'))}`);
+  throw new Error(
+    `outbox not empty after ${maxRounds} syncs: ${JSON.stringify(await world.harness.call('listOutbox'))}`,
+  );
 }

@@ -22,14 +22,22 @@ describe('sandbox auth rules', () => {
 
   test('malformed Authorization header → 401', async () => {
     const [alex] = users(sbx);
-    const r = await call(sbx, alex, { path: '/organizations', org: null, headers: { authorization: 'Bearer abc' } });
+    const r = await call(sbx, alex, {
+      path: '/organizations',
+      org: null,
+      headers: { authorization: 'Bearer abc' },
+    });
     expect(r.status).toBe(401);
     expect(r.headers.get('www-authenticate')).toBe('Basic realm="devices"');
   });
 
   test('unknown key → 401, also on cross-organization endpoints', async () => {
     const [alex] = users(sbx);
-    const r = await call(sbx, alex, { path: '/organizations', org: '', key: 'sbx_00000000000000000000000000000000' });
+    const r = await call(sbx, alex, {
+      path: '/organizations',
+      org: '',
+      key: 'sbx_00000000000000000000000000000000',
+    });
     expect(r.status).toBe(401);
     expect(code(r.json)).toBe('unauthorized');
   });
@@ -66,7 +74,12 @@ describe('sandbox auth rules', () => {
 
   test('org-scoped endpoints with an empty username → 403 saying an organization id is required', async () => {
     const [alex] = users(sbx);
-    for (const path of ['/locations', '/devices', '/uninstalled-devices', '/foot-traffic/locations']) {
+    for (const path of [
+      '/locations',
+      '/devices',
+      '/uninstalled-devices',
+      '/foot-traffic/locations',
+    ]) {
       const r = await call(sbx, alex, { path, org: '' });
       expect(r.status, path).toBe(403);
       const err = ErrorBody.parse(r.json).error;
@@ -86,7 +99,8 @@ describe('sandbox auth rules', () => {
   test('another organization’s resources are 404, not 403 (no leaking of existence)', async () => {
     const [alex, sam] = users(sbx);
     const theirs = await call(sbx, sam, { path: '/devices?per_page=1' });
-    const serial = (theirs.json as { data: { serial_number: string }[] }).data[0]?.serial_number ?? '';
+    const serial =
+      (theirs.json as { data: { serial_number: string }[] }).data[0]?.serial_number ?? '';
     const r = await call(sbx, alex, { path: `/devices/${serial}` });
     expect(r.status).toBe(404);
     expect(code(r.json)).toBe('not_found');
@@ -102,7 +116,12 @@ describe('sandbox auth rules', () => {
     const [alex] = users(sbx);
     await call(sbx, alex, { path: '/organizations', org: '' });
     const last = sbx.requestLog().at(-1);
-    expect(last).toMatchObject({ method: 'GET', path: '/v1/organizations', username: '', status: 200 });
+    expect(last).toMatchObject({
+      method: 'GET',
+      path: '/v1/organizations',
+      username: '',
+      status: 200,
+    });
     expect(JSON.stringify(sbx.requestLog())).not.toContain(alex.api_key);
   });
 });

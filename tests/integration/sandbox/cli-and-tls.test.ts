@@ -16,9 +16,19 @@ interface Handshake {
 }
 
 /** Through npx, as people run it; `direct` runs tsx itself so signals reach the sandbox unrelayed. */
-const spawnCli = (args: string[], direct = false): { child: ChildProcessWithoutNullStreams; firstLine: Promise<string>; exit: Promise<number | null>; stderr: () => string } => {
+const spawnCli = (
+  args: string[],
+  direct = false,
+): {
+  child: ChildProcessWithoutNullStreams;
+  firstLine: Promise<string>;
+  exit: Promise<number | null>;
+  stderr: () => string;
+} => {
   const child = direct
-    ? spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/sandbox/cli.ts', ...args], { cwd: ROOT })
+    ? spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/sandbox/cli.ts', ...args], {
+        cwd: ROOT,
+      })
     : spawn('npx', ['tsx', 'electron/sandbox/cli.ts', ...args], { cwd: ROOT });
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
@@ -34,7 +44,20 @@ const spawnCli = (args: string[], direct = false): { child: ChildProcessWithoutN
 
 describe('sandbox CLI', () => {
   test('first stdout line is the JSON handshake; it serves the API', async () => {
-    const cli = spawnCli(['--port', '0', '--devices', '40', '--latency', '3', '--jitter', '2', '--retry-after', '4', '--fault-path', '^/v1/devices']);
+    const cli = spawnCli([
+      '--port',
+      '0',
+      '--devices',
+      '40',
+      '--latency',
+      '3',
+      '--jitter',
+      '2',
+      '--retry-after',
+      '4',
+      '--fault-path',
+      '^/v1/devices',
+    ]);
     try {
       const hs = JSON.parse(await cli.firstLine) as Handshake;
       expect(hs.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
@@ -45,10 +68,23 @@ describe('sandbox CLI', () => {
       const u = hs.users[0];
       const origin = hs.base_url.replace(/\/v1$/, '');
       const sbxLike = { baseUrl: hs.base_url, origin } as Parameters<typeof call>[0];
-      const r = await call(sbxLike, { name: u?.name ?? '', api_key: u?.api_key ?? '', organizations: u?.organizations ?? [] }, { path: '/devices?per_page=5' });
+      const r = await call(
+        sbxLike,
+        { name: u?.name ?? '', api_key: u?.api_key ?? '', organizations: u?.organizations ?? [] },
+        { path: '/devices?per_page=5' },
+      );
       expect(r.status).toBe(200);
-      const faults = (await (await fetch(`${origin}/_sandbox/faults`)).json()) as Record<string, unknown>;
-      expect(faults).toMatchObject({ latencyMs: 3, jitterMs: 2, retryAfterS: 4, pathPattern: '^/v1/devices', errorRate: 0 });
+      const faults = (await (await fetch(`${origin}/_sandbox/faults`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(faults).toMatchObject({
+        latencyMs: 3,
+        jitterMs: 2,
+        retryAfterS: 4,
+        pathPattern: '^/v1/devices',
+        errorRate: 0,
+      });
     } finally {
       cli.child.kill('SIGKILL');
     }
@@ -60,11 +96,18 @@ describe('sandbox CLI', () => {
     const cli = spawnCli(['--port', '0', '--devices', '10', '--data', file], true);
     try {
       const hs = JSON.parse(await cli.firstLine) as Handshake;
-      const serial = await fetch(`${hs.base_url.replace(/\/v1$/, '')}/_sandbox/state`).then(async (r) => Object.keys(((await r.json()) as { devices: object }).devices)[0]);
-      await fetch(`${hs.base_url.replace(/\/v1$/, '')}/_sandbox/devices/${serial}/walk-through`, { method: 'POST', body: '{"count": 9}' });
+      const serial = await fetch(`${hs.base_url.replace(/\/v1$/, '')}/_sandbox/state`).then(
+        async (r) => Object.keys(((await r.json()) as { devices: object }).devices)[0],
+      );
+      await fetch(`${hs.base_url.replace(/\/v1$/, '')}/_sandbox/devices/${serial}/walk-through`, {
+        method: 'POST',
+        body: '{"count": 9}',
+      });
       cli.child.kill('SIGTERM');
       expect(await cli.exit).toBe(0);
-      const saved = JSON.parse(await readFile(file, 'utf8')) as { devices: { serial: string; walkThroughs: [number, number][] }[] };
+      const saved = JSON.parse(await readFile(file, 'utf8')) as {
+        devices: { serial: string; walkThroughs: [number, number][] }[];
+      };
       expect(saved.devices.find((d) => d.serial === serial)?.walkThroughs[0]?.[1]).toBe(9);
     } finally {
       cli.child.kill('SIGKILL');
@@ -75,7 +118,9 @@ describe('sandbox CLI', () => {
   test('refuses a non-loopback --host without --allow-remote, and says why', async () => {
     const cli = spawnCli(['--port', '0', '--host', '0.0.0.0']);
     expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toMatch(/refusing to listen on non-loopback host 0\.0\.0\.0.*--allow-remote/s);
+    expect(cli.stderr()).toMatch(
+      /refusing to listen on non-loopback host 0\.0\.0\.0.*--allow-remote/s,
+    );
   });
 
   test('--tls serves HTTPS with a self-signed certificate', async () => {
@@ -98,19 +143,26 @@ describe('sandbox over TLS', () => {
       const cause = (err as { cause?: { code?: string } }).cause;
       expect(cause?.code).toMatch(/SELF_SIGNED|CERT/);
       const [alex] = users(sbx);
-      const answer = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-        const req = request(`${sbx.baseUrl}/organizations`, { rejectUnauthorized: false, headers: { authorization: basic('', alex.api_key) } }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => {
-            const headers = new Headers();
-            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-            resolve({ status: res.statusCode ?? 0, headers, text });
-          });
-        });
-        req.on('error', reject);
-        req.end();
-      });
+      const answer = await new Promise<{ status: number; headers: Headers; text: string }>(
+        (resolve, reject) => {
+          const req = request(
+            `${sbx.baseUrl}/organizations`,
+            { rejectUnauthorized: false, headers: { authorization: basic('', alex.api_key) } },
+            (res) => {
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString()));
+              res.on('end', () => {
+                const headers = new Headers();
+                for (const [k, v] of Object.entries(res.headers))
+                  if (typeof v === 'string') headers.set(k, v);
+                resolve({ status: res.statusCode ?? 0, headers, text });
+              });
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
       assertDocumented({ method: 'GET', path: '/organizations', ...answer });
       expect(answer.status).toBe(200);
     } finally {

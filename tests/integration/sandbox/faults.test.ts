@@ -16,7 +16,13 @@ afterAll(() => sbx.close());
  */
 const raw = (path: string, init: RequestInit = {}) => {
   const [alex] = users(sbx);
-  return fetch(`${sbx.baseUrl}${path}`, { ...init, headers: { authorization: basic(alex.organizations[0]?.id ?? '', alex.api_key), ...init.headers } });
+  return fetch(`${sbx.baseUrl}${path}`, {
+    ...init,
+    headers: {
+      authorization: basic(alex.organizations[0]?.id ?? '', alex.api_key),
+      ...init.headers,
+    },
+  });
 };
 
 describe('sandbox fault injection', () => {
@@ -87,8 +93,14 @@ describe('sandbox fault injection', () => {
     const [alex] = users(sbx);
     sbx.setFaults({ errorRate: 1, pathPattern: '/install$', methods: ['POST'] });
     expect((await call(sbx, alex, { path: '/devices?per_page=1' })).status).toBe(200);
-    const d = listOf(Device).parse((await call(sbx, alex, { path: '/uninstalled-devices?per_page=1' })).json).data[0];
-    const r = await call(sbx, alex, { method: 'POST', path: `/devices/${d?.serial_number}/install`, body: { location_id: 'x' } });
+    const d = listOf(Device).parse(
+      (await call(sbx, alex, { path: '/uninstalled-devices?per_page=1' })).json,
+    ).data[0];
+    const r = await call(sbx, alex, {
+      method: 'POST',
+      path: `/devices/${d?.serial_number}/install`,
+      body: { location_id: 'x' },
+    });
     expect([500, 502, 503]).toContain(r.status);
     sbx.setFaults({ pathPattern: '.*', methods: [] });
     expect((await fetch(`${sbx.origin}/_sandbox/health`)).status).toBe(200);
@@ -104,24 +116,39 @@ describe('sandbox fault injection', () => {
 
   test('failNext with afterHandling: the install happens but the answer is lost', async () => {
     const [alex] = users(sbx);
-    const d = listOf(Device).parse((await call(sbx, alex, { path: '/uninstalled-devices?per_page=1' })).json).data[0];
-    const loc = (await call(sbx, alex, { path: '/locations?per_page=1' })).json as { data: { id: string }[] };
+    const d = listOf(Device).parse(
+      (await call(sbx, alex, { path: '/uninstalled-devices?per_page=1' })).json,
+    ).data[0];
+    const loc = (await call(sbx, alex, { path: '/locations?per_page=1' })).json as {
+      data: { id: string }[];
+    };
     sbx.setFaults({ failNext: { count: 1, kind: 'drop', afterHandling: true } });
-    await expect(raw(`/devices/${d?.serial_number}/install`, { method: 'POST', body: JSON.stringify({ location_id: loc.data[0]?.id }) })).rejects.toThrow();
+    await expect(
+      raw(`/devices/${d?.serial_number}/install`, {
+        method: 'POST',
+        body: JSON.stringify({ location_id: loc.data[0]?.id }),
+      }),
+    ).rejects.toThrow();
     expect(sbx.deviceLocation(d?.serial_number ?? '')?.id).toBe(loc.data[0]?.id);
   });
 
   test('PUT /_sandbox/faults merges, GET shows, DELETE clears; bad input → 422', async () => {
-    const put = (body: unknown) => fetch(`${sbx.origin}/_sandbox/faults`, { method: 'PUT', body: JSON.stringify(body) });
+    const put = (body: unknown) =>
+      fetch(`${sbx.origin}/_sandbox/faults`, { method: 'PUT', body: JSON.stringify(body) });
     expect((await put({ latencyMs: 5 })).status).toBe(200);
     expect((await put({ errorRate: 0.25 })).status).toBe(200);
-    const got = (await (await fetch(`${sbx.origin}/_sandbox/faults`)).json()) as Record<string, unknown>;
+    const got = (await (await fetch(`${sbx.origin}/_sandbox/faults`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(got).toMatchObject({ latencyMs: 5, errorRate: 0.25 });
     expect((await put({ errorRate: 2 })).status).toBe(422);
     expect((await put({ nonsense: true })).status).toBe(422);
     expect((await put({ pathPattern: '(' })).status).toBe(422);
     await fetch(`${sbx.origin}/_sandbox/faults`, { method: 'DELETE' });
-    expect((await (await fetch(`${sbx.origin}/_sandbox/faults`)).json()) as Record<string, unknown>).toMatchObject({ latencyMs: 0, errorRate: 0 });
+    expect(
+      (await (await fetch(`${sbx.origin}/_sandbox/faults`)).json()) as Record<string, unknown>,
+    ).toMatchObject({ latencyMs: 0, errorRate: 0 });
   });
 
   test('random faults are reproducible from the seed', async () => {
@@ -129,7 +156,8 @@ describe('sandbox fault injection', () => {
       const s = await start({ seed: 7, faults: { errorRate: 0.5 } });
       const [alex] = users(s);
       const out: number[] = [];
-      for (let i = 0; i < 10; i++) out.push((await call(s, alex, { path: '/locations?per_page=1' })).status);
+      for (let i = 0; i < 10; i++)
+        out.push((await call(s, alex, { path: '/locations?per_page=1' })).status);
       await s.close();
       return out;
     };

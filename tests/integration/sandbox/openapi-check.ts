@@ -10,7 +10,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../../../docs/api/openapi.yaml', import.meta.url));
+export const OPENAPI_PATH = fileURLToPath(
+  new URL('../../../docs/api/openapi.yaml', import.meta.url),
+);
 export const openapiDoc = parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDoc;
 
 interface MediaType {
@@ -32,11 +34,22 @@ export interface OpenApiDoc {
 const DOC_ID = 'https://field-installer.invalid/openapi.json';
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 // OpenAPI's own words inside the document are not JSON Schema keywords.
-ajv.addVocabulary(['x-source', 'x-assumption', 'openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags']);
+ajv.addVocabulary([
+  'x-source',
+  'x-assumption',
+  'openapi',
+  'info',
+  'servers',
+  'paths',
+  'components',
+  'security',
+  'tags',
+]);
 addFormats(ajv);
 ajv.addSchema({ ...openapiDoc, $id: DOC_ID });
 
-const pointer = (...parts: string[]): string => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...parts: string[]): string =>
+  parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const compiled = new Map<string, ValidateFunction>();
 
 const templates = Object.keys(openapiDoc.paths).map((template) => ({
@@ -45,12 +58,16 @@ const templates = Object.keys(openapiDoc.paths).map((template) => ({
 }));
 
 /** The documented path template for a concrete path below /v1, or undefined. */
-export const templateFor = (path: string): string | undefined => templates.find((t) => t.regex.test(path))?.template;
+export const templateFor = (path: string): string | undefined =>
+  templates.find((t) => t.regex.test(path))?.template;
 
 const resolveResponse = (r: ResponseObject): { obj: ResponseObject; at: string[] | null } => {
   if (!r.$ref) return { obj: r, at: null };
   const name = r.$ref.replace('#/components/responses/', '');
-  return { obj: openapiDoc.components.responses?.[name] as ResponseObject, at: ['components', 'responses', name] };
+  return {
+    obj: openapiDoc.components.responses?.[name] as ResponseObject,
+    at: ['components', 'responses', name],
+  };
 };
 
 export interface Answer {
@@ -69,7 +86,8 @@ export const assertDocumented = (a: Answer): void => {
   const op = template ? openapiDoc.paths[template]?.[a.method.toLowerCase()] : undefined;
   if (!template || !op) {
     // Not an operation: only the generic error shape is promised (unknown route, 405).
-    if (a.status !== 404 && a.status !== 405) throw new Error(`${where}: operation is not documented`);
+    if (a.status !== 404 && a.status !== 405)
+      throw new Error(`${where}: operation is not documented`);
     validate(pointer('components', 'schemas', 'ErrorBody'), JSON.parse(a.text), where);
     return;
   }
@@ -81,13 +99,24 @@ export const assertDocumented = (a: Answer): void => {
   }
   const media = obj.content?.['application/json'];
   if (!media) {
-    if (a.text !== '') throw new Error(`${where}: documented without a body but got ${a.text.slice(0, 80)}`);
+    if (a.text !== '')
+      throw new Error(`${where}: documented without a body but got ${a.text.slice(0, 80)}`);
     return;
   }
-  if (!(a.headers.get('content-type') ?? '').startsWith('application/json')) throw new Error(`${where}: not JSON`);
+  if (!(a.headers.get('content-type') ?? '').startsWith('application/json'))
+    throw new Error(`${where}: not JSON`);
   const schemaPtr = at
     ? pointer(...at, 'content', 'application/json', 'schema')
-    : pointer('paths', template, a.method.toLowerCase(), 'responses', String(a.status), 'content', 'application/json', 'schema');
+    : pointer(
+        'paths',
+        template,
+        a.method.toLowerCase(),
+        'responses',
+        String(a.status),
+        'content',
+        'application/json',
+        'schema',
+      );
   validate(schemaPtr, JSON.parse(a.text), where);
 };
 
@@ -97,5 +126,6 @@ const validate = (ptr: string, body: unknown, where: string): void => {
     fn = ajv.compile({ $ref: `${DOC_ID}#/${ptr}` });
     compiled.set(ptr, fn);
   }
-  if (!fn(body)) throw new Error(`${where}: body does not match the document: ${ajv.errorsText(fn.errors)}`);
+  if (!fn(body))
+    throw new Error(`${where}: body does not match the document: ${ajv.errorsText(fn.errors)}`);
 };

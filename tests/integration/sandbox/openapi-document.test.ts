@@ -31,7 +31,8 @@ const allProperties = (node: unknown, at: string, out: [string, Node][] = []): [
   if (!isNode(node)) return out;
   for (const [key, value] of Object.entries(node)) {
     if (key === 'properties' && isNode(value)) {
-      for (const [name, prop] of Object.entries(value)) if (isNode(prop)) out.push([`${at}.properties.${name}`, prop]);
+      for (const [name, prop] of Object.entries(value))
+        if (isNode(prop)) out.push([`${at}.properties.${name}`, prop]);
     }
     allProperties(value, `${at}.${key}`, out);
   }
@@ -40,8 +41,12 @@ const allProperties = (node: unknown, at: string, out: [string, Node][] = []): [
 
 const sourced = (where: string, n: Node): string[] => {
   const problems: string[] = [];
-  if (n['x-source'] !== 'spec' && n['x-source'] !== 'assumed') problems.push(`${where}: x-source missing or not spec|assumed`);
-  if (n['x-source'] === 'assumed' && (typeof n['x-assumption'] !== 'string' || n['x-assumption'].trim() === '')) {
+  if (n['x-source'] !== 'spec' && n['x-source'] !== 'assumed')
+    problems.push(`${where}: x-source missing or not spec|assumed`);
+  if (
+    n['x-source'] === 'assumed' &&
+    (typeof n['x-assumption'] !== 'string' || n['x-assumption'].trim() === '')
+  ) {
     problems.push(`${where}: assumed without x-assumption`);
   }
   return problems;
@@ -56,7 +61,9 @@ describe('docs/api/openapi.yaml', () => {
 
   test('lists exactly the 15 endpoints of the spec', () => {
     const ops = Object.entries(openapiDoc.paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((k) => METHODS.includes(k)).map((m) => `${m.toUpperCase()} ${path}`),
+      Object.keys(item)
+        .filter((k) => METHODS.includes(k))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(ops.sort()).toEqual([...SPEC_ENDPOINTS].sort());
   });
@@ -78,11 +85,28 @@ describe('docs/api/openapi.yaml', () => {
 
   test('the named schemas exist and Device keeps the spec field names and types', () => {
     const schemas = openapiDoc.components.schemas as Record<string, Node>;
-    for (const name of ['Organization', 'Location', 'Address', 'Device', 'LocationMetric', 'FootTraffic', 'ErrorBody', 'PageMeta']) {
+    for (const name of [
+      'Organization',
+      'Location',
+      'Address',
+      'Device',
+      'LocationMetric',
+      'FootTraffic',
+      'ErrorBody',
+      'PageMeta',
+    ]) {
       expect(schemas[name], name).toBeDefined();
     }
     const device = schemas.Device?.properties as Record<string, Node>;
-    for (const f of ['serial_number', 'device_type_name', 'board_id', 'firmware_version_name', 'last_checkin_at', 'update_interval_s', 'location']) {
+    for (const f of [
+      'serial_number',
+      'device_type_name',
+      'board_id',
+      'firmware_version_name',
+      'last_checkin_at',
+      'update_interval_s',
+      'location',
+    ]) {
       expect(device[f]?.['x-source'], f).toBe('spec');
     }
     expect(device.update_interval_s?.type).toBe('integer');

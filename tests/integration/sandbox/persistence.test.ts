@@ -17,12 +17,31 @@ describe('sandbox --data persistence', () => {
     const first = await start({ dataFile: file, seed: 3 });
     const [alex] = users(first);
     const loc = one(Location).parse(
-      (await call(first, alex, { method: 'POST', path: '/locations', body: { name: 'Persisted Store', address: { line1: '1 Main St', city: 'Boston', country: 'US' } } })).json,
+      (
+        await call(first, alex, {
+          method: 'POST',
+          path: '/locations',
+          body: {
+            name: 'Persisted Store',
+            address: { line1: '1 Main St', city: 'Boston', country: 'US' },
+          },
+        })
+      ).json,
     ).data;
-    const d = listOf(Device).parse((await call(first, alex, { path: '/uninstalled-devices?per_page=1' })).json).data[0];
+    const d = listOf(Device).parse(
+      (await call(first, alex, { path: '/uninstalled-devices?per_page=1' })).json,
+    ).data[0];
     const serial = d?.serial_number ?? '';
-    await call(first, alex, { method: 'POST', path: `/devices/${serial}/install`, body: { location_id: loc.id } });
-    await call(first, alex, { method: 'PUT', path: `/devices/${serial}`, body: { name: 'Door A' } });
+    await call(first, alex, {
+      method: 'POST',
+      path: `/devices/${serial}/install`,
+      body: { location_id: loc.id },
+    });
+    await call(first, alex, {
+      method: 'PUT',
+      path: `/devices/${serial}`,
+      body: { name: 'Door A' },
+    });
     await first.close();
 
     // A different seed proves the file, not the seed, is what comes back.
@@ -30,8 +49,13 @@ describe('sandbox --data persistence', () => {
     try {
       expect(second.users).toEqual(first.users);
       const [alex2] = users(second);
-      const back = one(Device).parse((await call(second, alex2, { path: `/devices/${serial}` })).json).data;
-      expect(back).toMatchObject({ name: 'Door A', location: { id: loc.id, name: 'Persisted Store' } });
+      const back = one(Device).parse(
+        (await call(second, alex2, { path: `/devices/${serial}` })).json,
+      ).data;
+      expect(back).toMatchObject({
+        name: 'Door A',
+        location: { id: loc.id, name: 'Persisted Store' },
+      });
       expect(second.deviceLocation(serial)?.id).toBe(loc.id);
     } finally {
       await second.close();
@@ -43,8 +67,14 @@ describe('sandbox --data persistence', () => {
     const sbx = await start({ dataFile: file });
     try {
       const [alex] = users(sbx);
-      const d = listOf(Device).parse((await call(sbx, alex, { path: '/uninstalled-devices?per_page=1' })).json).data[0];
-      await call(sbx, alex, { method: 'PUT', path: `/devices/${d?.serial_number}`, body: { name: 'Saved soon' } });
+      const d = listOf(Device).parse(
+        (await call(sbx, alex, { path: '/uninstalled-devices?per_page=1' })).json,
+      ).data[0];
+      await call(sbx, alex, {
+        method: 'PUT',
+        path: `/devices/${d?.serial_number}`,
+        body: { name: 'Saved soon' },
+      });
       await new Promise((r) => setTimeout(r, 400));
       expect(await readFile(file, 'utf8')).toContain('Saved soon');
     } finally {

@@ -16,7 +16,9 @@ const Page = listOf(Device);
 
 const get = async (path: string, org: string) => {
   const [alex] = users(sbx);
-  const res = await fetch(`${sbx.baseUrl}${path}`, { headers: { authorization: basic(org, alex.api_key) } });
+  const res = await fetch(`${sbx.baseUrl}${path}`, {
+    headers: { authorization: basic(org, alex.api_key) },
+  });
   expect(res.status).toBe(200);
   return Page.parse(await res.json());
 };
@@ -28,7 +30,8 @@ describe('sandbox at 100,000 devices per organization', () => {
     for (const org of alex.organizations) {
       const all = await get('/devices?per_page=1', org.id);
       expect(all.meta?.total_count).toBe(100_000);
-      const uninstalled = (await get('/uninstalled-devices?per_page=1', org.id)).meta?.total_count ?? 0;
+      const uninstalled =
+        (await get('/uninstalled-devices?per_page=1', org.id)).meta?.total_count ?? 0;
       expect(uninstalled).toBeGreaterThan(25_000);
       expect(uninstalled).toBeLessThan(45_000);
     }

@@ -44,19 +44,28 @@ function prepareInput(): string {
   cpSync(join(ROOT, 'electron/main'), join(input, 'electron/main'), { recursive: true });
   cpSync(join(ROOT, 'electron/preload'), join(input, 'electron/preload'), { recursive: true });
   const outDir = join(work, 'renderer');
-  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--outDir', outDir], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'error', '--outDir', outDir],
+    {
+      cwd: ROOT,
+      stdio: 'pipe',
+    },
+  );
   cpSync(join(outDir, 'index.html'), join(input, 'renderer/index.html'));
-  const version = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')).version as string;
-  writeFileSync(join(input, 'package.json'), JSON.stringify({ name: 'x', devDependencies: { electron: version } }));
+  const version = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8'))
+    .version as string;
+  writeFileSync(
+    join(input, 'package.json'),
+    JSON.stringify({ name: 'x', devDependencies: { electron: version } }),
+  );
   return input;
 }
 
 function scan(input: string): Finding[] {
   const csv = join(work, 'findings.csv');
-  const version = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')).version as string;
+  const version = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8'))
+    .version as string;
   const run = spawnSync(
     'unshare',
     ['-rn', BIN, '-i', input, '-o', csv, '-e', version, '-x', 'AvailableSecurityFixesGlobalCheck'],
@@ -84,11 +93,15 @@ describe.skipIf(!canIsolate)('Electronegativity scan (network-isolated)', () => 
     const allowed = JSON.parse(readFileSync(ALLOWLIST, 'utf8')) as Allowed[];
     for (const entry of allowed) expect(entry.reason.length, entry.id).toBeGreaterThan(40);
 
-    const unexplained = findings.filter((f) => !allowed.some((a) => a.id === f.id && a.file === f.file));
+    const unexplained = findings.filter(
+      (f) => !allowed.some((a) => a.id === f.id && a.file === f.file),
+    );
     expect(unexplained, 'findings without a justification').toEqual([]);
     const stale = allowed.filter((a) => !findings.some((f) => f.id === a.id && f.file === a.file));
     expect(stale, 'allowlist entries that no longer match a finding').toEqual([]);
-    console.log(`electronegativity: ${findings.length} findings, all justified: ${findings.map((f) => f.id).join(', ')}`);
+    console.log(
+      `electronegativity: ${findings.length} findings, all justified: ${findings.map((f) => f.id).join(', ')}`,
+    );
   });
 });
 

@@ -17,16 +17,24 @@ interface AuditReport {
 
 describe('npm audit of production dependencies', () => {
   it('has no high or critical advisories', (context) => {
-    const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     let report: AuditReport;
     try {
       report = JSON.parse(run.stdout) as AuditReport;
     } catch {
-      context.skip(`npm audit gave no report (exit ${run.status}): ${run.stderr.split('\n').find((l) => l.includes('error')) ?? 'no output'}`);
+      context.skip(
+        `npm audit gave no report (exit ${run.status}): ${run.stderr.split('\n').find((l) => l.includes('error')) ?? 'no output'}`,
+      );
       return;
     }
     if (!report.metadata?.vulnerabilities) {
-      context.skip(`the registry's audit endpoint is unavailable: ${report.error?.summary ?? report.error?.code ?? 'unknown error'}`);
+      context.skip(
+        `the registry's audit endpoint is unavailable: ${report.error?.summary ?? report.error?.code ?? 'unknown error'}`,
+      );
       return;
     }
     const { high = 0, critical = 0 } = report.metadata.vulnerabilities;

@@ -23,7 +23,10 @@ const FUZZED = OPERATION_NAMES.filter((n) => n !== 'startTraining');
 async function post(name: string, body: string) {
   const res = await web.post(name, body);
   expect(res.status).toBe(200);
-  return JSON.parse(res.text) as { ok: boolean; error?: { kind: string; message: string; nextStep: string } };
+  return JSON.parse(res.text) as {
+    ok: boolean;
+    error?: { kind: string; message: string; nextStep: string };
+  };
 }
 
 describe('operation input fuzzing through the bridge', () => {
@@ -48,17 +51,26 @@ describe('operation input fuzzing through the bridge', () => {
   it('rejects near-miss objects: wrong types, extra keys, oversize strings', async () => {
     const nearMiss = fc.record(
       {
-        serial: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.string({ minLength: 65, maxLength: 300 })),
+        serial: fc.oneof(
+          fc.string(),
+          fc.integer(),
+          fc.constant(null),
+          fc.string({ minLength: 65, maxLength: 300 }),
+        ),
         locationId: fc.oneof(fc.string(), fc.constant(''), fc.array(fc.string())),
         extra: fc.anything(),
       },
       { requiredKeys: ['extra'] },
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('installDevice', 'uninstallDevice', 'getDevice'), nearMiss, async (name, input) => {
-        const envelope = await post(name, JSON.stringify(input));
-        expect(envelope).toMatchObject({ ok: false, error: { kind: 'validation' } });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('installDevice', 'uninstallDevice', 'getDevice'),
+        nearMiss,
+        async (name, input) => {
+          const envelope = await post(name, JSON.stringify(input));
+          expect(envelope).toMatchObject({ ok: false, error: { kind: 'validation' } });
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -25,7 +25,10 @@ interface Raw {
 }
 
 /** node:http rather than fetch: fetch will not let us forge Host. */
-function raw(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+function raw(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Raw> {
   const { port } = new URL(bridge.origin);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -63,7 +66,11 @@ describe('bridge security', () => {
   });
 
   it('refuses a foreign Host (DNS rebinding)', async () => {
-    const res = await raw('/api/op/sessionStatus', { method: 'POST', headers: { ...good(), Host: 'evil.example:80' }, body: '{}' });
+    const res = await raw('/api/op/sessionStatus', {
+      method: 'POST',
+      headers: { ...good(), Host: 'evil.example:80' },
+      body: '{}',
+    });
     expect(res.status).toBe(421);
   });
 
@@ -78,22 +85,39 @@ describe('bridge security', () => {
 
   it('refuses a missing or wrong token', async () => {
     const { 'x-installer-token': _t, ...noToken } = good();
-    expect((await raw('/api/op/sessionStatus', { method: 'POST', headers: noToken, body: '{}' })).status).toBe(401);
-    const wrong = { ...good(), 'x-installer-token': bridge.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) };
-    expect((await raw('/api/op/sessionStatus', { method: 'POST', headers: wrong, body: '{}' })).status).toBe(401);
+    expect(
+      (await raw('/api/op/sessionStatus', { method: 'POST', headers: noToken, body: '{}' })).status,
+    ).toBe(401);
+    const wrong = {
+      ...good(),
+      'x-installer-token': bridge.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    };
+    expect(
+      (await raw('/api/op/sessionStatus', { method: 'POST', headers: wrong, body: '{}' })).status,
+    ).toBe(401);
     expect((await raw('/api/events', { headers: { Host: good().Host } })).status).toBe(401);
   });
 
   it('refuses form posts, GETs and unknown operations', async () => {
     const form = { ...good(), 'Content-Type': 'application/x-www-form-urlencoded' };
-    expect((await raw('/api/op/signOut', { method: 'POST', headers: form, body: 'a=b' })).status).toBe(415);
+    expect(
+      (await raw('/api/op/signOut', { method: 'POST', headers: form, body: 'a=b' })).status,
+    ).toBe(415);
     expect((await raw('/api/op/signOut', { headers: good() })).status).toBe(405);
-    expect((await raw('/api/op/fetchUrl', { method: 'POST', headers: good(), body: '{}' })).status).toBe(404);
-    expect((await raw('/api/op/__proto__', { method: 'POST', headers: good(), body: '{}' })).status).toBe(404);
+    expect(
+      (await raw('/api/op/fetchUrl', { method: 'POST', headers: good(), body: '{}' })).status,
+    ).toBe(404);
+    expect(
+      (await raw('/api/op/__proto__', { method: 'POST', headers: good(), body: '{}' })).status,
+    ).toBe(404);
   });
 
   it('turns invalid JSON into a validation envelope', async () => {
-    const res = await raw('/api/op/signIn', { method: 'POST', headers: good(), body: '{"baseUrl":' });
+    const res = await raw('/api/op/signIn', {
+      method: 'POST',
+      headers: good(),
+      body: '{"baseUrl":',
+    });
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { kind: 'validation' } });
   });
 
@@ -102,16 +126,25 @@ describe('bridge security', () => {
     expect(index.status).toBe(200);
     expect(String(index.headers['content-security-policy'])).toContain("default-src 'none'");
     expect((await raw('/assets/app.js', { headers: { Host: good().Host } })).status).toBe(200);
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e%5cpackage.json', '/..%00/x']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/%2e%2e%5cpackage.json',
+      '/..%00/x',
+    ]) {
       expect((await raw(path, { headers: { Host: good().Host } })).status, path).toBe(404);
     }
   });
 
   it('streams push events to a client with the token', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`, {
-      signal: controller.signal,
-    });
+    const res = await fetch(
+      `${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`,
+      {
+        signal: controller.signal,
+      },
+    );
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);

@@ -41,7 +41,9 @@ describe('the API key does not leak', () => {
     const key = user.api_key;
 
     const { bridge } = web;
-    const events = await fetch(`${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`);
+    const events = await fetch(
+      `${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`,
+    );
     const reader = events.body!.getReader();
     void (async () => {
       for (;;) {
@@ -51,7 +53,9 @@ describe('the API key does not leak', () => {
       }
     })();
 
-    expect((await op('signIn', { baseUrl: sandbox.baseUrl, apiKey: 'sbx_wrongwrongwrongwrong' })).ok).toBe(false);
+    expect(
+      (await op('signIn', { baseUrl: sandbox.baseUrl, apiKey: 'sbx_wrongwrongwrongwrong' })).ok,
+    ).toBe(false);
     const signedIn = await op('signIn', { baseUrl: sandbox.baseUrl, apiKey: key });
     expect(signedIn.ok).toBe(true);
     await op('chooseOrganization', { organizationId: user.organizations[0]!.id });
@@ -77,7 +81,8 @@ describe('the API key does not leak', () => {
     const needles = [key, basic, Buffer.from(key).toString('base64'), encodeURIComponent(key)];
 
     for (const text of seen) {
-      for (const needle of needles) expect(text.includes(needle), 'bridge response or event').toBe(false);
+      for (const needle of needles)
+        expect(text.includes(needle), 'bridge response or event').toBe(false);
     }
     const files = await filesUnder(web.harness.dataDir);
     expect(files.some((f) => f.includes('logs'))).toBe(true);

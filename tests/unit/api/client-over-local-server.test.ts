@@ -19,7 +19,11 @@ let base: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization ?? '' });
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization ?? '',
+    });
     handler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,12 +59,20 @@ const failure = async (promise: Promise<unknown>): Promise<AppError> => {
     (e: unknown) => e,
   );
   if (!(error instanceof AppError)) throw error;
-  const everything = JSON.stringify({ ...error.toShape(), cause: String((error.cause as Error | undefined)?.message) });
+  const everything = JSON.stringify({
+    ...error.toShape(),
+    cause: String((error.cause as Error | undefined)?.message),
+  });
   expect(everything).not.toContain(KEY);
   return error;
 };
 
-const json = (res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) => {
+const json = (
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: http.OutgoingHttpHeaders = {},
+) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 };
@@ -114,7 +126,12 @@ describe('API client over a local HTTP server', () => {
       calls += 1;
       if (calls === 1) {
         const at = new Date(Date.now() + 5_000).toUTCString();
-        json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': at });
+        json(
+          res,
+          429,
+          { error: { code: 'rate_limited', message: 'slow down' } },
+          { 'retry-after': at },
+        );
       } else json(res, 200, { data: { serial_number: 'S1' } });
     };
     const device = await client().getDevice('S1');
@@ -124,7 +141,8 @@ describe('API client over a local HTTP server', () => {
   });
 
   it('gives up at once, with retryAfterS, when Retry-After is beyond the cap', async () => {
-    handler = (_req, res) => json(res, 429, { error: { code: 'rate_limited', message: 'x' } }, { 'retry-after': '600' });
+    handler = (_req, res) =>
+      json(res, 429, { error: { code: 'rate_limited', message: 'x' } }, { 'retry-after': '600' });
     const error = await failure(client().getDevice('S1'));
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterS: 600 });
     expect(seen).toHaveLength(1);

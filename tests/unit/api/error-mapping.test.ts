@@ -7,7 +7,8 @@ import {
   safeCause,
 } from '../../../electron/core/api/error-mapping';
 
-const withCode = (message: string, code: string): Error => Object.assign(new Error(message), { code });
+const withCode = (message: string, code: string): Error =>
+  Object.assign(new Error(message), { code });
 const fetchFailed = (cause: unknown): TypeError => new TypeError('fetch failed', { cause });
 
 describe('classifyCause: Node fetch (undici)', () => {
@@ -19,12 +20,33 @@ describe('classifyCause: Node fetch (undici)', () => {
     [fetchFailed(withCode('connect EHOSTUNREACH 10.0.0.1:443', 'EHOSTUNREACH')), 'offline'],
     [fetchFailed(withCode('connect ENETUNREACH 10.0.0.1:443', 'ENETUNREACH')), 'offline'],
     [fetchFailed(withCode('other side closed', 'UND_ERR_SOCKET')), 'offline'],
-    [new TypeError('terminated', { cause: withCode('other side closed', 'UND_ERR_SOCKET') }), 'offline'],
+    [
+      new TypeError('terminated', { cause: withCode('other side closed', 'UND_ERR_SOCKET') }),
+      'offline',
+    ],
     [fetchFailed(withCode('self-signed certificate', 'DEPTH_ZERO_SELF_SIGNED_CERT')), 'tls'],
-    [fetchFailed(withCode('self-signed certificate in certificate chain', 'SELF_SIGNED_CERT_IN_CHAIN')), 'tls'],
-    [fetchFailed(withCode('unable to verify the first certificate', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE')), 'tls'],
+    [
+      fetchFailed(
+        withCode('self-signed certificate in certificate chain', 'SELF_SIGNED_CERT_IN_CHAIN'),
+      ),
+      'tls',
+    ],
+    [
+      fetchFailed(
+        withCode('unable to verify the first certificate', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'),
+      ),
+      'tls',
+    ],
     [fetchFailed(withCode('certificate has expired', 'CERT_HAS_EXPIRED')), 'tls'],
-    [fetchFailed(withCode("Hostname/IP does not match certificate's altnames", 'ERR_TLS_CERT_ALTNAME_INVALID')), 'tls'],
+    [
+      fetchFailed(
+        withCode(
+          "Hostname/IP does not match certificate's altnames",
+          'ERR_TLS_CERT_ALTNAME_INVALID',
+        ),
+      ),
+      'tls',
+    ],
     [fetchFailed(withCode('Connect Timeout Error', 'UND_ERR_CONNECT_TIMEOUT')), 'timeout'],
     [new Error('something nobody expected'), 'offline'],
   ])('%s → %s', (cause, kind) => {
@@ -81,22 +103,38 @@ describe('errorFromStatus', () => {
   const list = { kind: 'list' } as const;
 
   it('401 says the key was not accepted and how to fix it', () => {
-    const e = errorFromStatus({ status: 401, body: undefined, retryAfterS: undefined, subject: list });
+    const e = errorFromStatus({
+      status: 401,
+      body: undefined,
+      retryAfterS: undefined,
+      subject: list,
+    });
     expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(e.message).toMatch(/API key was not accepted/);
     expect(e.nextStep).toMatch(/ask your admin for a current one/i);
   });
 
   it('403 → forbidden, 404 names the serial', () => {
-    expect(errorFromStatus({ status: 403, body: {}, retryAfterS: undefined, subject: list }).kind).toBe('forbidden');
-    const e = errorFromStatus({ status: 404, body: {}, retryAfterS: undefined, subject: { kind: 'device', serial: 'FTC-1' } });
+    expect(
+      errorFromStatus({ status: 403, body: {}, retryAfterS: undefined, subject: list }).kind,
+    ).toBe('forbidden');
+    const e = errorFromStatus({
+      status: 404,
+      body: {},
+      retryAfterS: undefined,
+      subject: { kind: 'device', serial: 'FTC-1' },
+    });
     expect(e.kind).toBe('not_found');
     expect(e.message).toContain('FTC-1');
   });
 
   it('409 installed elsewhere carries and names the other location', () => {
     const body = {
-      error: { code: 'device_installed_elsewhere', message: 'x', details: { location: { id: 'loc_9', name: 'Store 9' } } },
+      error: {
+        code: 'device_installed_elsewhere',
+        message: 'x',
+        details: { location: { id: 'loc_9', name: 'Store 9' } },
+      },
     };
     const e = errorFromStatus({ status: 409, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('conflict');
@@ -105,7 +143,9 @@ describe('errorFromStatus', () => {
   });
 
   it('409 location_has_devices says how many', () => {
-    const body = { error: { code: 'location_has_devices', message: 'x', details: { device_count: 3 } } };
+    const body = {
+      error: { code: 'location_has_devices', message: 'x', details: { device_count: 3 } },
+    };
     const e = errorFromStatus({ status: 409, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('conflict');
     expect(e.message).toMatch(/3 devices/);
@@ -114,7 +154,11 @@ describe('errorFromStatus', () => {
 
   it('422 fills fields from details.fields', () => {
     const body = {
-      error: { code: 'validation_failed', message: 'x', details: { fields: { 'address.city': 'is required', n: 5 } } },
+      error: {
+        code: 'validation_failed',
+        message: 'x',
+        details: { fields: { 'address.city': 'is required', n: 5 } },
+      },
     };
     const e = errorFromStatus({ status: 422, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('invalid');
@@ -129,11 +173,20 @@ describe('errorFromStatus', () => {
   });
 
   it('5xx → server, 3xx → bad_response (captive portal), odd 4xx → bad_response', () => {
-    expect(errorFromStatus({ status: 503, body: '<html>', retryAfterS: undefined, subject: list }).kind).toBe('server');
-    const redirect = errorFromStatus({ status: 302, body: undefined, retryAfterS: undefined, subject: list });
+    expect(
+      errorFromStatus({ status: 503, body: '<html>', retryAfterS: undefined, subject: list }).kind,
+    ).toBe('server');
+    const redirect = errorFromStatus({
+      status: 302,
+      body: undefined,
+      retryAfterS: undefined,
+      subject: list,
+    });
     expect(redirect.kind).toBe('bad_response');
     expect(redirect.message).toMatch(/Wi-Fi sign-in/);
-    expect(errorFromStatus({ status: 418, body: undefined, retryAfterS: undefined, subject: list }).kind).toBe('bad_response');
+    expect(
+      errorFromStatus({ status: 418, body: undefined, retryAfterS: undefined, subject: list }).kind,
+    ).toBe('bad_response');
   });
 
   it('never shows the server message text', () => {

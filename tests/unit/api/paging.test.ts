@@ -8,7 +8,10 @@ const pager = (total: number, perPage: number, meta: (page: number) => Page<numb
   const fetchPage = async (page: number): Promise<Page<number>> => {
     asked.push(page);
     const start = (page - 1) * perPage;
-    const data = Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, i) => start + i);
+    const data = Array.from(
+      { length: Math.max(0, Math.min(perPage, total - start)) },
+      (_, i) => start + i,
+    );
     return { data, meta: meta(page) };
   };
   return { fetchPage, asked };
@@ -16,7 +19,12 @@ const pager = (total: number, perPage: number, meta: (page: number) => Page<numb
 
 describe('collectPages', () => {
   it('follows total_pages to the end', async () => {
-    const { fetchPage, asked } = pager(1234, 500, (page) => ({ page, per_page: 500, total_count: 1234, total_pages: 3 }));
+    const { fetchPage, asked } = pager(1234, 500, (page) => ({
+      page,
+      per_page: 500,
+      total_count: 1234,
+      total_pages: 3,
+    }));
     const { items } = await collectPages(fetchPage, { maxPages: 10, perPage: 500 });
     expect(items).toHaveLength(1234);
     expect(items[1233]).toBe(1233);
@@ -25,13 +33,17 @@ describe('collectPages', () => {
 
   it('uses total_count when total_pages is missing', async () => {
     const { fetchPage, asked } = pager(1000, 500, () => ({ total_count: 1000 }));
-    expect((await collectPages(fetchPage, { maxPages: 10, perPage: 500 })).items).toHaveLength(1000);
+    expect((await collectPages(fetchPage, { maxPages: 10, perPage: 500 })).items).toHaveLength(
+      1000,
+    );
     expect(asked).toEqual([1, 2]);
   });
 
   it('uses a short page as the end when meta says nothing about totals', async () => {
     const { fetchPage, asked } = pager(1000, 500, () => ({}));
-    expect((await collectPages(fetchPage, { maxPages: 10, perPage: 500 })).items).toHaveLength(1000);
+    expect((await collectPages(fetchPage, { maxPages: 10, perPage: 500 })).items).toHaveLength(
+      1000,
+    );
     // 500, 500, then an empty page ends it.
     expect(asked).toEqual([1, 2, 3]);
   });
@@ -44,7 +56,9 @@ describe('collectPages', () => {
 
   it('refuses, after the first page, a list that declares more pages than allowed', async () => {
     const { fetchPage, asked } = pager(5000, 500, () => ({ total_pages: 10 }));
-    const error = await collectPages(fetchPage, { maxPages: 3, perPage: 500 }).catch((e: unknown) => e);
+    const error = await collectPages(fetchPage, { maxPages: 3, perPage: 500 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).kind).toBe('bad_response');
     expect((error as AppError).message).toMatch(/more than 3 pages/);
@@ -52,7 +66,12 @@ describe('collectPages', () => {
   });
 
   it('refuses a list that never ends instead of truncating it', async () => {
-    const endless = async (page: number): Promise<Page<number>> => ({ data: [page], meta: { per_page: 1 } });
-    await expect(collectPages(endless, { maxPages: 5, perPage: 1 })).rejects.toMatchObject({ kind: 'bad_response' });
+    const endless = async (page: number): Promise<Page<number>> => ({
+      data: [page],
+      meta: { per_page: 1 },
+    });
+    await expect(collectPages(endless, { maxPages: 5, perPage: 1 })).rejects.toMatchObject({
+      kind: 'bad_response',
+    });
   });
 });

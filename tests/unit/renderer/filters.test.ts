@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Location } from '../../../electron/contract';
-import { distinctValues, EMPTY_FILTER, filterDevices } from '../../../renderer/src/lib/device-filter';
+import {
+  distinctValues,
+  EMPTY_FILTER,
+  filterDevices,
+} from '../../../renderer/src/lib/device-filter';
 import { filterLocations } from '../../../renderer/src/lib/location-filter';
 
 const devices: Device[] = Array.from({ length: 100_000 }, (_, i) => ({
@@ -16,7 +20,9 @@ const reference = (list: readonly Device[], query: string, type = '', firmware =
   return list.filter((d) => {
     if (type && d.device_type_name !== type) return false;
     if (firmware && d.firmware_version_name !== firmware) return false;
-    const text = [d.serial_number, d.device_type_name, d.firmware_version_name, d.location?.name].join(' ').toLowerCase();
+    const text = [d.serial_number, d.device_type_name, d.firmware_version_name, d.location?.name]
+      .join(' ')
+      .toLowerCase();
     return words.every((w) => text.includes(w));
   });
 };
@@ -24,19 +30,32 @@ const reference = (list: readonly Device[], query: string, type = '', firmware =
 describe('inventory filters', () => {
   it('typing, deleting and changing filters always gives what a fresh search gives', () => {
     const steps: [string, string][] = [
-      ['f', ''], ['ft', ''], ['ftc-0000', ''], ['ftc-00001', ''], ['ftc-0000', ''], ['ftc-00009 harb', ''],
-      ['ftc-00009 harbour', 'Door Counter DC-200'], ['ftc-00009', 'Door Counter DC-200'], ['ftc-000099', ''],
-      ['', ''], ['2.10', ''], ['2.10 overhead', ''],
+      ['f', ''],
+      ['ft', ''],
+      ['ftc-0000', ''],
+      ['ftc-00001', ''],
+      ['ftc-0000', ''],
+      ['ftc-00009 harb', ''],
+      ['ftc-00009 harbour', 'Door Counter DC-200'],
+      ['ftc-00009', 'Door Counter DC-200'],
+      ['ftc-000099', ''],
+      ['', ''],
+      ['2.10', ''],
+      ['2.10 overhead', ''],
     ];
     for (const [query, type] of steps) {
       const got = filterDevices(devices, { query, type, firmware: '' }).map((d) => d.serial_number);
-      expect(got, `${query} / ${type}`).toEqual(reference(devices, query, type).map((d) => d.serial_number));
+      expect(got, `${query} / ${type}`).toEqual(
+        reference(devices, query, type).map((d) => d.serial_number),
+      );
     }
     // A new list (a refresh) is never narrowed from the old list's matches.
     const refreshed = [...devices.slice(0, 10), { serial_number: 'FTC-00009999X' } as Device];
-    expect(filterDevices(refreshed, { ...EMPTY_FILTER, query: 'ftc-000099' }).map((d) => d.serial_number)).toEqual([
-      'FTC-00009999X',
-    ]);
+    expect(
+      filterDevices(refreshed, { ...EMPTY_FILTER, query: 'ftc-000099' }).map(
+        (d) => d.serial_number,
+      ),
+    ).toEqual(['FTC-00009999X']);
   });
 
   it('returns the same list when nothing is filtered', () => {
@@ -44,15 +63,27 @@ describe('inventory filters', () => {
   });
   it('matches every word, case-insensitively, across serial, type and location', () => {
     const found = filterDevices(devices, { ...EMPTY_FILTER, query: 'ftc-0000001 door' });
-    expect(found.map((d) => d.serial_number)).toEqual(
-      ['FTC-00000011', 'FTC-00000013', 'FTC-00000015', 'FTC-00000017', 'FTC-00000019'],
-    );
+    expect(found.map((d) => d.serial_number)).toEqual([
+      'FTC-00000011',
+      'FTC-00000013',
+      'FTC-00000015',
+      'FTC-00000017',
+      'FTC-00000019',
+    ]);
     expect(filterDevices(devices, { ...EMPTY_FILTER, query: 'HARBOUR' })).toHaveLength(20_000);
   });
   it('combines type and firmware filters', () => {
-    const found = filterDevices(devices, { query: '', type: 'Overhead 3D Sensor', firmware: '2.10.0' });
+    const found = filterDevices(devices, {
+      query: '',
+      type: 'Overhead 3D Sensor',
+      firmware: '2.10.0',
+    });
     expect(found).toHaveLength(16_667);
-    expect(found.every((d) => d.device_type_name === 'Overhead 3D Sensor' && d.firmware_version_name === '2.10.0')).toBe(true);
+    expect(
+      found.every(
+        (d) => d.device_type_name === 'Overhead 3D Sensor' && d.firmware_version_name === '2.10.0',
+      ),
+    ).toBe(true);
   });
   it('filters 100,000 devices fast enough to run on every keystroke', () => {
     const started = performance.now();
@@ -66,8 +97,16 @@ describe('inventory filters', () => {
 
 describe('location search', () => {
   const locations: Location[] = [
-    { id: '1', name: 'Northwind Berlin Arcade', address: { line1: 'Alexanderplatz 1', city: 'Berlin', country: 'DE' } },
-    { id: '2', name: 'Northwind Paris Mall', address: { line1: 'Rue de Rivoli 2', city: 'Paris', country: 'FR' } },
+    {
+      id: '1',
+      name: 'Northwind Berlin Arcade',
+      address: { line1: 'Alexanderplatz 1', city: 'Berlin', country: 'DE' },
+    },
+    {
+      id: '2',
+      name: 'Northwind Paris Mall',
+      address: { line1: 'Rue de Rivoli 2', city: 'Paris', country: 'FR' },
+    },
     { id: '3', name: 'No address', address: null },
   ];
   it('matches name, city and street', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatInterval, isCheckingIn, relativeTime } from '../../../renderer/src/lib/format';
+import {
+  formatAddress,
+  formatInterval,
+  isCheckingIn,
+  relativeTime,
+} from '../../../renderer/src/lib/format';
 
 const NOW = Date.parse('2026-05-04T12:00:00Z');
 
@@ -35,7 +40,15 @@ describe('isCheckingIn', () => {
 describe('formatAddress / formatInterval', () => {
   it('joins the parts that exist and says when there is no address', () => {
     expect(
-      formatAddress({ address: { line1: '1 Main St', line2: null, city: 'Berlin', postal_code: '10115', country: 'DE' } }),
+      formatAddress({
+        address: {
+          line1: '1 Main St',
+          line2: null,
+          city: 'Berlin',
+          postal_code: '10115',
+          country: 'DE',
+        },
+      }),
     ).toBe('1 Main St, 10115 Berlin, DE');
     expect(formatAddress({ address: null })).toBe('No address');
   });

@@ -24,8 +24,13 @@ describe('sparkline', () => {
 
 describe('preferences', () => {
   it('falls back to defaults for corrupt or out-of-range values', () => {
-    expect(parsePreferences('{not json')).toEqual({ theme: 'system', scanner: { maxInterKeyMs: 50, minLength: 6 } });
-    expect(parsePreferences('{"theme":"dark","scanner":{"maxInterKeyMs":5000,"minLength":"x"}}')).toEqual({
+    expect(parsePreferences('{not json')).toEqual({
+      theme: 'system',
+      scanner: { maxInterKeyMs: 50, minLength: 6 },
+    });
+    expect(
+      parsePreferences('{"theme":"dark","scanner":{"maxInterKeyMs":5000,"minLength":"x"}}'),
+    ).toEqual({
       theme: 'dark',
       scanner: { maxInterKeyMs: 200, minLength: 6 },
     });

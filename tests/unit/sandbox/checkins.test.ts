@@ -5,11 +5,25 @@ import { SandboxState } from '../../../electron/sandbox/state';
 const setup = () => {
   let clock = Date.parse('2026-05-01T12:00:00Z');
   let changes = 0;
-  const state = new SandboxState(seedSnapshot(1, 30, clock), { now: () => clock, firstCheckinDelayS: 10, onChange: () => changes++ });
-  const device = state.devicesByOrg.values().next().value?.find((d) => d.locationId === null && d.frozenCheckinMs === null);
+  const state = new SandboxState(seedSnapshot(1, 30, clock), {
+    now: () => clock,
+    firstCheckinDelayS: 10,
+    onChange: () => changes++,
+  });
+  const device = state.devicesByOrg
+    .values()
+    .next()
+    .value?.find((d) => d.locationId === null && d.frozenCheckinMs === null);
   const loc = state.locationsByOrg.values().next().value?.[0];
   if (!device || !loc) throw new Error('seed has no fresh device');
-  return { state, device, loc, tick: (ms: number) => (clock += ms), now: () => clock, changes: () => changes };
+  return {
+    state,
+    device,
+    loc,
+    tick: (ms: number) => (clock += ms),
+    now: () => clock,
+    changes: () => changes,
+  };
 };
 
 describe('sandbox check-ins (computed lazily from the clock)', () => {
@@ -71,7 +85,11 @@ describe('sandbox check-ins (computed lazily from the clock)', () => {
     state.checkIn(device);
     state.setSilent(device, true);
     state.uninstall(device);
-    const created = state.createLocation(loc.orgId, { name: 'n', address: loc.address, timezone: 'UTC' });
+    const created = state.createLocation(loc.orgId, {
+      name: 'n',
+      address: loc.address,
+      timezone: 'UTC',
+    });
     state.deleteLocation(created);
     expect(changes()).toBe(8);
   });

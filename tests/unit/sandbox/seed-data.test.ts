@@ -6,7 +6,9 @@ const NOW = Date.parse('2026-05-01T12:00:00Z');
 describe('sandbox seed data', () => {
   test('is deterministic per seed and differs between seeds', () => {
     expect(seedSnapshot(5, 50, NOW)).toEqual(seedSnapshot(5, 50, NOW));
-    expect(seedSnapshot(6, 50, NOW).users[0]?.apiKey).not.toBe(seedSnapshot(5, 50, NOW).users[0]?.apiKey);
+    expect(seedSnapshot(6, 50, NOW).users[0]?.apiKey).not.toBe(
+      seedSnapshot(5, 50, NOW).users[0]?.apiKey,
+    );
   });
 
   test('three organizations; user 1 in two of them, user 2 in the third; real-looking keys', () => {

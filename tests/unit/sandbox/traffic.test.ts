@@ -1,13 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import { seedSnapshot } from '../../../electron/sandbox/seed-data';
 import { SandboxState } from '../../../electron/sandbox/state';
-import { DAY, HOUR, bucketCount, bucketsFor, deviceSeries } from '../../../electron/sandbox/traffic';
+import {
+  DAY,
+  HOUR,
+  bucketCount,
+  bucketsFor,
+  deviceSeries,
+} from '../../../electron/sandbox/traffic';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 
 describe('sandbox foot traffic model', () => {
   test('buckets align to UTC boundaries and cover the range', () => {
-    const b = bucketsFor(Date.parse('2026-04-01T10:17:00Z'), Date.parse('2026-04-01T13:05:00Z'), 'hour');
+    const b = bucketsFor(
+      Date.parse('2026-04-01T10:17:00Z'),
+      Date.parse('2026-04-01T13:05:00Z'),
+      'hour',
+    );
     expect(b.map((x) => new Date(x.start).toISOString())).toEqual([
       '2026-04-01T10:00:00.000Z',
       '2026-04-01T11:00:00.000Z',
@@ -18,13 +28,24 @@ describe('sandbox foot traffic model', () => {
   });
 
   test('is deterministic, stays zero before install, and weekends are busier than weekdays', () => {
-    const make = () => new SandboxState(seedSnapshot(4, 200, NOW), { now: () => NOW, firstCheckinDelayS: 5, onChange: () => undefined });
+    const make = () =>
+      new SandboxState(seedSnapshot(4, 200, NOW), {
+        now: () => NOW,
+        firstCheckinDelayS: 5,
+        onChange: () => undefined,
+      });
     const a = make();
     const b = make();
-    const devices = [...a.devicesBySerial.values()].filter((d) => d.locationId !== null && !d.silent && (d.installedAt ?? NOW) < NOW - 60 * DAY);
+    const devices = [...a.devicesBySerial.values()].filter(
+      (d) => d.locationId !== null && !d.silent && (d.installedAt ?? NOW) < NOW - 60 * DAY,
+    );
     expect(devices.length).toBeGreaterThan(20);
     // 2026-04-04/05 is a weekend; 2026-04-06..10 weekdays (all before NOW, after install).
-    const days = bucketsFor(Date.parse('2026-04-04T00:00:00Z'), Date.parse('2026-04-11T00:00:00Z'), 'day');
+    const days = bucketsFor(
+      Date.parse('2026-04-04T00:00:00Z'),
+      Date.parse('2026-04-11T00:00:00Z'),
+      'day',
+    );
     let weekend = 0;
     let weekday = 0;
     for (const d of devices) {
@@ -38,6 +59,8 @@ describe('sandbox foot traffic model', () => {
     if (!d0 || d0.installedAt === null) throw new Error('no device');
     const before = bucketsFor(d0.installedAt - 3 * DAY, d0.installedAt - HOUR, 'hour');
     expect(deviceSeries(a, d0, before).every((n) => n === 0)).toBe(true);
-    expect(deviceSeries(a, d0, bucketsFor(NOW + HOUR, NOW + 5 * HOUR, 'hour')).every((n) => n === 0)).toBe(true);
+    expect(
+      deviceSeries(a, d0, bucketsFor(NOW + HOUR, NOW + 5 * HOUR, 'hour')).every((n) => n === 0),
+    ).toBe(true);
   });
 });

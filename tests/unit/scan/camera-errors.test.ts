@@ -17,7 +17,12 @@ describe('camera error messages', () => {
   });
 
   it('always offers the other ways to enter a serial', () => {
-    for (const error of [new DOMException('x', 'NotAllowedError'), new Error('boom'), 'text', null]) {
+    for (const error of [
+      new DOMException('x', 'NotAllowedError'),
+      new Error('boom'),
+      'text',
+      null,
+    ]) {
       expect(describeCameraError(error).nextStep).toMatch(/type the serial number/);
     }
   });

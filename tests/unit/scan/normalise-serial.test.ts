@@ -10,7 +10,11 @@ describe('normaliseSerial', () => {
     ['surrounding whitespace and scanner CR/LF', '  FTC-1234ABCD\r\n', 'FTC-1234ABCD'],
     ['inner whitespace as printed in groups', 'FTC 1234 ABCD', 'FTC1234ABCD'],
     ['dots and underscores kept', 'ab.cd_ef', 'AB.CD_EF'],
-    ['URL with the serial as last path segment', 'https://example.com/d/FTC-1234ABCD', 'FTC-1234ABCD'],
+    [
+      'URL with the serial as last path segment',
+      'https://example.com/d/FTC-1234ABCD',
+      'FTC-1234ABCD',
+    ],
     ['URL with trailing slash', 'https://example.com/d/FTC-1234ABCD/', 'FTC-1234ABCD'],
     ['URL with ?serial=', 'https://example.com/device?serial=ftc-42aa', 'FTC-42AA'],
     ['URL with ?sn= among other params', 'https://x.example/q?lang=en&sn=FTC-9&v=2', 'FTC-9'],
@@ -29,12 +33,20 @@ describe('normaliseSerial', () => {
     ['JSON payload', '{"model":"X2","serial":"ftc-3"}', 'FTC-3'],
     ['JSON payload with SN key', '{"SN":"FTC-3B"}', 'FTC-3B'],
     ['GS1 human-readable form', '(01)09501101530003(21)FTC12345', 'FTC12345'],
-    ['GS1 raw form with symbology id and GS', `]C10109501101530003${'21'}FTC777${GS}10LOT1`, 'FTC777'],
+    [
+      'GS1 raw form with symbology id and GS',
+      `]C10109501101530003${'21'}FTC777${GS}10LOT1`,
+      'FTC777',
+    ],
     ['GS1 raw form, serial last', `]d2010950110153000321ABC123`, 'ABC123'],
     ['GS1 raw form, serial after GS', `]Q3010950110153000310LOT1${GS}21XYZ9`, 'XYZ9'],
     ['non-GS1 symbology id stripped', ']C0FTC-1234', 'FTC-1234'],
     ['serial that starts with SN is not a key', 'SNX-1234', 'SNX-1234'],
-    ['numeric serial that looks like GS1 is left alone', '0109501101530003219', '0109501101530003219'],
+    [
+      'numeric serial that looks like GS1 is left alone',
+      '0109501101530003219',
+      '0109501101530003219',
+    ],
   ])('%s', (_name, raw, expected) => {
     expect(normaliseSerial(raw)).toBe(expected);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createWedgeDetector, type WedgeKeyEvent } from '../../../renderer/src/lib/scan/wedge-detector';
+import {
+  createWedgeDetector,
+  type WedgeKeyEvent,
+} from '../../../renderer/src/lib/scan/wedge-detector';
 
 /** A clock the test moves by hand, and a detector wired to it. */
 function setup(options: { maxInterKeyMs?: number; minLength?: number } = {}) {

@@ -8,7 +8,8 @@ export interface CameraProblem {
 const TYPE_INSTEAD = 'or use the handheld scanner or type the serial number.';
 
 export function describeCameraError(error: unknown): CameraProblem {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+  const name =
+    typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
@@ -34,10 +35,14 @@ export function describeCameraError(error: unknown): CameraProblem {
     case 'CameraUnsupported':
       return {
         message: 'This window cannot use a camera.',
-        nextStep: 'Restart Field Installer; until then, use the handheld scanner or type the serial number.',
+        nextStep:
+          'Restart Field Installer; until then, use the handheld scanner or type the serial number.',
       };
     default:
-      return { message: 'The camera could not start.', nextStep: `Press Try again, ${TYPE_INSTEAD}` };
+      return {
+        message: 'The camera could not start.',
+        nextStep: `Press Try again, ${TYPE_INSTEAD}`,
+      };
   }
 }
 

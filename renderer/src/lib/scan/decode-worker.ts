@@ -23,12 +23,14 @@ const READER_OPTIONS: ReaderOptions = {
 
 prepareZXingModule({
   overrides: {
-    locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+    locateFile: (path: string, prefix: string) =>
+      path.endsWith('.wasm') ? wasmUrl : prefix + path,
   },
   fireImmediately: true,
 }).then(
   () => reply({ type: 'ready' }),
-  (error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  (error: unknown) =>
+    reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
 );
 
 let canvas: OffscreenCanvas | null = null;

@@ -15,7 +15,10 @@ export interface FrameDecoder {
 
 export function createFrameDecoder(): FrameDecoder {
   const worker = new Worker(new URL('./decode-worker.ts', import.meta.url), { type: 'module' });
-  const pending = new Map<number, { resolve: (o: FrameOutcome) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (o: FrameOutcome) => void; reject: (e: Error) => void }
+  >();
   let nextId = 1;
   let failure: Error | null = null;
   let settleReady: { resolve: () => void; reject: (e: Error) => void } | null = null;

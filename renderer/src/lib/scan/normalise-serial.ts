@@ -16,7 +16,8 @@ const FALLBACK_KEYS = ['device', 'id'];
 
 /** "SN=…", "serial: …", "S/N …", "Serial No. …" — a separator is required after the key so
  * that serials that merely start with "SN" are left intact. */
-const KEY_VALUE = /^(?:s\/n|sn|ser(?:ial)?(?:[ ._-]?(?:no|nr|number|num))?\.?)\s*(?:[:=#]\s*|\s+)(.+)$/i;
+const KEY_VALUE =
+  /^(?:s\/n|sn|ser(?:ial)?(?:[ ._-]?(?:no|nr|number|num))?\.?)\s*(?:[:=#]\s*|\s+)(.+)$/i;
 const S_SLASH_N = /^s\/n\s*(.+)$/i;
 
 /** Payloads often carry more fields after the serial: "SN=X;MAC=…". */
@@ -123,7 +124,10 @@ function fromUrl(url: URL): string | null {
 }
 
 function lastPathSegment(url: URL): string | undefined {
-  const last = url.pathname.split('/').filter((s) => s !== '').at(-1);
+  const last = url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .at(-1);
   if (last === undefined) return undefined;
   try {
     return decodeURIComponent(last);
