@@ -12,13 +12,18 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
  * `URL.origin` because Node treats non-special schemes as opaque (origin "null"), while
  * Chromium treats the registered standard scheme as a real origin; both agree on these parts.
  */
-export const isAppUrl = (url: string): boolean => {
-  let parsed: URL;
+/** A URL, or null for anything that is not one (never throws). */
+export const parseUrl = (url: string): URL | null => {
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
-    return false;
+    return null;
   }
+};
+
+export const isAppUrl = (url: string): boolean => {
+  const parsed = parseUrl(url);
+  if (!parsed) return false;
   return (
     parsed.protocol === `${APP_SCHEME}:` &&
     parsed.hostname === APP_HOST &&

@@ -3,7 +3,7 @@
  * only https links to our own help pages go to the system browser.
  */
 import { shell, type WebContents } from 'electron';
-import { isAppUrl } from './app-origin';
+import { isAppUrl, parseUrl } from './app-origin';
 
 /** Exact origins the app may open in the system browser (help and support pages). */
 export const EXTERNAL_ORIGIN_ALLOWLIST: readonly string[] = [
@@ -12,12 +12,8 @@ export const EXTERNAL_ORIGIN_ALLOWLIST: readonly string[] = [
 ];
 
 export const isAllowedExternalUrl = (url: string): boolean => {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return false;
   return (
     parsed.protocol === 'https:' &&
     parsed.username === '' &&

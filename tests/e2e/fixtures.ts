@@ -4,68 +4,17 @@
  * run via tests/with-keychain.sh). Both print one JSON line first; both are killed after.
  * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { startCli, type Running } from '../helpers/cli-process';
+
+export { startCli, type Running };
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-
-export interface Running<T> {
-  info: T;
-  stop(): Promise<void>;
-}
-
-/** Spawns a CLI in its own process group and resolves with its first stdout line as JSON. */
-export async function startCli<T>(args: string[], what: string): Promise<Running<T>> {
-  const child: ChildProcess = spawn(args[0] ?? '', args.slice(1), {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return; // already gone
-    }
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // gone in the meantime
-      }
-    }, 3000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const line = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(
-      () => reject(new Error(`${what} printed nothing in 30 s:\n${stderr}`)),
-      30_000,
-    );
-    lines.once('line', (first) => {
-      clearTimeout(timer);
-      resolve(first);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`${what} exited (${code}) before its first line:\n${stderr}`)),
-    );
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
-  return { info: JSON.parse(line) as T, stop };
-}
 
 export interface SandboxUser {
   name: string;

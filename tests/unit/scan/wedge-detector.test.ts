@@ -8,7 +8,13 @@ import {
 function setup(options: { maxInterKeyMs?: number; minLength?: number } = {}) {
   let t = 1_000;
   const scans: string[] = [];
-  const detector = createWedgeDetector({ ...options, onScan: (s) => scans.push(s), now: () => t });
+  const handedBack: string[] = [];
+  const detector = createWedgeDetector({
+    ...options,
+    onScan: (s) => scans.push(s),
+    onAbandon: (text) => handedBack.push(text),
+    now: () => t,
+  });
   const press = (key: string, mods: Partial<WedgeKeyEvent> = {}): boolean =>
     detector.handleKeydown({
       key,
@@ -30,7 +36,7 @@ function setup(options: { maxInterKeyMs?: number; minLength?: number } = {}) {
     t += ms;
     return press(key, mods);
   };
-  return { detector, scans, press, type, after };
+  return { detector, scans, handedBack, press, type, after };
 }
 
 describe('wedge detector', () => {
@@ -90,6 +96,33 @@ describe('wedge detector', () => {
     type('4', 150);
     expect(after(6, 'Enter')).toBe(false);
     expect(scans).toEqual([]);
+  });
+
+  it('hands back every character it kept from a burst that turned out not to be a scan', () => {
+    // The page got the first two characters; the detector kept the rest until the slow key.
+    const slow = setup();
+    const claimedFlags = slow.type('FTC-12', 6);
+    slow.after(200, '3');
+    const passedThrough = 'FTC-12'
+      .split('')
+      .filter((_, i) => !claimedFlags[i])
+      .join('');
+    expect(passedThrough + slow.handedBack.join('')).toBe('FTC-12');
+
+    const early = setup({ minLength: 5 });
+    early.type('ABCD', 5);
+    early.after(5, 'Enter');
+    expect(early.handedBack).toEqual(['CD']);
+
+    const backspace = setup();
+    backspace.type('FTC-1234', 5);
+    backspace.after(5, 'Backspace');
+    expect(backspace.handedBack).toEqual(['C-1234']);
+
+    const scan = setup();
+    scan.type('FTC-1234', 5);
+    scan.after(5, 'Enter');
+    expect(scan.handedBack).toEqual([]);
   });
 
   it('ignores fast bursts shorter than minLength', () => {

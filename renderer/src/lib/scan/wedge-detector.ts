@@ -25,6 +25,12 @@ export interface WedgeKeyEvent {
 
 export interface WedgeDetectorOptions {
   onScan: (serial: string) => void;
+  /**
+   * A fast run that turned out not to be a scan (a slow key, Backspace, a terminator too
+   * early or too late) gives back the characters it had claimed, so the screen can put them
+   * where they were typed: no keystroke is ever lost.
+   */
+  onAbandon?: (claimedText: string) => void;
   /** Longest pause between two characters of one scan. */
   maxInterKeyMs?: number;
   /** Shortest code accepted as a scan; shorter fast bursts are left alone. */
@@ -59,11 +65,17 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
     lastCharAt = Number.NEGATIVE_INFINITY;
   };
   const claimed = (): boolean => run.length >= CLAIM_FROM_CHAR;
+  /** Ends a run that is not a scan, handing back what it had kept from the page. */
+  const abandon = (): void => {
+    const kept = claimed() ? run.slice(CLAIM_FROM_CHAR - 1).join('') : '';
+    reset();
+    if (kept) options.onAbandon?.(kept);
+  };
 
   const handleKeydown = (e: WedgeKeyEvent): boolean => {
     if (e.isComposing || e.repeat || e.ctrlKey || e.altKey || e.metaKey) {
       // Shortcuts, IME input and held keys are people, never a scanner.
-      reset();
+      abandon();
       return false;
     }
     if (MODIFIER_ONLY.has(e.key)) return claimed();
@@ -73,21 +85,25 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
 
     if (TERMINATORS.has(e.key)) {
       const isScan = run.length >= minLength && gap <= maxGap * TERMINATOR_GRACE_FACTOR;
+      if (!isScan) {
+        abandon();
+        return false;
+      }
       const code = run.join('');
       reset();
-      if (!isScan) return false;
       options.onScan(code);
       return true;
     }
 
     if (e.key.length !== 1) {
       // Backspace, arrows, F-keys…: a scanner never sends them inside a code.
-      reset();
+      abandon();
       return false;
     }
 
-    // A slow key ends any burst: what came before is discarded, never submitted.
-    if (gap > maxGap) run = [];
+    // A slow key ends any burst: it is never submitted as a scan, and what it had claimed
+    // goes back to the page.
+    if (gap > maxGap) abandon();
     run.push(caseFor(e));
     lastCharAt = at;
     return claimed();
