@@ -125,6 +125,15 @@ describe('wedge detector', () => {
     expect(scan.handedBack).toEqual([]);
   });
 
+  it('does not split a recognised scan at one hiccup, so its tail is never submitted alone', () => {
+    const { scans, type, after } = setup({ maxInterKeyMs: 35 });
+    type('SN=f', 5);
+    after(120, 't'); // the laptop stalled for a moment mid-scan
+    type('c-3r54ch3a', 5);
+    expect(after(5, 'Enter')).toBe(true);
+    expect(scans).toEqual(['SN=ftc-3r54ch3a']);
+  });
+
   it('ignores fast bursts shorter than minLength', () => {
     const { scans, type, after } = setup({ minLength: 5 });
     type('ABCD', 5);

@@ -48,6 +48,10 @@ export interface WedgeDetector {
 const CLAIM_FROM_CHAR = 3;
 /** Some scanners pause a little longer before the terminator than between characters. */
 const TERMINATOR_GRACE_FACTOR = 3;
+/**
+ * Once a run is unmistakably a scanner, a hiccup (USB polling, a busy laptop) may stretch one
+ * gap well past the usual; splitting the scan there would submit its tail as a serial. */
+const HICCUP_FACTOR = 5;
 const TERMINATORS = new Set(['Enter', 'Tab']);
 /** Scanners press Shift around upper-case letters; these keydowns carry no character. */
 const MODIFIER_ONLY = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'Meta', 'AltGraph']);
@@ -103,7 +107,7 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
 
     // A slow key ends any burst: it is never submitted as a scan, and what it had claimed
     // goes back to the page.
-    if (gap > maxGap) abandon();
+    if (gap > (claimed() ? maxGap * HICCUP_FACTOR : maxGap)) abandon();
     run.push(caseFor(e));
     lastCharAt = at;
     return claimed();
