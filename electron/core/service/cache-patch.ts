@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import type { LocationRef } from '../../contract';
-import { Device, Location } from '../api/wire';
+import type { Device } from '../api/wire';
+import { Location } from '../api/wire';
+import { CachedDeviceList } from './cached-device-list';
 import type { SignedInScope } from './context';
 
-const Devices = z.array(Device);
 const Locations = z.array(Location);
 
 export async function applyDeviceChange(
@@ -49,6 +50,6 @@ export async function applyDeviceChange(
 
 /** Rewrites a cached list keeping its fetch time: the list is patched, not re-fetched. */
 async function patchList(scope: SignedInScope, key: string, change: (list: Device[]) => Device[]) {
-  const cached = await scope.cache.get(key, Devices);
+  const cached = await scope.cache.get(key, CachedDeviceList);
   if (cached) await scope.cache.set(key, change(cached.value), cached.fetchedAt);
 }

@@ -5,12 +5,11 @@
  */
 import { z } from 'zod';
 import type { Cached } from '../../contract';
+import { CachedDeviceList } from './cached-device-list';
 import { AppError, isConnectivityError } from '../app-error';
 import { Device, Location, Organization } from '../api/wire';
 import { readThrough } from '../store/cache';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
-
-const Devices = z.array(Device);
 
 export async function cachedRead<T>(
   ctx: ServiceContext,
@@ -75,19 +74,21 @@ export const getLocation = (ctx: ServiceContext, locationId: string) => {
 
 export const listLocationDevices = (ctx: ServiceContext, locationId: string) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, `location-devices:${locationId}`, Devices, () =>
+  return cachedRead(ctx, scope, `location-devices:${locationId}`, CachedDeviceList, () =>
     scope.api.listLocationDevices(locationId),
   );
 };
 
 export const listDevices = (ctx: ServiceContext) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'devices', Devices, () => scope.api.listDevices());
+  return cachedRead(ctx, scope, 'devices', CachedDeviceList, () => scope.api.listDevices());
 };
 
 export const listInventory = (ctx: ServiceContext) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'inventory', Devices, () => scope.api.listUninstalledDevices());
+  return cachedRead(ctx, scope, 'inventory', CachedDeviceList, () =>
+    scope.api.listUninstalledDevices(),
+  );
 };
 
 /**
@@ -108,7 +109,7 @@ export async function getDevice(
   } catch (error) {
     if (!isConnectivityError(error)) throw error;
     for (const list of ['inventory', 'devices']) {
-      const cached = await scope.cache.get(list, Devices);
+      const cached = await scope.cache.get(list, CachedDeviceList);
       const device = cached?.value.find((d) => d.serial_number === serial);
       if (cached && device)
         return { value: device, fetchedAt: cached.fetchedAt, source: 'cache', refreshing: false };
