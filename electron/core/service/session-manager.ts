@@ -1,7 +1,8 @@
 /**
  * Owns the signed-in scope: which base URL and organization, the API client built for them,
  * and their cache and outbox. The key itself stays in the OS keychain (or, for training mode's
- * throwaway sandbox key, in memory) and is read for each request by the client.
+ * throwaway sandbox key, in memory) and is read when a request needs it; a read is held for a
+ * few seconds so a burst of requests reads the keychain once (credentials/key-hold.ts).
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { createApiClient, validateBaseUrl } from '../api/client';
 import { Organization } from '../api/wire';
 import type { CoreOptions } from '../core';
 import type { Cache } from '../store/cache';
+import { holdKey, type KeyHold } from '../credentials/key-hold';
 import { openJsonFile } from '../store/atomic-json-file';
 import { openOutbox } from '../store/outbox-store';
 import type { SessionRecord, SignedInScope } from './context';
@@ -160,10 +162,13 @@ export class SessionManager {
 
   private async open(record: SessionRecord): Promise<void> {
     const scopeUrl = record.training ? TRAINING_SCOPE_URL : record.baseUrl;
+    const key = holdKey(() =>
+      record.training ? this.trainingKey() : this.storedKey(record.baseUrl),
+    );
     const api = createApiClient({
       baseUrl: record.baseUrl,
       organizationId: record.organizationId,
-      getApiKey: record.training ? () => this.trainingKey() : () => this.storedKey(record.baseUrl),
+      getApiKey: () => key.get(),
       fetch: this.options.fetch,
     });
     const outboxName = createHash('sha256')
@@ -177,13 +182,17 @@ export class SessionManager {
     const unsubscribe = outbox.onChange(() => this.onChange());
     this.scope = { record, api, cache: this.cache.scope(scopeUrl, record.organizationId), outbox };
     this.unsubscribeOutbox = unsubscribe;
+    this.heldKey = key;
     await this.file.save({ session: record });
     this.onChange();
   }
 
   private unsubscribeOutbox: () => void = () => {};
+  private heldKey: KeyHold | null = null;
 
   private async closeScope(): Promise<void> {
+    this.heldKey?.forget();
+    this.heldKey = null;
     this.unsubscribeOutbox();
     this.unsubscribeOutbox = () => {};
     this.scope = null;
