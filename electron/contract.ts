@@ -284,9 +284,16 @@ export type PushEvent =
   | { type: 'data-updated'; resource: string }
   | { type: 'session'; status: SessionStatus };
 
+/**
+ * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string
+ * passes Electron's IPC and context bridge without the deep copy an object graph gets, which
+ * matters for 100,000-device lists, and the core has those as text already.
+ */
+export type EnvelopeText<T> = string & { readonly envelopeOf?: T };
+
 /** The API the renderer sees: one named async function per operation plus events. */
 export type InstallerApi = {
-  [K in OperationName]: (input: OperationInput<K>) => Promise<Envelope<OperationResult<K>>>;
+  [K in OperationName]: (input: OperationInput<K>) => Promise<EnvelopeText<OperationResult<K>>>;
 } & {
   onEvent: (listener: (event: PushEvent) => void) => () => void;
 };

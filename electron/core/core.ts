@@ -1,12 +1,19 @@
 /**
- * What the Electron main process and the browser-mode bridge talk to: one `invoke` that
- * validates input against the contract and returns an envelope (never throws across the
- * boundary), and a push-event subscription.
+ * What the Electron main process and the browser-mode bridge talk to: `invokeJson`, which
+ * validates input against the contract and answers with the envelope as JSON text (never
+ * throws across the boundary), and a push-event subscription. `invoke` is the same answer as
+ * objects, for Node callers (tests, benchmarks).
  */
 import type { Envelope, OperationName, OperationResult, PushEvent } from '../contract';
 
 export interface Core {
   invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>>;
+  /**
+   * The envelope as JSON text. Both transports carry text anyway (HTTP for the bridge; a
+   * string crosses Electron's IPC and context bridge without a deep copy), and big device
+   * lists go in as the text they already are (json-text.ts).
+   */
+  invokeJson(name: OperationName, input: unknown): Promise<string>;
   onEvent(listener: (event: PushEvent) => void): () => void;
   close(): Promise<void>;
 }

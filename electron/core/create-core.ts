@@ -15,6 +15,7 @@ import {
   type SyncReport,
 } from '../contract';
 import { AppError } from './app-error';
+import { materialize, stringifyEnvelope, type WithJsonText } from './json-text';
 import type { Core, CreateCore } from './core';
 import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
@@ -97,47 +98,61 @@ export const createCore: CreateCore = async (options) => {
     options.log.warn('could not restore the last session', { kind: kindOf(error) });
   });
 
+  /** Validates, runs, logs; the answer may still carry JSON text (json-text.ts). */
+  async function run<K extends OperationName>(
+    name: K,
+    input: unknown,
+  ): Promise<Envelope<WithJsonText<OperationResult<K>>>> {
+    const schema: z.ZodType | undefined = Object.hasOwn(operations, name)
+      ? operations[name]
+      : undefined;
+    if (!schema) return failure(new AppError(unknownOperation));
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      options.log.warn('operation input rejected', {
+        operation: name,
+        fields: Object.keys(validationError(parsed.error).fields ?? {}),
+      });
+      return failure(validationError(parsed.error));
+    }
+    const started = performance.now();
+    // Inputs are never logged: signIn's carries the key.
+    const done = (outcome: string) =>
+      options.log.info('operation', {
+        operation: name,
+        outcome,
+        ms: Math.round(performance.now() - started),
+      });
+    try {
+      const handler = handlers[name] as (
+        input: unknown,
+      ) => Promise<WithJsonText<OperationResult<K>>>;
+      const value = await handler(parsed.data);
+      done('ok');
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof AppError) {
+        done(error.kind);
+        return failure(error);
+      }
+      options.log.error('operation failed unexpectedly', {
+        operation: name,
+        error: describe(error),
+      });
+      return failure(new AppError(internal));
+    }
+  }
+
   const core: Core = {
     async invoke<K extends OperationName>(
       name: K,
       input: unknown,
     ): Promise<Envelope<OperationResult<K>>> {
-      const schema: z.ZodType | undefined = Object.hasOwn(operations, name)
-        ? operations[name]
-        : undefined;
-      if (!schema) return failure(new AppError(unknownOperation));
-      const parsed = schema.safeParse(input);
-      if (!parsed.success) {
-        options.log.warn('operation input rejected', {
-          operation: name,
-          fields: Object.keys(validationError(parsed.error).fields ?? {}),
-        });
-        return failure(validationError(parsed.error));
-      }
-      const started = performance.now();
-      // Inputs are never logged: signIn's carries the key.
-      const done = (outcome: string) =>
-        options.log.info('operation', {
-          operation: name,
-          outcome,
-          ms: Math.round(performance.now() - started),
-        });
-      try {
-        const handler = handlers[name] as (input: unknown) => Promise<OperationResult<K>>;
-        const value = await handler(parsed.data);
-        done('ok');
-        return { ok: true, value };
-      } catch (error) {
-        if (error instanceof AppError) {
-          done(error.kind);
-          return failure(error);
-        }
-        options.log.error('operation failed unexpectedly', {
-          operation: name,
-          error: describe(error),
-        });
-        return failure(new AppError(internal));
-      }
+      const envelope = await run(name, input);
+      return envelope.ok ? { ok: true, value: materialize(envelope.value) } : envelope;
+    },
+    async invokeJson(name, input) {
+      return stringifyEnvelope(await run(name, input));
     },
     onEvent(listener) {
       listeners.add(listener);

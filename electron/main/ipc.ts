@@ -1,7 +1,8 @@
 /**
  * One ipcMain.handle per contract operation (no generic channel). Each call is checked to come
  * from our window's main frame on the app origin before the core sees it; the core validates
- * the input against the contract schema and answers with an envelope.
+ * the input against the contract schema and answers with an envelope as JSON text
+ * (EnvelopeText in the contract says why text).
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { channelFor, EVENT_CHANNEL, OPERATION_NAMES, type Envelope } from '../contract';
@@ -15,23 +16,23 @@ export interface IpcOptions {
   log: Logger;
 }
 
-const FORBIDDEN: Envelope<never> = {
+const FORBIDDEN = JSON.stringify({
   ok: false,
   error: {
     kind: 'forbidden',
     message: 'This request did not come from the Field Installer window and was refused.',
     nextStep: 'Restart Field Installer. If this keeps happening, reinstall it.',
   },
-};
+} satisfies Envelope<never>);
 
-const INTERNAL: Envelope<never> = {
+const INTERNAL = JSON.stringify({
   ok: false,
   error: {
     kind: 'server',
     message: 'Something went wrong inside Field Installer.',
     nextStep: 'Try again. If it keeps happening, restart the app.',
   },
-};
+} satisfies Envelope<never>);
 
 export const isTrustedSender = (
   event: IpcMainInvokeEvent,
@@ -62,9 +63,9 @@ export const setupIpc = ({ core, getWebContents, log }: IpcOptions): (() => void
         return FORBIDDEN;
       }
       try {
-        return await core.invoke(name, input);
+        return await core.invokeJson(name, input);
       } catch (error) {
-        // core.invoke promises never to throw; if it does, keep the details in the log only.
+        // core.invokeJson promises never to throw; if it does, keep the details in the log only.
         log.error('Operation threw instead of returning an envelope', { operation: name, error });
         return INTERNAL;
       }

@@ -2,6 +2,7 @@
  * Runs in the sandboxed preload (bundled to dist/electron/preload.cjs: sandboxed preloads
  * cannot require local files). Exposes one named function per contract operation plus
  * onEvent — never a generic invoke or send, so the page can reach only the contract.
+ * Answers are envelopes as JSON text, passed on untouched (EnvelopeText in the contract).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import {
@@ -15,7 +16,7 @@ import {
 const operations = Object.fromEntries(
   OPERATION_NAMES.map((name) => [
     name,
-    (input: unknown): Promise<unknown> => ipcRenderer.invoke(channelFor(name), input),
+    (input: unknown): Promise<string> => ipcRenderer.invoke(channelFor(name), input),
   ]),
 );
 

@@ -105,8 +105,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         },
       });
     }
-    const envelope = await options.core.invoke(name as OperationName, input);
-    sendJson(res, 200, envelope);
+    sendJsonText(res, 200, await options.core.invokeJson(name as OperationName, input));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -176,7 +175,10 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
+  sendJsonText(res, status, JSON.stringify(value));
+}
+
+function sendJsonText(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

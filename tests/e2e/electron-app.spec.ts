@@ -82,7 +82,10 @@ test.describe('Electron app', () => {
     expect(await page.evaluate('typeof require + typeof process + typeof Buffer')).toBe(
       'undefinedundefinedundefined',
     );
-    const status = await page.evaluate('window.installer.sessionStatus({})');
+    // Answers cross IPC as envelope text (EnvelopeText in the contract).
+    const status = JSON.parse(
+      (await page.evaluate('window.installer.sessionStatus({})')) as string,
+    ) as unknown;
     expect(status).toMatchObject({ ok: true, value: { signedIn: false } });
   });
 

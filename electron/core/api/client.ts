@@ -8,7 +8,8 @@ import { AppError } from '../app-error';
 import { validateBaseUrl } from './base-url';
 import { createHttp, type Method } from './http';
 import { wording, type Subject } from './messages';
-import { collectPages } from './paging';
+import { collectPages, collectPagesAsJson } from './paging';
+import type { JsonText } from '../json-text';
 import {
   Device,
   FootTraffic,
@@ -132,6 +133,20 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     );
   };
 
+  /** Device lists: validated page by page, kept as JSON text (paging.ts, json-text.ts). */
+  const getAllAsJson = async <T extends z.ZodType>(
+    item: T,
+    path: string,
+    subject: Subject,
+    query?: Query,
+  ): Promise<JsonText<z.infer<T>[]>> => {
+    const schema = listOf(item);
+    return collectPagesAsJson(
+      (page) => get(schema, 'org', path, subject, { ...query, page, per_page: PAGE_SIZE_MAX }),
+      { maxPages, perPage: PAGE_SIZE_MAX },
+    );
+  };
+
   const send = async <S extends z.ZodType>(
     schema: S,
     method: Method,
@@ -172,13 +187,11 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     async deleteLocation(id) {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
     },
-    async listLocationDevices(id) {
-      return (
-        await getAll(Device, 'org', `/locations/${seg(id)}/devices`, { kind: 'location', id })
-      ).items;
+    listLocationDevices(id) {
+      return getAllAsJson(Device, `/locations/${seg(id)}/devices`, { kind: 'location', id });
     },
-    async listDevices(filters) {
-      return (await getAll(Device, 'org', '/devices', list, { ...filters })).items;
+    listDevices(filters) {
+      return getAllAsJson(Device, '/devices', list, { ...filters });
     },
     async getDevice(serial) {
       return (await get(one(Device), 'org', `/devices/${seg(serial)}`, { kind: 'device', serial }))
@@ -219,8 +232,8 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
         )
       ).data;
     },
-    async listUninstalledDevices(filters) {
-      return (await getAll(Device, 'org', '/uninstalled-devices', list, { ...filters })).items;
+    listUninstalledDevices(filters) {
+      return getAllAsJson(Device, '/uninstalled-devices', list, { ...filters });
     },
     async locationsFootTraffic(range) {
       return (await getAll(LocationMetric, 'org', '/foot-traffic/locations', list, { ...range }))

@@ -1,8 +1,10 @@
 /**
  * What the rest of the core calls to talk to the vendor API (or the sandbox): one method per
- * endpoint of the spec. List methods return the whole list (all pages). Every failure is an
+ * endpoint of the spec. List methods return the whole list (all pages); device lists, which
+ * reach 100,000 entries, come as validated JSON text (../json-text.ts). Every failure is an
  * AppError (electron/core/app-error.ts).
  */
+import type { JsonText } from '../json-text';
 import type { Device, FootTraffic, Location, LocationMetric, Organization } from './wire';
 
 export interface LocationQuery {
@@ -61,13 +63,13 @@ export interface VendorApi {
   getLocation(id: string): Promise<Location>;
   createLocation(input: NewLocation): Promise<Location>;
   deleteLocation(id: string): Promise<void>;
-  listLocationDevices(id: string): Promise<Device[]>;
-  listDevices(filters?: DeviceFilters): Promise<Device[]>;
+  listLocationDevices(id: string): Promise<JsonText<Device[]>>;
+  listDevices(filters?: DeviceFilters): Promise<JsonText<Device[]>>;
   getDevice(serial: string): Promise<Device>;
   updateDevice(serial: string, changes: DeviceChanges): Promise<Device>;
   installDevice(serial: string, locationId: string): Promise<Device>;
   uninstallDevice(serial: string, locationId?: string): Promise<Device>;
-  listUninstalledDevices(filters?: InventoryFilters): Promise<Device[]>;
+  listUninstalledDevices(filters?: InventoryFilters): Promise<JsonText<Device[]>>;
   locationsFootTraffic(range: TrafficRange<'hour' | 'day'>): Promise<LocationMetric[]>;
   deviceFootTraffic(
     serial: string,

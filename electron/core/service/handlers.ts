@@ -1,8 +1,10 @@
 /**
  * One service function per contract operation. The mapped type makes a missing or
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
+ * A handler may answer with JSON text in place of (part of) its result (../json-text.ts).
  */
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
+import type { WithJsonText } from '../json-text';
 import type { ServiceContext } from './context';
 import { installDevice, moveDevice, uninstallDevice } from './device-actions';
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
@@ -12,7 +14,7 @@ import type { SessionManager } from './session-manager';
 import { createLocation, deleteLocation, updateDevice } from './write-service';
 
 export type Handlers = {
-  [K in OperationName]: (input: ParsedInput<K>) => Promise<OperationResult<K>>;
+  [K in OperationName]: (input: ParsedInput<K>) => Promise<WithJsonText<OperationResult<K>>>;
 };
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {

@@ -8,20 +8,20 @@ import type { Cached } from '../../contract';
 import { CachedDeviceList } from './cached-device-list';
 import { AppError, isConnectivityError } from '../app-error';
 import { Device, Location, Organization } from '../api/wire';
-import { readThrough } from '../store/cache';
+import { jsonTextEntry, parsedEntry, readThrough, type EntryAccess } from '../store/cache';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 export async function cachedRead<T>(
   ctx: ServiceContext,
   scope: SignedInScope,
   key: string,
-  schema: z.ZodType<T>,
+  entry: EntryAccess<T> | z.ZodType<T>,
   fetchFresh: () => Promise<T>,
 ): Promise<Cached<T>> {
   return readThrough({
     scope: scope.cache,
     key,
-    schema,
+    entry: entry instanceof z.ZodType ? parsedEntry(entry) : entry,
     online: ctx.isOnline(),
     fetch: () => tracked(ctx, fetchFresh),
     onRefreshed: () => ctx.emit({ type: 'data-updated', resource: key }),
@@ -72,21 +72,27 @@ export const getLocation = (ctx: ServiceContext, locationId: string) => {
   );
 };
 
+// Device lists go to the renderer as the JSON text the client built or the cache stored:
+// parsing 100,000 devices only to serialise them again was most of an offline start
+// (../json-text.ts). They are parsed in the core only where one device is needed offline.
+
 export const listLocationDevices = (ctx: ServiceContext, locationId: string) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, `location-devices:${locationId}`, CachedDeviceList, () =>
+  return cachedRead(ctx, scope, `location-devices:${locationId}`, jsonTextEntry<Device[]>(), () =>
     scope.api.listLocationDevices(locationId),
   );
 };
 
 export const listDevices = (ctx: ServiceContext) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'devices', CachedDeviceList, () => scope.api.listDevices());
+  return cachedRead(ctx, scope, 'devices', jsonTextEntry<Device[]>(), () =>
+    scope.api.listDevices(),
+  );
 };
 
 export const listInventory = (ctx: ServiceContext) => {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'inventory', CachedDeviceList, () =>
+  return cachedRead(ctx, scope, 'inventory', jsonTextEntry<Device[]>(), () =>
     scope.api.listUninstalledDevices(),
   );
 };

@@ -17,6 +17,14 @@ export interface JsonFile<T> {
   save(value: T): Promise<void>;
   /** Removes the file (missing is fine); ordered with saves like any other write. */
   remove(): Promise<void>;
+  /**
+   * The file's text without parsing it, for content passed on as is (store/cache.ts).
+   * `check` returns why the text is unusable, or null; unusable → quarantined, null.
+   * Missing → null.
+   */
+  loadText(check: (text: string) => string | null): Promise<string | null>;
+  /** Saves text that is already the JSON of a T, built by a caller that has it as text. */
+  saveText(json: string): Promise<void>;
 }
 
 export interface QuarantineInfo {
@@ -113,16 +121,30 @@ export function openJsonFile<T>(
     options.onQuarantine?.({ path: absolute, quarantinedPath, reason, raw });
   }
 
-  async function loadNow(): Promise<T> {
+  /** The file's bytes; null when missing or unreadable (the latter is quarantined). */
+  async function readNow(): Promise<Buffer | null> {
     await removeStaleTempFiles(absolute);
-    let raw: Buffer;
     try {
-      raw = await readFile(absolute);
+      return await readFile(absolute);
     } catch (e) {
-      if (isNotFound(e)) return fallback();
-      await quarantine(`unreadable: ${String(e)}`, Buffer.alloc(0));
-      return fallback();
+      if (!isNotFound(e)) await quarantine(`unreadable: ${String(e)}`, Buffer.alloc(0));
+      return null;
     }
+  }
+
+  async function loadTextNow(check: (text: string) => string | null): Promise<string | null> {
+    const raw = await readNow();
+    if (raw === null) return null;
+    const text = raw.toString('utf8');
+    const problem = check(text);
+    if (problem === null) return text;
+    await quarantine(problem, raw);
+    return null;
+  }
+
+  async function loadNow(): Promise<T> {
+    const raw = await readNow();
+    if (raw === null) return fallback();
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
@@ -143,7 +165,10 @@ export function openJsonFile<T>(
   }
 
   async function saveNow(value: T): Promise<void> {
-    const text = JSON.stringify(value);
+    await saveTextNow(JSON.stringify(value));
+  }
+
+  async function saveTextNow(text: string): Promise<void> {
     await mkdir(dirname(absolute), { recursive: true });
     await writeFileAtomic(absolute, text, { fsync: true, mode: 0o600 });
     await fsyncDirectory(dirname(absolute));
@@ -159,6 +184,8 @@ export function openJsonFile<T>(
     load: () => enqueue(absolute, loadNow),
     save: (value) => enqueue(absolute, () => saveNow(value)),
     remove: () => enqueue(absolute, removeNow),
+    loadText: (check) => enqueue(absolute, () => loadTextNow(check)),
+    saveText: (json) => enqueue(absolute, () => saveTextNow(json)),
   };
 }
 

@@ -9,9 +9,17 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../core';
+import { JsonText } from '../json-text';
 import { openJsonFile, settledUnder } from './atomic-json-file';
+import { entryText, splitEntryText } from './cache-entry-text';
 
-export { readThrough, type ReadThroughOptions } from './read-through';
+export {
+  jsonTextEntry,
+  parsedEntry,
+  readThrough,
+  type EntryAccess,
+  type ReadThroughOptions,
+} from './read-through';
 
 export interface CacheEntry<T> {
   value: T;
@@ -24,7 +32,11 @@ export interface CacheScope {
   readonly id: string;
   /** null when nothing usable is cached (a corrupt or outdated entry is quarantined). */
   get<T>(key: string, schema: z.ZodType<T>): Promise<CacheEntry<T> | null>;
+  /** The value's JSON text as stored, unparsed; checked against its checksum only. */
+  getJson<T>(key: string): Promise<CacheEntry<JsonText<T>> | null>;
   set<T>(key: string, value: T, fetchedAt?: string): Promise<void>;
+  /** Stores JSON text as it is (it must be the JSON of a value this key's readers accept). */
+  setJson<T>(key: string, value: JsonText<T>, fetchedAt?: string): Promise<void>;
   delete(key: string): Promise<void>;
   /** Forgets everything cached for this server + organization. */
   clear(): Promise<void>;
@@ -61,21 +73,37 @@ export function createCache(dir: string, log: Logger, now: () => Date = () => ne
   function scope(baseUrl: string, organizationId: string | null): CacheScope {
     const id = scopeId(baseUrl, organizationId);
     const scopeDir = join(dir, id);
-    const fileFor = <T>(key: string, schema: z.ZodType<T>) =>
-      openJsonFile<CacheEntry<T> | null>(
-        join(scopeDir, keyToFileName(key)),
-        z
-          .object({ value: schema, fetchedAt: z.string() })
-          .nullable() as z.ZodType<CacheEntry<T> | null>,
-        () => null,
-        log,
-      );
+    // Only the text operations are used: the layout (cache-entry-text.ts) is checked here.
+    const fileFor = (key: string) =>
+      openJsonFile(join(scopeDir, keyToFileName(key)), z.unknown(), () => null, log);
+
+    type Decoded<T> = { value: T } | { problem: string };
+    async function read<T>(
+      key: string,
+      decode: (valueJson: string) => Decoded<T>,
+    ): Promise<CacheEntry<T> | null> {
+      let entry: CacheEntry<T> | null = null;
+      await fileFor(key).loadText((text) => {
+        const split = splitEntryText(text);
+        if ('problem' in split) return split.problem;
+        const decoded = decode(split.valueJson);
+        if ('problem' in decoded) return decoded.problem;
+        entry = { value: decoded.value, fetchedAt: split.fetchedAt };
+        return null;
+      });
+      return entry;
+    }
+
+    const setJson = <T>(key: string, value: JsonText<T>, fetchedAt?: string) =>
+      fileFor(key).saveText(entryText(value.json, fetchedAt ?? now().toISOString()));
+
     return {
       id,
-      get: (key, schema) => fileFor(key, schema).load(),
-      set: (key, value, fetchedAt) =>
-        fileFor(key, z.unknown()).save({ value, fetchedAt: fetchedAt ?? now().toISOString() }),
-      delete: (key) => fileFor(key, z.unknown()).remove(),
+      get: (key, schema) => read(key, (json) => decodeWith(schema, json)),
+      getJson: (key) => read(key, (json) => ({ value: new JsonText(json) })),
+      set: (key, value, fetchedAt) => setJson(key, new JsonText(JSON.stringify(value)), fetchedAt),
+      setJson,
+      delete: (key) => fileFor(key).remove(),
       clear: async () => {
         await settledUnder(scopeDir);
         await rm(scopeDir, { recursive: true, force: true });
@@ -89,4 +117,17 @@ export function createCache(dir: string, log: Logger, now: () => Date = () => ne
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+function decodeWith<T>(schema: z.ZodType<T>, json: string): { value: T } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (e) {
+    return { problem: `invalid JSON: ${(e as Error).message}` };
+  }
+  const result = schema.safeParse(parsed);
+  if (result.success) return { value: result.data };
+  const issue = result.error.issues[0];
+  return { problem: `schema mismatch at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}` };
 }

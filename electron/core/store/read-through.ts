@@ -6,12 +6,30 @@
  */
 import type { z } from 'zod';
 import type { Cached } from '../../contract';
-import type { CacheScope } from './cache';
+import type { JsonText } from '../json-text';
+import type { CacheEntry, CacheScope } from './cache';
+
+/** How one entry is read from and written to the cache: as parsed values, or as JSON text. */
+export interface EntryAccess<T> {
+  load(scope: CacheScope, key: string): Promise<CacheEntry<T> | null>;
+  store(scope: CacheScope, key: string, value: T, fetchedAt: string): Promise<void>;
+}
+
+export const parsedEntry = <T>(schema: z.ZodType<T>): EntryAccess<T> => ({
+  load: (scope, key) => scope.get(key, schema),
+  store: (scope, key, value, fetchedAt) => scope.set(key, value, fetchedAt),
+});
+
+/** For big lists passed on unparsed (../json-text.ts). */
+export const jsonTextEntry = <T>(): EntryAccess<JsonText<T>> => ({
+  load: (scope, key) => scope.getJson<T>(key),
+  store: (scope, key, value, fetchedAt) => scope.setJson(key, value, fetchedAt),
+});
 
 export interface ReadThroughOptions<T> {
   scope: CacheScope;
   key: string;
-  schema: z.ZodType<T>;
+  entry: EntryAccess<T>;
   fetch: () => Promise<T>;
   online: boolean;
   /** Called once per background refresh that stored a new value. */
@@ -47,7 +65,7 @@ function fetchAndStore<T>(
   const promise = (async () => {
     const value = await opts.fetch();
     const fetchedAt = now().toISOString();
-    await opts.scope.set(opts.key, value, fetchedAt);
+    await opts.entry.store(opts.scope, opts.key, value, fetchedAt);
     return { value, fetchedAt };
   })().finally(() => inflight.delete(id));
   inflight.set(id, promise);
@@ -56,7 +74,7 @@ function fetchAndStore<T>(
 
 export async function readThrough<T>(opts: ReadThroughOptions<T>): Promise<Cached<T>> {
   const now = opts.now ?? (() => new Date());
-  const cached = await opts.scope.get(opts.key, opts.schema);
+  const cached = await opts.entry.load(opts.scope, opts.key);
   if (!cached) {
     const { value, fetchedAt } = await fetchAndStore(opts, now).promise;
     return { value, fetchedAt, source: 'network', refreshing: false };

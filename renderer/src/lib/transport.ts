@@ -11,6 +11,7 @@ import type {
   PushEvent,
 } from '../../../electron/contract';
 import { AppFailure } from './app-failure';
+import { parseEnvelope } from './parse-envelope';
 import { createBridgeTransport, takeTokenFromUrl } from './bridge-transport';
 import type { Transport } from './transport-types';
 
@@ -21,8 +22,10 @@ declare global {
 }
 
 const fromPreload = (api: InstallerApi): Transport => ({
-  invoke: (name, input) =>
-    (api[name] as (input: unknown) => ReturnType<Transport['invoke']>)(input),
+  invoke: async (name, input) => {
+    const text = await (api[name] as (input: unknown) => Promise<string>)(input);
+    return parseEnvelope(text);
+  },
   onEvent: (listener) => api.onEvent(listener),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectPages, type Page } from '../../../electron/core/api/paging';
+import { collectPages, collectPagesAsJson, type Page } from '../../../electron/core/api/paging';
 import { AppError } from '../../../electron/core/app-error';
 
 /** A list of `total` numbers served in pages, as a server would (meta chosen per test). */
@@ -73,5 +73,35 @@ describe('collectPages', () => {
     await expect(collectPages(endless, { maxPages: 5, perPage: 1 })).rejects.toMatchObject({
       kind: 'bad_response',
     });
+  });
+});
+
+describe('collectPagesAsJson', () => {
+  it('gives the same list as collectPages, as one JSON array text', async () => {
+    const meta = (page: number) => ({ page, per_page: 100, total_count: 250, total_pages: 3 });
+    const asObjects = await collectPages(pager(250, 100, meta).fetchPage, {
+      maxPages: 10,
+      perPage: 100,
+    });
+    const asText = await collectPagesAsJson(pager(250, 100, meta).fetchPage, {
+      maxPages: 10,
+      perPage: 100,
+    });
+    expect(asText.parse()).toEqual(asObjects.items);
+  });
+
+  it('is an empty array for an empty list', async () => {
+    const none = await collectPagesAsJson(pager(0, 100, () => undefined).fetchPage, {
+      maxPages: 10,
+      perPage: 100,
+    });
+    expect(none.json).toBe('[]');
+  });
+
+  it('refuses a list past the page cap, like collectPages', async () => {
+    const { fetchPage } = pager(10_000, 10, () => ({}));
+    await expect(
+      collectPagesAsJson(fetchPage, { maxPages: 3, perPage: 10 }),
+    ).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -4,7 +4,6 @@ import {
   channelFor,
   EVENT_CHANNEL,
   OPERATION_NAMES,
-  type Envelope,
   type OperationName,
   type PushEvent,
 } from '../../../electron/contract';
@@ -27,9 +26,12 @@ const recordingCore = () => {
   const calls: [OperationName, unknown][] = [];
   let listener: ((event: PushEvent) => void) | null = null;
   const core: Core = {
-    invoke: async (name, input) => {
+    invoke: async () => {
+      throw new Error('IPC must use invokeJson');
+    },
+    invokeJson: async (name, input) => {
       calls.push([name, input]);
-      return { ok: true, value: { echoed: name } } as unknown as Envelope<never>;
+      return JSON.stringify({ ok: true, value: { echoed: name } });
     },
     onEvent: (l) => {
       listener = l;
@@ -81,11 +83,11 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
     expect(electron.ipcMain.handle).toHaveBeenCalledTimes(OPERATION_NAMES.length);
   });
 
-  it('passes input from our window to core.invoke and returns its envelope', async () => {
+  it('passes input from our window to core.invokeJson and returns its envelope text', async () => {
     const input = { serial: 'abc-123', locationId: 'loc-1' };
     const result = await handlerFor('installDevice')(eventFrom(ourContents, mainFrame), input);
     expect(fake.calls).toEqual([['installDevice', input]]);
-    expect(result).toEqual({ ok: true, value: { echoed: 'installDevice' } });
+    expect(result).toBe(JSON.stringify({ ok: true, value: { echoed: 'installDevice' } }));
   });
 
   it('accepts a different wrapper object for the same main frame', async () => {
@@ -116,7 +118,7 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
       baseUrl: 'https://x',
       apiKey: 'k'.repeat(10),
     });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(JSON.parse(String(result))).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(fake.calls).toEqual([]);
     expect(log.warn).toHaveBeenCalledWith(
       expect.any(String),
@@ -130,16 +132,16 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
     electron.handlers.clear();
     setupIpc({ core: fake.core, getWebContents: () => null, log });
     const result = await handlerFor('listDevices')(eventFrom(ourContents, mainFrame), {});
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(JSON.parse(String(result))).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
   });
 
   it('turns a core that throws into an envelope without its details', async () => {
-    fake.core.invoke = async () => {
+    fake.core.invokeJson = async () => {
       throw new Error('secret internals at /home/tech/.config');
     };
     const result = await handlerFor('listDevices')(eventFrom(ourContents, mainFrame), {});
-    expect(result).toMatchObject({ ok: false, error: { kind: 'server' } });
-    expect(JSON.stringify(result)).not.toContain('secret internals');
+    expect(JSON.parse(String(result))).toMatchObject({ ok: false, error: { kind: 'server' } });
+    expect(String(result)).not.toContain('secret internals');
   });
 
   it('forwards core events to our window only while it is alive', () => {

@@ -9,10 +9,10 @@ import {
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },
   ipcRenderer: {
-    invoke: vi.fn(async (channel: string, input: unknown) => ({
-      ok: true,
-      value: { channel, input },
-    })),
+    // The main process answers with envelope text (EnvelopeText in the contract).
+    invoke: vi.fn(async (channel: string, input: unknown) =>
+      JSON.stringify({ ok: true, value: { channel, input } }),
+    ),
     on: vi.fn(),
     removeListener: vi.fn(),
   },
@@ -42,13 +42,14 @@ describe('preload bridge (mocked electron, runs without Electron)', () => {
     }
   });
 
-  it('sends each operation on its own derived channel', async () => {
+  it('sends each operation on its own derived channel and hands back the answer text', async () => {
     const { api } = exposed();
     const result = await api.getDevice({ serial: 'abc-1' });
     expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(channelFor('getDevice'), {
       serial: 'abc-1',
     });
-    expect(result).toEqual({
+    expect(typeof result).toBe('string');
+    expect(JSON.parse(result)).toEqual({
       ok: true,
       value: { channel: 'installer:getDevice', input: { serial: 'abc-1' } },
     });

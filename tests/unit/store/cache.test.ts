@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Device } from '../../../electron/core/api/wire';
+import { JsonText } from '../../../electron/core/json-text';
 import { createCache, keyToFileName, scopeId } from '../../../electron/core/store/cache';
 import { quarantinedFiles, recordingLogger, tempDir } from './test-helpers';
 
@@ -99,6 +100,35 @@ describe('cache', () => {
     expect(await scope.get('devices', z.array(Device))).toBeNull();
     expect(await quarantinedFiles(join(dir, scope.id), keyToFileName('devices'))).toHaveLength(1);
     expect(log.lines.some((l) => l.level === 'warn')).toBe(true);
+  });
+
+  it('hands back JSON text as it was stored, and the same entry parsed on request', async () => {
+    const at = new Date('2025-03-01T10:00:00.000Z');
+    const scope = createCache(dir, recordingLogger(), () => at).scope(BASE, 'org-1');
+    await scope.setJson('inventory', new JsonText<string[]>('["a","b"]'));
+    const text = await scope.getJson<string[]>('inventory');
+    expect(text?.value.json).toBe('["a","b"]');
+    expect(text?.fetchedAt).toBe(at.toISOString());
+    expect(await scope.get('inventory', Names)).toEqual({
+      value: ['a', 'b'],
+      fetchedAt: at.toISOString(),
+    });
+  });
+
+  it('quarantines an entry whose text no longer matches its checksum, on the text path too', async () => {
+    const log = recordingLogger();
+    const scope = createCache(dir, log).scope(BASE, 'org-1');
+    await scope.set('inventory', ['FTC-1', 'FTC-2']);
+    const file = join(dir, scope.id, keyToFileName('inventory'));
+    const { readFile } = await import('node:fs/promises');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('FTC-2', 'FTC-9'));
+    expect(await scope.getJson('inventory')).toBeNull();
+    expect(await quarantinedFiles(join(dir, scope.id), keyToFileName('inventory'))).toHaveLength(1);
+    expect(
+      log.lines.some((l) => l.level === 'warn' && l.data?.['reason'] === 'checksum mismatch'),
+    ).toBe(true);
+    // Nothing is left to trip over: the next read is a plain miss.
+    expect(await scope.get('inventory', Names)).toBeNull();
   });
 
   it('treats a corrupt entry file as missing instead of failing', async () => {

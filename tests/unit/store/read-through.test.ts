@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../../electron/core/app-error';
-import { createCache, readThrough, type CacheScope } from '../../../electron/core/store/cache';
+import {
+  createCache,
+  parsedEntry,
+  readThrough,
+  type CacheScope,
+} from '../../../electron/core/store/cache';
 import { recordingLogger, tempDir } from './test-helpers';
 
 const Names = z.array(z.string());
@@ -41,7 +46,7 @@ function watcher() {
   };
 }
 
-const base = (s: CacheScope) => ({ scope: s, key: 'locations', schema: Names });
+const base = (s: CacheScope) => ({ scope: s, key: 'locations', entry: parsedEntry(Names) });
 const never = () => {
   throw new Error('must not be called');
 };
