@@ -5,15 +5,17 @@
  * objects, for Node callers (tests, benchmarks).
  */
 import type { Envelope, OperationName, OperationResult, PushEvent } from '../contract';
+import type { JsonParts } from './json-text';
 
 export interface Core {
   invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>>;
   /**
-   * The envelope as JSON text. Both transports carry text anyway (HTTP for the bridge; a
-   * string crosses Electron's IPC and context bridge without a deep copy), and big device
-   * lists go in as the text they already are (json-text.ts).
+   * The envelope as serialised JSON, in parts. Both transports carry text anyway (HTTP for
+   * the bridge, which writes the parts as they are; a string crosses Electron's IPC and
+   * context bridge without a deep copy), and big device lists go in as the JSON they already
+   * are (json-text.ts).
    */
-  invokeJson(name: OperationName, input: unknown): Promise<string>;
+  invokeJson(name: OperationName, input: unknown): Promise<JsonParts>;
   onEvent(listener: (event: PushEvent) => void): () => void;
   close(): Promise<void>;
 }

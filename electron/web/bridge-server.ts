@@ -17,6 +17,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { OPERATION_NAMES, type OperationName } from '../contract';
 import type { Core } from '../core/core';
+import { JsonParts } from '../core/json-text';
 import { BRIDGE_EVENTS_PATH, BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_QUERY } from './bridge-protocol';
 import { serveStatic } from './static-files';
 
@@ -105,7 +106,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         },
       });
     }
-    sendJsonText(res, 200, await options.core.invokeJson(name as OperationName, input));
+    sendJsonParts(res, 200, await options.core.invokeJson(name as OperationName, input));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -175,14 +176,16 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  sendJsonText(res, status, JSON.stringify(value));
+  sendJsonParts(res, status, new JsonParts([JSON.stringify(value)]));
 }
 
-function sendJsonText(res: ServerResponse, status: number, body: string): void {
+/** Writes the parts as they are: a cached device list goes out without being decoded. */
+function sendJsonParts(res: ServerResponse, status: number, body: JsonParts): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': body.byteLength,
     'Cache-Control': 'no-store',
   });
-  res.end(body);
+  for (const part of body.parts) res.write(part);
+  res.end();
 }

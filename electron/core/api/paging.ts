@@ -80,10 +80,13 @@ export const collectPagesAsJson = async <T>(
   fetchPage: (page: number) => Promise<Page<T>>,
   options: PagingOptions,
 ): Promise<JsonText<T[]>> => {
-  const parts: string[] = [];
+  const parts: Buffer[] = [Buffer.from('[')];
   await followPages(fetchPage, options, (page) => {
-    // "[a,b]" → "a,b"; an empty page adds nothing.
-    if (page.data.length > 0) parts.push(JSON.stringify(page.data).slice(1, -1));
+    if (page.data.length === 0) return;
+    // "[a,b]" → "a,b", comma-separated from the previous page's items.
+    const items = JSON.stringify(page.data).slice(1, -1);
+    parts.push(Buffer.from(parts.length === 1 ? items : `,${items}`));
   });
-  return new JsonText<T[]>(`[${parts.join(',')}]`);
+  parts.push(Buffer.from(']'));
+  return JsonText.fromBytes<T[]>(Buffer.concat(parts));
 };

@@ -18,13 +18,13 @@ export interface JsonFile<T> {
   /** Removes the file (missing is fine); ordered with saves like any other write. */
   remove(): Promise<void>;
   /**
-   * The file's text without parsing it, for content passed on as is (store/cache.ts).
-   * `check` returns why the text is unusable, or null; unusable → quarantined, null.
+   * The file's bytes without parsing them, for content passed on as is (store/cache.ts).
+   * `check` returns why the bytes are unusable, or null; unusable → quarantined, null.
    * Missing → null.
    */
-  loadText(check: (text: string) => string | null): Promise<string | null>;
-  /** Saves text that is already the JSON of a T, built by a caller that has it as text. */
-  saveText(json: string): Promise<void>;
+  loadBytes(check: (bytes: Buffer) => string | null): Promise<Buffer | null>;
+  /** Saves bytes that are already the JSON of a T, built by a caller that has them as such. */
+  saveBytes(json: Buffer): Promise<void>;
 }
 
 export interface QuarantineInfo {
@@ -132,12 +132,11 @@ export function openJsonFile<T>(
     }
   }
 
-  async function loadTextNow(check: (text: string) => string | null): Promise<string | null> {
+  async function loadBytesNow(check: (bytes: Buffer) => string | null): Promise<Buffer | null> {
     const raw = await readNow();
     if (raw === null) return null;
-    const text = raw.toString('utf8');
-    const problem = check(text);
-    if (problem === null) return text;
+    const problem = check(raw);
+    if (problem === null) return raw;
     await quarantine(problem, raw);
     return null;
   }
@@ -165,10 +164,10 @@ export function openJsonFile<T>(
   }
 
   async function saveNow(value: T): Promise<void> {
-    await saveTextNow(JSON.stringify(value));
+    await saveBytesNow(JSON.stringify(value));
   }
 
-  async function saveTextNow(text: string): Promise<void> {
+  async function saveBytesNow(text: string | Buffer): Promise<void> {
     await mkdir(dirname(absolute), { recursive: true });
     await writeFileAtomic(absolute, text, { fsync: true, mode: 0o600 });
     await fsyncDirectory(dirname(absolute));
@@ -184,8 +183,8 @@ export function openJsonFile<T>(
     load: () => enqueue(absolute, loadNow),
     save: (value) => enqueue(absolute, () => saveNow(value)),
     remove: () => enqueue(absolute, removeNow),
-    loadText: (check) => enqueue(absolute, () => loadTextNow(check)),
-    saveText: (json) => enqueue(absolute, () => saveTextNow(json)),
+    loadBytes: (check) => enqueue(absolute, () => loadBytesNow(check)),
+    saveBytes: (json) => enqueue(absolute, () => saveBytesNow(json)),
   };
 }
 

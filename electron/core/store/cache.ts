@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Logger } from '../core';
 import { JsonText } from '../json-text';
 import { openJsonFile, settledUnder } from './atomic-json-file';
-import { entryText, splitEntryText } from './cache-entry-text';
+import { entryBytes, splitEntry } from './cache-entry-layout';
 
 export {
   jsonTextEntry,
@@ -32,10 +32,10 @@ export interface CacheScope {
   readonly id: string;
   /** null when nothing usable is cached (a corrupt or outdated entry is quarantined). */
   get<T>(key: string, schema: z.ZodType<T>): Promise<CacheEntry<T> | null>;
-  /** The value's JSON text as stored, unparsed; checked against its checksum only. */
+  /** The value's JSON as stored, unparsed and undecoded; checked against its checksum only. */
   getJson<T>(key: string): Promise<CacheEntry<JsonText<T>> | null>;
   set<T>(key: string, value: T, fetchedAt?: string): Promise<void>;
-  /** Stores JSON text as it is (it must be the JSON of a value this key's readers accept). */
+  /** Stores JSON as it is (it must be the JSON of a value this key's readers accept). */
   setJson<T>(key: string, value: JsonText<T>, fetchedAt?: string): Promise<void>;
   delete(key: string): Promise<void>;
   /** Forgets everything cached for this server + organization. */
@@ -73,20 +73,20 @@ export function createCache(dir: string, log: Logger, now: () => Date = () => ne
   function scope(baseUrl: string, organizationId: string | null): CacheScope {
     const id = scopeId(baseUrl, organizationId);
     const scopeDir = join(dir, id);
-    // Only the text operations are used: the layout (cache-entry-text.ts) is checked here.
+    // Only the byte operations are used: the layout (cache-entry-layout.ts) is checked here.
     const fileFor = (key: string) =>
       openJsonFile(join(scopeDir, keyToFileName(key)), z.unknown(), () => null, log);
 
     type Decoded<T> = { value: T } | { problem: string };
     async function read<T>(
       key: string,
-      decode: (valueJson: string) => Decoded<T>,
+      decode: (valueJson: Buffer) => Decoded<T>,
     ): Promise<CacheEntry<T> | null> {
       let entry: CacheEntry<T> | null = null;
-      await fileFor(key).loadText((text) => {
-        const split = splitEntryText(text);
+      await fileFor(key).loadBytes((bytes) => {
+        const split = splitEntry(bytes);
         if ('problem' in split) return split.problem;
-        const decoded = decode(split.valueJson);
+        const decoded = decode(split.value);
         if ('problem' in decoded) return decoded.problem;
         entry = { value: decoded.value, fetchedAt: split.fetchedAt };
         return null;
@@ -95,13 +95,14 @@ export function createCache(dir: string, log: Logger, now: () => Date = () => ne
     }
 
     const setJson = <T>(key: string, value: JsonText<T>, fetchedAt?: string) =>
-      fileFor(key).saveText(entryText(value.json, fetchedAt ?? now().toISOString()));
+      fileFor(key).saveBytes(entryBytes(value.bytes, fetchedAt ?? now().toISOString()));
 
     return {
       id,
-      get: (key, schema) => read(key, (json) => decodeWith(schema, json)),
-      getJson: (key) => read(key, (json) => ({ value: new JsonText(json) })),
-      set: (key, value, fetchedAt) => setJson(key, new JsonText(JSON.stringify(value)), fetchedAt),
+      get: (key, schema) => read(key, (json) => decodeWith(schema, json.toString('utf8'))),
+      getJson: (key) => read(key, (json) => ({ value: JsonText.fromBytes(json) })),
+      set: (key, value, fetchedAt) =>
+        setJson(key, JsonText.fromString(JSON.stringify(value)), fetchedAt),
       setJson,
       delete: (key) => fileFor(key).remove(),
       clear: async () => {

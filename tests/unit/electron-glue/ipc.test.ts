@@ -20,6 +20,7 @@ const electron = vi.hoisted(() => ({
 vi.mock('electron', () => ({ ipcMain: electron.ipcMain }));
 
 const { setupIpc } = await import('../../../electron/main/ipc');
+const { JsonParts } = await import('../../../electron/core/json-text');
 
 /** A core that records calls and answers like the real one (an envelope, never a throw). */
 const recordingCore = () => {
@@ -31,7 +32,7 @@ const recordingCore = () => {
     },
     invokeJson: async (name, input) => {
       calls.push([name, input]);
-      return JSON.stringify({ ok: true, value: { echoed: name } });
+      return new JsonParts([JSON.stringify({ ok: true, value: { echoed: name } })]);
     },
     onEvent: (l) => {
       listener = l;

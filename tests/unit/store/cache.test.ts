@@ -105,7 +105,7 @@ describe('cache', () => {
   it('hands back JSON text as it was stored, and the same entry parsed on request', async () => {
     const at = new Date('2025-03-01T10:00:00.000Z');
     const scope = createCache(dir, recordingLogger(), () => at).scope(BASE, 'org-1');
-    await scope.setJson('inventory', new JsonText<string[]>('["a","b"]'));
+    await scope.setJson('inventory', JsonText.fromString<string[]>('["a","b"]'));
     const text = await scope.getJson<string[]>('inventory');
     expect(text?.value.json).toBe('["a","b"]');
     expect(text?.fetchedAt).toBe(at.toISOString());
