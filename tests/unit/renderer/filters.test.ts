@@ -58,6 +58,19 @@ describe('inventory filters', () => {
     ).toEqual(['FTC-00009999X']);
   });
 
+  it('Backspace returns to the earlier search without rescanning; a filter change does not reuse it', () => {
+    const search = (query: string, type = '') =>
+      filterDevices(devices, { query, type, firmware: '' });
+    const four = search('ftc-0000');
+    search('ftc-00001');
+    expect(search('ftc-0000')).toBe(four);
+    const typed = search('ftc-0000', 'Door Counter DC-200');
+    expect(typed).not.toBe(four);
+    expect(typed.map((d) => d.serial_number)).toEqual(
+      reference(devices, 'ftc-0000', 'Door Counter DC-200').map((d) => d.serial_number),
+    );
+  });
+
   it('returns the same list when nothing is filtered', () => {
     expect(filterDevices(devices, EMPTY_FILTER)).toBe(devices);
   });
