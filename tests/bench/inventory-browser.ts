@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { startSandbox } from '../../electron/sandbox';
 import { launchChromium, startCoreProcess } from './browser-app';
 import { benchKeystrokes, benchScroll } from './inventory-input';
-import { benchMemory } from './memory';
+import { benchMemory, memoryBaseline } from './memory';
 import { benchOfflineStart } from './offline-start';
 import { PROBES, READ_STATE, waitInPage, type Arrival, type BenchState } from './page-probes';
 import { atMost, notMeasured, type Figure } from './results';
@@ -141,6 +141,7 @@ export async function benchInventoryBrowser(rendererDir: string): Promise<Figure
     await context.addInitScript({ content: PROBES });
     const page = await context.newPage();
     await page.goto(core.url);
+    const before = await memoryBaseline(page, core.pid).catch(() => null);
     await step(figures, 'inventory first render after data arrives, median', 'ms', '<= 150', () =>
       firstRender(page, sbx.baseUrl, user.api_key),
     );
@@ -154,7 +155,7 @@ export async function benchInventoryBrowser(rendererDir: string): Promise<Figure
     await page.waitForTimeout(500);
     await step(figures, 'inventory scroll', 'ms', '< 16', () => benchScroll(page));
     await step(figures, 'memory with 100k inventory', 'MB', '<= 150 / <= 200', () =>
-      benchMemory(page, core.pid),
+      benchMemory(page, core.pid, before),
     );
 
     await sbx.close();
