@@ -133,7 +133,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     );
   };
 
-  /** Device lists: validated page by page, kept as JSON text (paging.ts, json-text.ts). */
+  /** Device lists: validated page by page, kept as JSON (paging.ts, json-text.ts). */
   const getAllAsJson = async <T extends z.ZodType>(
     item: T,
     path: string,

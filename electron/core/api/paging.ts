@@ -72,9 +72,9 @@ export const collectPages = async <P extends Page<unknown>>(
 };
 
 /**
- * The whole list as one JSON array text. Each page is validated, then serialised and dropped,
- * so a 100,000-device list is held as ~23 MB of text instead of 100,000 objects (see
- * json-text.ts for why the core passes big lists on as text).
+ * The whole list as one JSON array (UTF-8). Each page is validated, then serialised and
+ * dropped, so a 100,000-device list is held as ~23 MB of bytes instead of 100,000 objects
+ * (see json-text.ts for why the core passes big lists on as JSON).
  */
 export const collectPagesAsJson = async <T>(
   fetchPage: (page: number) => Promise<Page<T>>,

@@ -1,7 +1,7 @@
 /**
  * What the rest of the core calls to talk to the vendor API (or the sandbox): one method per
  * endpoint of the spec. List methods return the whole list (all pages); device lists, which
- * reach 100,000 entries, come as validated JSON text (../json-text.ts). Every failure is an
+ * reach 100,000 entries, come as validated JSON (../json-text.ts). Every failure is an
  * AppError (electron/core/app-error.ts).
  */
 import type { JsonText } from '../json-text';

@@ -74,7 +74,8 @@ export const getLocation = (ctx: ServiceContext, locationId: string) => {
 
 // Device lists go to the renderer as the JSON text the client built or the cache stored:
 // parsing 100,000 devices only to serialise them again was most of an offline start
-// (../json-text.ts). They are parsed in the core only where one device is needed offline.
+// (../json-text.ts). The core parses them only to find one device offline (getDevice) and
+// to patch them after an action (cache-patch.ts).
 
 export const listLocationDevices = (ctx: ServiceContext, locationId: string) => {
   const scope = requireScope(ctx);

@@ -58,7 +58,9 @@ describe('operation input fuzzing through the bridge', () => {
           fc.string({ minLength: 65, maxLength: 300 }),
         ),
         locationId: fc.oneof(fc.string(), fc.constant(''), fc.array(fc.string())),
-        extra: fc.anything(),
+        // A JSON value, never undefined: JSON.stringify drops an undefined key, which made
+        // `{serial: "0", extra: undefined}` arrive as a valid input and fail this test once.
+        extra: fc.jsonValue(),
       },
       { requiredKeys: ['extra'] },
     );
