@@ -1,19 +1,88 @@
 /**
- * The real app in browser mode for the browser benchmarks: electron/web/cli.ts run by Node
- * itself (`node --import tsx`, not the tsx launcher, so the child's pid is the core process
- * whose memory we read) plus Debian's Chromium, restricted to loopback.
+ * The real app in browser mode for the browser benchmarks: electron/web/cli.ts bundled the
+ * way the shipped core is (one JS build, no TypeScript loader) and run by Node itself, so the
+ * child's pid is the core process whose memory we read; plus Debian's Chromium, restricted to
+ * loopback.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { startBrowserMode, type BrowserMode } from '../helpers/cli-process';
+import { build } from 'vite';
+import { bridgeClient, startCli, type BrowserMode } from '../helpers/cli-process';
 
 export type CoreProcess = BrowserMode;
 
-/** Browser mode run by Node itself, so its pid is the core process whose memory we read. */
-export const startCoreProcess = (options: {
+const ROOT = resolve(import.meta.dirname, '../..');
+// Inside node_modules so the bundle resolves keytar (left external, as in the app) from there.
+const BUNDLE_DIR = join(ROOT, 'node_modules/.cache/field-installer-bench');
+
+/**
+ * Bundles the browser-mode core like vite.electron.config.ts bundles the Electron main
+ * process. Run under tsx instead, the core's resident memory included ~45 MB of TypeScript
+ * loader and source maps that the shipped app does not carry.
+ */
+async function bundleCore(): Promise<string> {
+  await build({
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      ssr: join(ROOT, 'electron/web/cli.ts'),
+      outDir: BUNDLE_DIR,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      sourcemap: false,
+      rollupOptions: {
+        external: ['keytar', ...builtinModules, ...builtinModules.map((n) => `node:${n}`)],
+        output: {
+          // ESM for the CLI's top-level await; CommonJS dependencies bundled into it
+          // (write-file-atomic names temp files after __filename) get what they expect.
+          format: 'esm',
+          entryFileNames: 'core-cli.mjs',
+          banner: [
+            "import { createRequire as __createRequire } from 'node:module';",
+            "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+            'const require = __createRequire(import.meta.url);',
+            'const __filename = __fileURLToPath(import.meta.url);',
+          ].join('\n'),
+        },
+      },
+    },
+  });
+  return join(BUNDLE_DIR, 'core-cli.mjs');
+}
+
+/** Browser mode, bundled, run by Node itself: its pid is the core process. */
+export async function startCoreProcess(options: {
   rendererDir: string;
   dataDir: string;
-}): Promise<CoreProcess> => startBrowserMode({ ...options, launcher: 'node' });
+}): Promise<CoreProcess> {
+  const entry = await bundleCore();
+  const app = await startCli<{ url: string }>(
+    [
+      process.execPath,
+      entry,
+      '--port',
+      '0',
+      '--data-dir',
+      options.dataDir,
+      '--renderer',
+      options.rendererDir,
+    ],
+    'bundled browser mode',
+  );
+  return {
+    ...bridgeClient(app.info.url),
+    pid: app.pid,
+    stop: async () => {
+      await app.stop();
+      await rm(BUNDLE_DIR, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Resident memory of a process in MB, from /proc (Linux only, as on the build machines). */
 export async function residentMb(pid: number): Promise<{ rss: number; peak: number }> {

@@ -55,7 +55,7 @@ export async function benchMemory(
       ...(before
         ? { baseline: { name: 'same core just started', value: before.coreRssMb, unit: 'MB' } }
         : {}),
-      note: `browser-mode process (electron/web/cli.ts, pid ${corePid}); peak RSS so far (VmHWM) ${core.peak.toFixed(0)} MB`,
+      note: `browser-mode core, bundled as shipped (electron/web/cli.ts, pid ${corePid}); peak RSS so far (VmHWM) ${core.peak.toFixed(0)} MB`,
     }),
   ];
 }

@@ -97,26 +97,14 @@ export interface BrowserMode extends BridgeClient {
   stop(): Promise<void>;
 }
 
-/**
- * `electron/web/cli.ts` on a free port. `launcher` 'node' runs it as `node --import tsx` so the
- * child's pid is the core process itself (for memory readings); 'keychain' wraps it in
- * tests/with-keychain.sh so it gets a private, real keyring.
- */
+/** `electron/web/cli.ts` under tsx on a free port (the benchmarks run a bundled build). */
 export async function startBrowserMode(options: {
   dataDir: string;
   rendererDir?: string;
-  launcher?: 'tsx' | 'node' | 'keychain';
 }): Promise<BrowserMode> {
-  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-  const launch =
-    options.launcher === 'node'
-      ? [process.execPath, '--import', 'tsx']
-      : options.launcher === 'keychain'
-        ? ['tests/with-keychain.sh', tsx]
-        : [tsx];
   const app = await startCli<{ url: string }>(
     [
-      ...launch,
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
       'electron/web/cli.ts',
       '--port',
       '0',

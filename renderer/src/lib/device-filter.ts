@@ -54,20 +54,31 @@ export const filterDevices = (
   const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
   const candidates = narrowed?.matches ?? (index ? devicesContaining(index, longest) : null);
   const toCheck = narrowed || !index ? words : withoutOne(words, longest);
-  const matches: number[] = [];
-  const count = candidates ? candidates.length : devices.length;
-  for (let k = 0; k < count; k++) {
-    const i = candidates ? candidates[k]! : k;
-    const d = devices[i]!;
-    if (filter.type && d.device_type_name !== filter.type) continue;
-    if (filter.firmware && d.firmware_version_name !== filter.firmware) continue;
-    if (toCheck.length > 0 && !containsAll(texts[i]!, toCheck)) continue;
-    matches.push(i);
-  }
+  const needsCheck = Boolean(filter.type || filter.firmware || toCheck.length > 0);
+  const matches =
+    candidates && !needsCheck
+      ? candidates
+      : keep(candidates ?? devices.length, (i) => {
+          const d = devices[i]!;
+          if (filter.type && d.device_type_name !== filter.type) return false;
+          if (filter.firmware && d.firmware_version_name !== filter.firmware) return false;
+          return toCheck.length === 0 || containsAll(texts[i]!, toCheck);
+        });
   const shown = matches.map((i) => devices[i]!);
   searches.push({ type: filter.type, firmware: filter.firmware, query, matches, shown });
   if (searches.length > RECENT_MAX) searches.shift();
   return shown;
+};
+
+/** The indexes (of `from`, or of 0…from−1) that pass `test`. */
+const keep = (from: readonly number[] | number, test: (i: number) => boolean): number[] => {
+  const kept: number[] = [];
+  if (typeof from === 'number') {
+    for (let i = 0; i < from; i++) if (test(i)) kept.push(i);
+  } else {
+    for (const i of from) if (test(i)) kept.push(i);
+  }
+  return kept;
 };
 
 const withoutOne = (words: string[], word: string): string[] => {
