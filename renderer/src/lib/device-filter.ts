@@ -30,9 +30,8 @@ export const filterDevices = (
   devices: readonly Device[],
   filter: DeviceFilter,
 ): readonly Device[] => {
-  const query = filter.query.trim().toLowerCase();
-  const words = query.split(/\s+/).filter(Boolean);
-  if (words.length === 0 && !filter.type && !filter.firmware) return devices;
+  const query = normalised(filter.query);
+  if (query === '' && !filter.type && !filter.firmware) return devices;
   if (recent?.devices !== devices) recent = { devices, searches: [] };
   const searches = recent.searches;
   let narrowed: Search | null = null;
@@ -43,17 +42,33 @@ export const filterDevices = (
     if (query.startsWith(s.query) && (!narrowed || s.query.length > narrowed.query.length))
       narrowed = s;
   }
+  const found = search(devices, { ...filter, query }, narrowed?.matches ?? null);
+  searches.push({ type: filter.type, firmware: filter.firmware, query, ...found });
+  if (searches.length > RECENT_MAX) searches.shift();
+  return found.shown;
+};
+
+const normalised = (query: string): string => query.trim().toLowerCase();
+
+/** One search over the list; `earlier` are the matches of a search this one extends. */
+function search(
+  devices: readonly Device[],
+  filter: DeviceFilter,
+  earlier: number[] | null,
+): { matches: number[]; shown: readonly Device[] } {
+  const words = filter.query.split(/\s+/).filter(Boolean);
   // Checking tens of thousands of earlier matches one by one is slower than letting the
   // index find the new ones (the second key after a common first one).
-  if (narrowed && words.length > 0 && narrowed.matches.length > devices.length / 8) narrowed = null;
+  const narrowing =
+    earlier !== null && (words.length === 0 || earlier.length <= devices.length / 8);
   const index = words.length > 0 ? searchIndexOf(devices) : null;
   const texts = index?.texts ?? [];
   // Without an earlier search to narrow, the longest word finds the candidates by jumping
   // from match to match through the joined text (search-index.ts); they need not be
   // checked for that word again.
   const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-  const candidates = narrowed?.matches ?? (index ? devicesContaining(index, longest) : null);
-  const toCheck = narrowed || !index ? words : withoutOne(words, longest);
+  const candidates = narrowing ? earlier : index ? devicesContaining(index, longest) : null;
+  const toCheck = narrowing || !index ? words : withoutOne(words, longest);
   const needsCheck = Boolean(filter.type || filter.firmware || toCheck.length > 0);
   const matches =
     candidates && !needsCheck
@@ -64,11 +79,27 @@ export const filterDevices = (
           if (filter.firmware && d.firmware_version_name !== filter.firmware) return false;
           return toCheck.length === 0 || containsAll(texts[i]!, toCheck);
         });
-  const shown = matches.map((i) => devices[i]!);
-  searches.push({ type: filter.type, firmware: filter.firmware, query, matches, shown });
-  if (searches.length > RECENT_MAX) searches.shift();
-  return shown;
+  return { matches, shown: matches.map((i) => devices[i]!) };
+}
+
+/**
+ * Builds a list's search index while the technician is still reading, and runs each kind of
+ * search on it once: the first keys of a session otherwise run on code V8 has not compiled
+ * yet, which made them the slowest (20–30 ms against 5 ms warm, `npm run bench`). The
+ * results are thrown away; nothing is remembered as a recent search.
+ */
+export const prepareSearch = (devices: readonly Device[]): void => {
+  if (devices.length === 0 || prepared.has(devices)) return;
+  prepared.add(devices);
+  const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 50));
+  idle(() => {
+    searchIndexOf(devices);
+    const one = search(devices, { ...EMPTY_FILTER, query: 'e' }, null);
+    search(devices, { ...EMPTY_FILTER, query: 'e0' }, one.matches);
+    search(devices, { ...EMPTY_FILTER, query: 'e0 1' }, null);
+  });
 };
+const prepared = new WeakSet<readonly Device[]>();
 
 /** The indexes (of `from`, or of 0…from−1) that pass `test`. */
 const keep = (from: readonly number[] | number, test: (i: number) => boolean): number[] => {

@@ -54,13 +54,6 @@ export const searchIndexOf = (devices: readonly Device[]): SearchIndex => {
   return index;
 };
 
-/** Builds a list's index while the technician is still reading, not on the first key. */
-export const prepareSearchIndex = (devices: readonly Device[]): void => {
-  if (devices.length === 0 || built.has(devices)) return;
-  const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 50));
-  idle(() => void searchIndexOf(devices));
-};
-
 function charBitsOf(texts: string[]): Map<string, Uint32Array> {
   const words = (texts.length + 31) >>> 5;
   const bits = new Map<string, Uint32Array>();

@@ -4,6 +4,7 @@ import {
   distinctValues,
   EMPTY_FILTER,
   filterDevices,
+  prepareSearch,
 } from '../../../renderer/src/lib/device-filter';
 import { filterLocations } from '../../../renderer/src/lib/location-filter';
 
@@ -69,6 +70,18 @@ describe('inventory filters', () => {
     expect(typed.map((d) => d.serial_number)).toEqual(
       reference(devices, 'ftc-0000', 'Door Counter DC-200').map((d) => d.serial_number),
     );
+  });
+
+  it('preparing a list at idle changes no result and leaves no recent search behind', async () => {
+    const list = devices.slice(0, 2_000);
+    prepareSearch(list);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Its warm-up searched "e", "e0" and "e0 1": a real search for them must still be exact.
+    for (const query of ['e', 'e0', 'e0 1', 'ftc-00001']) {
+      expect(filterDevices(list, { ...EMPTY_FILTER, query }).map((d) => d.serial_number)).toEqual(
+        reference(list, query).map((d) => d.serial_number),
+      );
+    }
   });
 
   it('returns the same list when nothing is filtered', () => {
