@@ -149,7 +149,7 @@ export const createCore: CreateCore = async (options) => {
       input: unknown,
     ): Promise<Envelope<OperationResult<K>>> {
       const envelope = await run(name, input);
-      return envelope.ok ? { ok: true, value: materialize(envelope.value) } : envelope;
+      return envelope.ok ? { ok: true, value: await materialize(envelope.value) } : envelope;
     },
     async invokeJson(name, input) {
       return stringifyEnvelope(await run(name, input));

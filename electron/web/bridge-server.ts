@@ -17,7 +17,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { OPERATION_NAMES, type OperationName } from '../contract';
 import type { Core } from '../core/core';
-import { JsonParts } from '../core/json-text';
+import type { JsonParts } from '../core/json-text';
 import { BRIDGE_EVENTS_PATH, BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_QUERY } from './bridge-protocol';
 import { serveStatic } from './static-files';
 
@@ -106,7 +106,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         },
       });
     }
-    sendJsonParts(res, 200, await options.core.invokeJson(name as OperationName, input));
+    await sendJsonParts(res, 200, await options.core.invokeJson(name as OperationName, input));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -176,16 +176,29 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  sendJsonParts(res, status, new JsonParts([JSON.stringify(value)]));
+  const body = JSON.stringify(value);
+  res.writeHead(status, jsonHeaders(Buffer.byteLength(body)));
+  res.end(body);
 }
 
-/** Writes the parts as they are: a cached device list goes out without being decoded. */
-function sendJsonParts(res: ServerResponse, status: number, body: JsonParts): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.byteLength,
-    'Cache-Control': 'no-store',
-  });
-  for (const part of body.parts) res.write(part);
+const jsonHeaders = (length: number) => ({
+  'Content-Type': 'application/json; charset=utf-8',
+  'Content-Length': length,
+  'Cache-Control': 'no-store',
+});
+
+/**
+ * Writes the parts as they come: a cached device list goes out chunk by chunk from its file
+ * without being decoded. Each chunk is flushed before the next is read, because the source
+ * reuses its buffer. A reader that went away ends the writing (and closes the file).
+ */
+async function sendJsonParts(res: ServerResponse, status: number, body: JsonParts): Promise<void> {
+  res.writeHead(status, jsonHeaders(body.byteLength));
+  await body.writeTo(
+    (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        res.write(chunk, (error) => (error ? reject(error) : resolve()));
+      }),
+  );
   res.end();
 }

@@ -88,5 +88,6 @@ export const collectPagesAsJson = async <T>(
     parts.push(Buffer.from(parts.length === 1 ? items : `,${items}`));
   });
   parts.push(Buffer.from(']'));
-  return JsonText.fromBytes<T[]>(Buffer.concat(parts));
+  // Kept as pieces: joining them would allocate the whole list once more.
+  return JsonText.fromChunks<T[]>(parts);
 };

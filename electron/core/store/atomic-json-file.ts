@@ -4,7 +4,16 @@
  * either fully there or not there at all" and "a corrupt file never takes the app down" are
  * solved once.
  */
-import { access, mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
+import {
+  access,
+  mkdir,
+  open,
+  readFile,
+  readdir,
+  rename,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
@@ -23,8 +32,20 @@ export interface JsonFile<T> {
    * Missing → null.
    */
   loadBytes(check: (bytes: Buffer) => string | null): Promise<Buffer | null>;
-  /** Saves bytes that are already the JSON of a T, built by a caller that has them as such. */
-  saveBytes(json: Buffer): Promise<void>;
+  /**
+   * Saves bytes that are already the JSON of a T, built by a caller that has them as such.
+   * A function is called in the file's turn, so the write is ordered from the moment of
+   * this call even when the bytes are still to be gathered.
+   */
+  saveBytes(json: Buffer | (() => Promise<Buffer>)): Promise<void>;
+  /**
+   * The file opened for reading in place, for content too big to load (store/cache.ts).
+   * `check` looks at the open file and returns why it is unusable, or null; unusable →
+   * closed, quarantined, null. Missing → null. The caller must close the handle.
+   */
+  openChecked(
+    check: (file: FileHandle, size: number) => Promise<string | null>,
+  ): Promise<FileHandle | null>;
 }
 
 export interface QuarantineInfo {
@@ -141,6 +162,30 @@ export function openJsonFile<T>(
     return null;
   }
 
+  async function openCheckedNow(
+    check: (file: FileHandle, size: number) => Promise<string | null>,
+  ): Promise<FileHandle | null> {
+    await removeStaleTempFiles(absolute);
+    let file: FileHandle;
+    try {
+      file = await open(absolute, 'r');
+    } catch (e) {
+      if (!isNotFound(e)) await quarantine(`unreadable: ${String(e)}`, Buffer.alloc(0));
+      return null;
+    }
+    let problem: string | null;
+    try {
+      problem = await check(file, (await file.stat()).size);
+    } catch (e) {
+      problem = `unreadable: ${String(e)}`;
+    }
+    if (problem === null) return file;
+    await file.close();
+    // Only now is the whole file read: the quarantine report keeps what it held.
+    await quarantine(problem, await readFile(absolute).catch(() => Buffer.alloc(0)));
+    return null;
+  }
+
   async function loadNow(): Promise<T> {
     const raw = await readNow();
     if (raw === null) return fallback();
@@ -184,7 +229,9 @@ export function openJsonFile<T>(
     save: (value) => enqueue(absolute, () => saveNow(value)),
     remove: () => enqueue(absolute, removeNow),
     loadBytes: (check) => enqueue(absolute, () => loadBytesNow(check)),
-    saveBytes: (json) => enqueue(absolute, () => saveBytesNow(json)),
+    saveBytes: (json) =>
+      enqueue(absolute, async () => saveBytesNow(typeof json === 'function' ? await json() : json)),
+    openChecked: (check) => enqueue(absolute, () => openCheckedNow(check)),
   };
 }
 

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { Logger } from '../core';
 import { JsonText } from '../json-text';
 import { openJsonFile, settledUnder } from './atomic-json-file';
-import { entryBytes, splitEntry } from './cache-entry-layout';
+import { entryBytes, HEAD_MAX_BYTES, parseEntryHead, splitEntry } from './cache-entry-layout';
+import { crc32OfRegion, fileRegionSource } from './file-region';
 
 export {
   jsonTextEntry,
@@ -32,7 +33,10 @@ export interface CacheScope {
   readonly id: string;
   /** null when nothing usable is cached (a corrupt or outdated entry is quarantined). */
   get<T>(key: string, schema: z.ZodType<T>): Promise<CacheEntry<T> | null>;
-  /** The value's JSON as stored, unparsed and undecoded; checked against its checksum only. */
+  /**
+   * The value's JSON as stored, checked against its checksum only and read from the file when
+   * consumed (once): never parsed, decoded or loaded whole.
+   */
   getJson<T>(key: string): Promise<CacheEntry<JsonText<T>> | null>;
   set<T>(key: string, value: T, fetchedAt?: string): Promise<void>;
   /** Stores JSON as it is (it must be the JSON of a value this key's readers accept). */
@@ -94,13 +98,35 @@ export function createCache(dir: string, log: Logger, now: () => Date = () => ne
       return entry;
     }
 
-    const setJson = <T>(key: string, value: JsonText<T>, fetchedAt?: string) =>
-      fileFor(key).saveBytes(entryBytes(value.bytes, fetchedAt ?? now().toISOString()));
+    const setJson = <T>(key: string, value: JsonText<T>, fetchedAt?: string) => {
+      const at = fetchedAt ?? now().toISOString();
+      return fileFor(key).saveBytes(async () => entryBytes(await value.pieces(), at));
+    };
+
+    /** The value as a region of its file, checked against its checksum, never loaded whole. */
+    async function getJson<T>(key: string): Promise<CacheEntry<JsonText<T>> | null> {
+      let region: { fetchedAt: string; start: number; length: number } | null = null;
+      const file = await fileFor(key).openChecked(async (handle, size) => {
+        const first = Buffer.alloc(Math.min(HEAD_MAX_BYTES, size));
+        await handle.read(first, 0, first.length, 0);
+        const last = Buffer.alloc(1);
+        if (size > 0) await handle.read(last, 0, 1, size - 1);
+        const head = parseEntryHead(first, size, size > 0 ? last[0] : undefined);
+        if ('problem' in head) return head.problem;
+        if ((await crc32OfRegion(handle, head.valueStart, head.valueLength)) !== head.crc32)
+          return 'checksum mismatch';
+        region = { fetchedAt: head.fetchedAt, start: head.valueStart, length: head.valueLength };
+        return null;
+      });
+      if (!file || !region) return null;
+      const { fetchedAt, start, length } = region;
+      return { value: JsonText.fromSource<T>(fileRegionSource(file, start, length)), fetchedAt };
+    }
 
     return {
       id,
       get: (key, schema) => read(key, (json) => decodeWith(schema, json.toString('utf8'))),
-      getJson: (key) => read(key, (json) => ({ value: JsonText.fromBytes(json) })),
+      getJson,
       set: (key, value, fetchedAt) =>
         setJson(key, JsonText.fromString(JSON.stringify(value)), fetchedAt),
       setJson,

@@ -46,7 +46,7 @@ describe('VendorApi against the sandbox', () => {
     const busy = (await c.api.listLocations()).find((l) => (l.device_count ?? 0) > 0);
     if (!busy) throw new Error('no location with devices in the sandbox');
     expect((await c.api.getLocation(busy.id)).name).toBe(busy.name);
-    const devices = (await c.api.listLocationDevices(busy.id)).parse();
+    const devices = await (await c.api.listLocationDevices(busy.id)).parse();
     expect(devices).toHaveLength(busy.device_count ?? -1);
     for (const d of devices) expect(d.location?.id).toBe(busy.id);
   });
@@ -69,8 +69,8 @@ describe('VendorApi against the sandbox', () => {
   });
 
   it('listDevices with filters, getDevice, updateDevice', async () => {
-    const all = (await c.api.listDevices()).parse();
-    const uninstalled = (await c.api.listDevices({ installed: false })).parse();
+    const all = await (await c.api.listDevices()).parse();
+    const uninstalled = await (await c.api.listDevices({ installed: false })).parse();
     expect(uninstalled.length).toBeGreaterThan(0);
     expect(uninstalled.length).toBeLessThan(all.length);
     for (const d of uninstalled) expect(d.location ?? null).toBeNull();
@@ -84,12 +84,14 @@ describe('VendorApi against the sandbox', () => {
     });
     expect(updated).toMatchObject({ name: 'Entrance left', update_interval_s: 120 });
     expect(
-      (await c.api.listDevices({ q: target.serial_number })).parse().map((d) => d.serial_number),
+      (await (await c.api.listDevices({ q: target.serial_number })).parse()).map(
+        (d) => d.serial_number,
+      ),
     ).toContain(target.serial_number);
   });
 
   it('listUninstalledDevices, installDevice (idempotent), uninstallDevice (idempotent)', async () => {
-    const inventory = (await c.api.listUninstalledDevices()).parse();
+    const inventory = await (await c.api.listUninstalledDevices()).parse();
     const device = inventory[0];
     const location = (await c.api.listLocations())[0];
     if (!device || !location) throw new Error('sandbox has no inventory or locations');
@@ -100,9 +102,9 @@ describe('VendorApi against the sandbox', () => {
     const again = await c.api.installDevice(device.serial_number, location.id);
     expect(again.location?.id).toBe(location.id);
     expect(
-      (await c.api.listUninstalledDevices())
-        .parse()
-        .some((d) => d.serial_number === device.serial_number),
+      (await (await c.api.listUninstalledDevices()).parse()).some(
+        (d) => d.serial_number === device.serial_number,
+      ),
     ).toBe(false);
 
     const removed = await c.api.uninstallDevice(device.serial_number, location.id);
@@ -120,7 +122,7 @@ describe('VendorApi against the sandbox', () => {
   });
 
   it('deviceFootTraffic returns the series and total, including a walk-through', async () => {
-    const device = (await c.api.listDevices({ installed: true })).parse()[0];
+    const device = (await (await c.api.listDevices({ installed: true })).parse())[0];
     if (!device) throw new Error('no installed device');
     const range = { ...lastDay(), granularity: 'hour' as const };
     range.to = new Date(Date.now() + 3600_000).toISOString();

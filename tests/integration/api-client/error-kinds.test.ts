@@ -111,7 +111,7 @@ describe('refusals by the API', () => {
 
   it('conflict: installing a device that is installed elsewhere names that location', async () => {
     const c = clientFor(sandbox);
-    const device = (await c.api.listDevices({ installed: true })).parse()[0];
+    const device = (await (await c.api.listDevices({ installed: true })).parse())[0];
     const where = device ? sandbox.deviceLocation(device.serial_number) : null;
     const other = (await c.api.listLocations()).find((l) => l.id !== where?.id);
     if (!device || !where || !other) throw new Error('sandbox data missing');
@@ -147,7 +147,7 @@ describe('refusals by the API', () => {
     expect(Object.keys(error.fields ?? {})).toEqual(
       expect.arrayContaining(['address.city', 'address.country']),
     );
-    const device = (await c.api.listDevices()).parse()[0];
+    const device = (await (await c.api.listDevices()).parse())[0];
     if (!device) throw new Error('no device');
     const bad = await failureOf(
       c.api.updateDevice(device.serial_number, { update_interval_s: 5 }),

@@ -26,7 +26,7 @@ const totalCount = async (path: string): Promise<number> => {
 describe('paging against the sandbox', () => {
   it('follows every page: the result has exactly total_count devices, no duplicates', async () => {
     const c = clientFor(sandbox);
-    const devices = (await c.api.listDevices()).parse();
+    const devices = await (await c.api.listDevices()).parse();
     const total = await totalCount('/devices');
     expect(total).toBeGreaterThan(1000);
     expect(devices).toHaveLength(total);

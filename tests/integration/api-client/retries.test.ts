@@ -17,7 +17,7 @@ afterEach(() => sandbox.clearFaults());
 
 const someDevice = async () => {
   const c = clientFor(sandbox);
-  const device = (await c.api.listDevices({ installed: true })).parse()[0];
+  const device = (await (await c.api.listDevices({ installed: true })).parse())[0];
   if (!device) throw new Error('no installed device');
   return device;
 };
@@ -68,7 +68,7 @@ describe('GET retries', () => {
 describe('state-changing calls are never retried', () => {
   it('POST install whose connection drops is sent exactly once and reported as offline', async () => {
     const c = clientFor(sandbox);
-    const device = (await c.api.listUninstalledDevices()).parse()[0];
+    const device = (await (await c.api.listUninstalledDevices()).parse())[0];
     const location = (await c.api.listLocations())[0];
     if (!device || !location) throw new Error('sandbox data missing');
     sandbox.setFaults({ methods: ['POST'], failNext: { count: 1, kind: 'drop' } });

@@ -87,7 +87,7 @@ describe('collectPagesAsJson', () => {
       maxPages: 10,
       perPage: 100,
     });
-    expect(asText.parse()).toEqual(asObjects.items);
+    expect(await asText.parse()).toEqual(asObjects.items);
   });
 
   it('is an empty array for an empty list', async () => {
@@ -95,7 +95,7 @@ describe('collectPagesAsJson', () => {
       maxPages: 10,
       perPage: 100,
     });
-    expect(none.json).toBe('[]');
+    expect(await none.text()).toBe('[]');
   });
 
   it('refuses a list past the page cap, like collectPages', async () => {

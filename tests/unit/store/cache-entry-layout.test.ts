@@ -8,13 +8,16 @@ const at = '2026-11-21T10:00:00.000Z';
 
 describe('cache entry layout', () => {
   it('is ordinary JSON a reader can parse, with the value bytes cut out unparsed', () => {
-    const file = entryBytes(value, at);
+    const file = entryBytes([value], at);
     expect(JSON.parse(file.toString('utf8'))).toMatchObject({
       fetchedAt: at,
       value: JSON.parse(value.toString('utf8')),
     });
     const split = splitEntry(file);
     expect(split).toEqual({ fetchedAt: at, value });
+    // A value in pieces is stored the same, checksum included.
+    const half = Math.floor(value.length / 2);
+    expect(entryBytes([value.subarray(0, half), value.subarray(half)], at)).toEqual(file);
   });
 
   const damaged: [string, (file: Buffer) => Buffer][] = [
@@ -33,6 +36,6 @@ describe('cache entry layout', () => {
     ['a wrong checksum', (f) => Buffer.from(f.toString().replace(/"crc32":\d+/, '"crc32":1'))],
   ];
   it.each(damaged)('rejects %s with a reason', (_label, damage) => {
-    expect(splitEntry(damage(entryBytes(value, at)))).toEqual({ problem: expect.any(String) });
+    expect(splitEntry(damage(entryBytes([value], at)))).toEqual({ problem: expect.any(String) });
   });
 });

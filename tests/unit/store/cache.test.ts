@@ -107,7 +107,7 @@ describe('cache', () => {
     const scope = createCache(dir, recordingLogger(), () => at).scope(BASE, 'org-1');
     await scope.setJson('inventory', JsonText.fromString<string[]>('["a","b"]'));
     const text = await scope.getJson<string[]>('inventory');
-    expect(text?.value.json).toBe('["a","b"]');
+    expect(await text?.value.text()).toBe('["a","b"]');
     expect(text?.fetchedAt).toBe(at.toISOString());
     expect(await scope.get('inventory', Names)).toEqual({
       value: ['a', 'b'],
