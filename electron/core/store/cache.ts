@@ -118,7 +118,11 @@ export function createCache(dir: string, log: Logger, now: () => Date = () => ne
         region = { fetchedAt: head.fetchedAt, start: head.valueStart, length: head.valueLength };
         return null;
       });
-      if (!file || !region) return null;
+      if (!file) return null;
+      if (!region) {
+        await file.close(); // not reached: the check sets region whenever it accepts
+        return null;
+      }
       const { fetchedAt, start, length } = region;
       return { value: JsonText.fromSource<T>(fileRegionSource(file, start, length)), fetchedAt };
     }
