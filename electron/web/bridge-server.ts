@@ -194,6 +194,11 @@ const jsonHeaders = (length: number) => ({
  */
 async function sendJsonParts(res: ServerResponse, status: number, body: JsonParts): Promise<void> {
   res.writeHead(status, jsonHeaders(body.byteLength));
+  // Most answers are small and all text: one write, no waiting between pieces.
+  if (body.parts.every((part) => typeof part === 'string')) {
+    res.end(body.parts.join(''));
+    return;
+  }
   await body.writeTo(
     (chunk) =>
       new Promise<void>((resolve, reject) => {

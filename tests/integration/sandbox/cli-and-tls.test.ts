@@ -24,12 +24,23 @@ const spawnCli = (
   firstLine: Promise<string>;
   exit: Promise<number | null>;
   stderr: () => string;
+  /** Kills the whole process group: killing npx alone left tsx and node running. */
+  killAll: () => void;
 } => {
+  // Its own process group (detached), so the launcher's children can be stopped with it.
   const child = direct
     ? spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/sandbox/cli.ts', ...args], {
         cwd: ROOT,
+        detached: true,
       })
-    : spawn('npx', ['tsx', 'electron/sandbox/cli.ts', ...args], { cwd: ROOT });
+    : spawn('npx', ['tsx', 'electron/sandbox/cli.ts', ...args], { cwd: ROOT, detached: true });
+  const killAll = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const lines = createInterface({ input: child.stdout });
@@ -39,7 +50,7 @@ const spawnCli = (
   });
   firstLine.catch(() => undefined); // tests that expect an early exit never read it
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, firstLine, exit, stderr: () => err };
+  return { child, firstLine, exit, stderr: () => err, killAll };
 };
 
 describe('sandbox CLI', () => {
@@ -86,7 +97,7 @@ describe('sandbox CLI', () => {
         errorRate: 0,
       });
     } finally {
-      cli.child.kill('SIGKILL');
+      cli.killAll();
     }
   });
 
@@ -110,7 +121,7 @@ describe('sandbox CLI', () => {
       };
       expect(saved.devices.find((d) => d.serial === serial)?.walkThroughs[0]?.[1]).toBe(9);
     } finally {
-      cli.child.kill('SIGKILL');
+      cli.killAll();
       await rm(dir, { recursive: true, force: true });
     }
   });
@@ -130,7 +141,7 @@ describe('sandbox CLI', () => {
       expect(hs.base_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1$/);
       await expect(fetch(`${hs.base_url}/organizations`)).rejects.toThrow(/fetch failed/);
     } finally {
-      cli.child.kill('SIGKILL');
+      cli.killAll();
     }
   });
 });
