@@ -3,7 +3,7 @@
  * place: Authorization headers, Basic/Bearer credentials, credentials in URLs, and fields
  * whose name says they hold a secret. Pure functions first; the file sink is at the bottom.
  */
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../core/core';
 
@@ -14,25 +14,34 @@ const SENSITIVE_KEY = /api[-_]?key|password|passwd|secret|token|authorization|cr
 
 export const isSensitiveKey = (key: string): boolean => SENSITIVE_KEY.test(key);
 
-const TEXT_RULES: [RegExp, string][] = [
+/** Names whose value is a secret when they appear as `name=value` or `"name": value` in text. */
+const SECRET_NAME = /api[-_]?key|password|passwd|secret|token/i;
+
+const TEXT_RULES: ((text: string) => string)[] = [
   // Header lines / objects dumped as text: everything after the header name to end of value.
-  [
-    /\b(authorization|proxy-authorization|x-api-key)(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\r\n,}]+)/gi,
-    `$1$2${REDACTED}`,
-  ],
+  (text) =>
+    text.replace(
+      /\b(authorization|proxy-authorization|x-api-key)(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\r\n,}]+)/gi,
+      `$1$2${REDACTED}`,
+    ),
   // Scheme credentials wherever they appear (also inside error messages).
-  [/\b(Basic|Bearer)\s+[A-Za-z0-9+/._~-]+=*/g, `$1 ${REDACTED}`],
+  (text) => text.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9+/._~-]+=*/g, `$1 ${REDACTED}`),
   // user:password@ in URLs.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*:[^\s/@]*@/gi, `$1${REDACTED}@`],
+  (text) => text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*:[^\s/@]*@/gi, `$1${REDACTED}@`),
   // key=value, "key": "value", key: value for secret-looking keys (JSON, query strings, YAML).
-  [
-    /(["']?)([\w-]*(?:api[-_]?key|password|passwd|secret|token)[\w-]*)\1(\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,&;}\]]+)/gi,
-    `$1$2$1$3${REDACTED}`,
-  ],
+  // The key is matched as a whole word (the lookbehind stops a match starting mid-word) and
+  // tested in the replacer: a pattern like [\w-]*(?:token)[\w-]* retried every position of
+  // a long word, quadratic, and a 64 KB word in a message stalled the process for seconds.
+  (text) =>
+    text.replace(
+      /(?<![\w-])(["']?)([\w-]+)\1(\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,&;}\]]+)/g,
+      (match: string, quote: string, key: string, separator: string) =>
+        SECRET_NAME.test(key) ? `${quote}${key}${quote}${separator}${REDACTED}` : match,
+    ),
 ];
 
 export const redactText = (text: string): string =>
-  TEXT_RULES.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), text);
+  TEXT_RULES.reduce((acc, rule) => rule(acc), text);
 
 const MAX_DEPTH = 6;
 
@@ -87,21 +96,56 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
  * Appends JSON lines to dir/main.log; the previous file is kept once as main.old.log when it
  * grows past 5 MB, so a long-running install laptop never fills its disk with logs.
  * Synchronous on purpose: few lines, and the last line before a crash is the useful one.
+ * The file stays open: opening and closing it for every line (appendFileSync with a path)
+ * was a measurable part of each operation's added time (`npm run bench`, proxy overhead).
  */
-export const createFileLogger = (dir: string, mirror?: (line: string) => void): Logger => {
+export const createFileLogger = (
+  dir: string,
+  mirror?: (line: string) => void,
+): Logger & { close(): void } => {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'main.log');
-  try {
-    if (statSync(file).size > MAX_LOG_BYTES) renameSync(file, join(dir, 'main.old.log'));
-  } catch {
-    // No log file yet.
-  }
-  return createRedactingLogger((line) => {
+  let fd: number | null = null;
+  let size = 0;
+
+  const open = (): number => {
+    if (fd !== null) return fd;
     try {
-      appendFileSync(file, `${line}\n`, { mode: 0o600 });
+      size = statSync(file).size;
+    } catch {
+      size = 0; // no log file yet
+    }
+    if (size > MAX_LOG_BYTES) {
+      renameSync(file, join(dir, 'main.old.log'));
+      size = 0;
+    }
+    fd = openSync(file, 'a', 0o600);
+    return fd;
+  };
+
+  const logger = createRedactingLogger((line) => {
+    try {
+      const text = `${line}\n`;
+      writeSync(open(), text);
+      size += Buffer.byteLength(text);
+      if (size > MAX_LOG_BYTES && fd !== null) {
+        // Rotated at the next line.
+        closeSync(fd);
+        fd = null;
+      }
     } catch {
       // A full or read-only disk must not take the app down with it.
+      if (fd !== null) closeSync(fd);
+      fd = null;
     }
     mirror?.(line);
   });
+  return {
+    ...logger,
+    /** Lets the folder be removed (Windows refuses while a file in it is open). */
+    close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
 };

@@ -55,6 +55,7 @@ export async function startCoreHarness(
     },
     async close() {
       await core.close();
+      log.close();
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };

@@ -102,6 +102,37 @@ describe('redacting logger', () => {
     expect(formatLogLine('info', 'plain', undefined, new Date(0))).not.toContain('data');
   });
 
+  it('redacts a message holding a 1 MB word in linear time, secrets after it included', () => {
+    // The old key=value pattern retried every position of a long word: this took hours.
+    const word = 'y'.repeat(1024 * 1024);
+    const out = redactText(`${word} token=${KEY} ${word}-apikey: "${KEY}"`);
+    expect(out).not.toContain(KEY);
+    expect(out).toContain(`token=${REDACTED}`);
+    expect(out.length).toBeGreaterThan(2 * word.length);
+  });
+
+  it('rotates while running once the file passes 5 MB, and writes after close by reopening', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fi-logs-'));
+    try {
+      const log = createFileLogger(dir);
+      const long = 'y'.repeat(64 * 1024);
+      for (let i = 0; i < 90; i++) log.info(long);
+      log.info('after the limit');
+      const current = await readFile(join(dir, 'main.log'), 'utf8');
+      expect(current.trim().split('\n').length).toBeLessThan(90);
+      expect(current).toContain('after the limit');
+      expect((await readFile(join(dir, 'main.old.log'), 'utf8')).length).toBeGreaterThan(
+        5 * 1024 * 1024,
+      );
+      log.close();
+      log.info('reopened');
+      expect(await readFile(join(dir, 'main.log'), 'utf8')).toContain('reopened');
+      log.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('appends redacted lines to logs/main.log and rotates a large file once', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fi-logs-'));
     try {
@@ -114,6 +145,7 @@ describe('redacting logger', () => {
       expect(text).not.toContain(KEY);
       expect(text).not.toContain(BASIC);
       expect((await readFile(join(dir, 'main.old.log'), 'utf8')).length).toBe(5 * 1024 * 1024 + 1);
+      log.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
