@@ -12,11 +12,12 @@ import { defineConfig, type EnvironmentOptions } from 'vite';
 const NODE_TARGET = 'node22';
 const CHROME_TARGET = 'chrome140';
 
-// Loaded at runtime instead of bundled: Electron itself, keytar (native .node addon, unpacked
-// from the asar) and Node's builtins. Everything else (zod, yaml, the sandbox…) is bundled.
+// Loaded at runtime instead of bundled: Electron itself, the native addons keytar and
+// better-sqlite3 (their .node files are unpacked from the asar) and Node's builtins. Everything else (zod, yaml, the sandbox…) is bundled.
 const EXTERNAL = [
   'electron',
   'keytar',
+  'better-sqlite3',
   ...builtinModules,
   ...builtinModules.map((name) => `node:${name}`),
 ];
@@ -29,7 +30,7 @@ const cjsBundle = (
 ): EnvironmentOptions => ({
   consumer,
   // Server environments externalize node_modules by default; we ship only what we bundle.
-  resolve: { noExternal: true, external: ['keytar'] },
+  resolve: { noExternal: true, external: ['keytar', 'better-sqlite3'] },
   build: {
     outDir: 'dist/electron',
     // Both builds share the folder; neither may wipe the other's output.

@@ -3,8 +3,8 @@
  * CommonJS because electron-builder loads its config with require().
  *
  * What ships: dist/** (main.cjs, preload.cjs, renderer) and package.json — plus the
- * production node_modules electron-builder adds itself (keytar is the one the bundle still
- * requires at runtime). The training-mode sandbox is already bundled into main.cjs; test
+ * production node_modules electron-builder adds itself (keytar and better-sqlite3, the native
+ * addons the bundle still requires at runtime). The training-mode sandbox is already bundled into main.cjs; test
  * fixtures, tests, sources and source maps never ship: they are dead weight and source maps
  * would publish the full source.
  *
@@ -18,7 +18,7 @@ const config = {
   files: ['dist/**/*', 'package.json', '!**/*.map', '!**/tests/**', '!**/fixtures/**'],
   asar: true,
   // Native addons cannot be loaded from inside an asar archive.
-  asarUnpack: ['**/node_modules/keytar/**/*.node'],
+  asarUnpack: ['**/node_modules/keytar/**/*.node', '**/node_modules/better-sqlite3/**/*.node'],
   afterPack: './build/after-pack.cjs',
   linux: {
     target: ['AppImage', 'deb'],

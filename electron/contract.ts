@@ -29,6 +29,7 @@ const Serial = z
   .transform((s) => s.toUpperCase());
 
 const Id = z.string().trim().min(1).max(128);
+export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 const Empty = z.object({}).strict();
 
@@ -80,8 +81,20 @@ export const operations = {
   deleteLocation: z.object({ locationId: Id }).strict(),
   listLocationDevices: z.object({ locationId: Id }).strict(),
 
-  // devices
-  listDevices: Empty,
+  // devices: windows of rows from the local database (the virtual list asks as it scrolls)
+  queryDevices: z
+    .object({
+      view: z.enum(['uninstalled', 'all']),
+      /** Free text: 3+ characters match anywhere (serial, type, firmware, label, store, city);
+       * 1–2 characters match the start of the serial. Accents, case and full width folded. */
+      q: z.string().max(100).optional(),
+      deviceType: z.string().max(200).optional(),
+      firmware: z.string().max(200).optional(),
+      offset: z.number().int().min(0).max(100_000_000),
+      limit: z.number().int().min(1).max(500),
+    })
+    .strict(),
+  deviceFacets: z.object({ view: z.enum(['uninstalled', 'all']) }).strict(),
   /** `fresh`: ask the server now, even if the cache is recent (Verify polls check-ins). */
   getDevice: z.object({ serial: Serial, fresh: z.boolean().optional() }).strict(),
   updateDevice: z
@@ -99,9 +112,6 @@ export const operations = {
   uninstallDevice: z.object({ serial: Serial, locationId: Id.optional() }).strict(),
   moveDevice: z.object({ serial: Serial, fromLocationId: Id, toLocationId: Id }).strict(),
 
-  // inventory
-  listInventory: Empty,
-
   // foot traffic
   locationsFootTraffic: z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
   deviceFootTraffic: z
@@ -113,7 +123,13 @@ export const operations = {
   retryOutboxItem: z.object({ id: Id }).strict(),
   discardOutboxItem: z.object({ id: Id }).strict(),
   resolveConflict: z.object({ id: Id, resolution: z.enum(['move_here', 'leave_there']) }).strict(),
+  /** Drains the outbox and refreshes the lists now (joins a sync in progress). */
   syncNow: Empty,
+  syncStatus: Empty,
+  /** Stops the list downloads of the running sync; what was fetched is kept and resumed later. */
+  cancelSync: Empty,
+  /** Downloads a store (devices, details, foot traffic) plus inventory and device list. */
+  makeAvailableOffline: z.object({ locationId: Id }).strict(),
 
   // activity (this visit's log)
   listActivity: Empty,
@@ -151,6 +167,8 @@ export type ErrorKind =
   | 'keychain_unavailable'
   | 'not_signed_in'
   | 'validation'
+  /** The disk is full, read-only or failing: nothing was saved. */
+  | 'storage'
   | 'internal';
 
 /** What crosses IPC when an operation fails: no stack, no secrets. */
@@ -180,6 +198,16 @@ export interface Cached<T> {
   refreshing: boolean;
 }
 
+/** What the technician must be told about the local data (never silent). */
+export interface StorageHealth {
+  /** The queue file could not be read at start: it was moved aside, with what it may have held. */
+  outboxDamage: { unreadable: number; keptAt: string } | null;
+  /** The cached server data was damaged and is being downloaded again. */
+  cacheRebuilt: boolean;
+  /** Imported from an earlier version's files at first start (counts), null if nothing was. */
+  imported: { queued: number; activity: number } | null;
+}
+
 export interface SessionStatus {
   signedIn: boolean;
   training: boolean;
@@ -189,16 +217,20 @@ export interface SessionStatus {
   organization: Organization | null;
   online: boolean;
   queued: number;
+  storage: StorageHealth;
 }
 
-export type OutboxKind = 'install' | 'uninstall' | 'move';
+export type OutboxKind =
+  'install' | 'uninstall' | 'move' | 'update_device' | 'create_location' | 'delete_location';
 export type OutboxState = 'queued' | 'syncing' | 'failed' | 'conflict' | 'done';
 
 export interface OutboxItem {
   id: string;
   kind: OutboxKind;
-  serial: string;
-  /** Target location for install/move; the location uninstalled from for uninstall. */
+  /** null for location intents. */
+  serial: string | null;
+  /** Target location for install/move; the location uninstalled from for uninstall; the
+   * location created or deleted for location intents (a `local-` id until the server names it). */
   locationId: string | null;
   locationName: string | null;
   fromLocationId: string | null;
@@ -208,10 +240,60 @@ export interface OutboxItem {
   lastError: AppErrorShape | null;
   /** Set in state "conflict": where the device actually is. */
   conflictLocation: LocationRef | null;
+  /** Steps of a multi-step intent already applied on the server (a move's uninstall). */
+  stepsDone: number;
+  /** Waiting for another intent first (an install at a store created offline). */
+  waitingFor: string | null;
 }
 
 export type ActionResult =
   { status: 'done'; device: Device } | { status: 'queued'; item: OutboxItem };
+
+export type LocationResult =
+  | { status: 'done'; location: Location }
+  | { status: 'queued'; location: Location; item: OutboxItem };
+
+/** A window of device rows and the counts around it, all from the local database. */
+export interface DeviceWindow {
+  offset: number;
+  rows: Device[];
+  /** Rows matching the query and filters (see `matchedCapped`). */
+  matched: number;
+  /** true when more rows match than were counted (`matched` is then a lower bound). */
+  matchedCapped: boolean;
+  /** All rows of the view, unfiltered. */
+  total: number;
+  /** When the list was last completely downloaded, null if never. */
+  fetchedAt: string | null;
+}
+
+export interface DeviceFacets {
+  types: string[];
+  firmwares: string[];
+}
+
+export type SyncResource = 'organizations' | 'locations' | 'devices' | 'location' | 'foot_traffic';
+
+/** One list download of a sync: how far it got. */
+export interface SyncTask {
+  resource: SyncResource;
+  /** For per-store downloads. */
+  locationId: string | null;
+  fetched: number;
+  /** null while the server has not said how many there are. */
+  total: number | null;
+  state: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
+  error: AppErrorShape | null;
+}
+
+export interface SyncState {
+  running: boolean;
+  tasks: SyncTask[];
+  /** When the last full refresh of the lists finished. */
+  lastCompletedAt: string | null;
+  /** When the next automatic attempt is due (after Retry-After or a backoff), if one is. */
+  nextAttemptAt: string | null;
+}
 
 export interface SyncReport {
   done: number;
@@ -223,7 +305,7 @@ export interface SyncReport {
 export interface ActivityEntry {
   id: string;
   at: string;
-  action: 'install' | 'uninstall' | 'move' | 'verify' | 'create_location' | 'delete_location';
+  action: OutboxKind | 'verify';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
@@ -247,16 +329,16 @@ export interface OperationResults {
   getOrganization: Cached<Organization>;
   listLocations: Cached<Location[]>;
   getLocation: Cached<Location>;
-  createLocation: Location;
-  deleteLocation: { deleted: true };
+  createLocation: LocationResult;
+  deleteLocation: { status: 'done' | 'queued' };
   listLocationDevices: Cached<Device[]>;
-  listDevices: Cached<Device[]>;
+  queryDevices: DeviceWindow;
+  deviceFacets: DeviceFacets;
   getDevice: Cached<Device>;
-  updateDevice: Device;
+  updateDevice: ActionResult;
   installDevice: ActionResult;
   uninstallDevice: ActionResult;
   moveDevice: ActionResult;
-  listInventory: Cached<Device[]>;
   locationsFootTraffic: LocationMetric[];
   deviceFootTraffic: DeviceTraffic;
   listOutbox: OutboxItem[];
@@ -264,6 +346,9 @@ export interface OperationResults {
   discardOutboxItem: OutboxItem[];
   resolveConflict: OutboxItem[];
   syncNow: SyncReport;
+  syncStatus: SyncState;
+  cancelSync: SyncState;
+  makeAvailableOffline: SyncState;
   listActivity: ActivityEntry[];
   recordVerification: ActivityEntry;
 }
@@ -281,6 +366,7 @@ export type PushEvent =
   | { type: 'connectivity'; online: boolean }
   | { type: 'outbox'; items: OutboxItem[] }
   | { type: 'sync'; report: SyncReport }
+  | { type: 'sync-progress'; state: SyncState }
   | { type: 'data-updated'; resource: string }
   | { type: 'session'; status: SessionStatus };
 

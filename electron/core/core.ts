@@ -5,17 +5,14 @@
  * objects, for Node callers (tests, benchmarks).
  */
 import type { Envelope, OperationName, OperationResult, PushEvent } from '../contract';
-import type { JsonParts } from './json-text';
 
 export interface Core {
   invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>>;
   /**
-   * The envelope as serialised JSON, in parts. Both transports carry text anyway (HTTP for
-   * the bridge, which writes the parts as they are; a string crosses Electron's IPC and
-   * context bridge without a deep copy), and big device lists go in as the JSON they already
-   * are (json-text.ts).
+   * The envelope as JSON text. Both transports carry text anyway (HTTP for the bridge; a
+   * string crosses Electron's IPC and context bridge without a deep copy).
    */
-  invokeJson(name: OperationName, input: unknown): Promise<JsonParts>;
+  invokeJson(name: OperationName, input: unknown): Promise<string>;
   onEvent(listener: (event: PushEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -29,7 +26,7 @@ export interface Logger {
 
 /** Facilities the host (Electron main, browser-mode CLI, tests) injects into the core. */
 export interface CoreOptions {
-  /** Holds cache, outbox, activity and logs. */
+  /** Holds the databases (app.db, accounts/<scope>/cache.db + work.db) and logs. */
   dataDir: string;
   /** Electron's net.fetch in the app (system proxy), Node's fetch elsewhere. */
   fetch: typeof globalThis.fetch;

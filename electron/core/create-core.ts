@@ -1,10 +1,11 @@
 /**
- * Builds the core: session, cache, outbox, activity log, connectivity monitor and the one
- * `invoke` that validates every input against the contract before a service function runs.
- * Hosts: Electron main (electron/main/app.ts) and browser mode (electron/web/cli.ts).
+ * Builds the core: the data-dir lock and session (app.db), the signed-in scope's databases,
+ * connectivity, the sync engine, and the one `invoke` that validates every input against the
+ * contract before a service function runs. Hosts: Electron main (electron/main/app.ts) and
+ * browser mode (electron/web/cli.ts). Throws only when the data dir cannot be used at all
+ * (another process holds it: the host tells the technician and quits).
  */
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { z } from 'zod';
 import {
   operations,
@@ -12,38 +13,61 @@ import {
   type OperationName,
   type OperationResult,
   type PushEvent,
-  type SyncReport,
 } from '../contract';
+import { traitsOf } from '../error-traits';
+import { isLocalLocationId } from '../local-ids';
 import { AppError } from './app-error';
-import { materialize, stringifyEnvelope, type WithJsonText } from './json-text';
 import type { Core, CreateCore } from './core';
+import { isDamage, isSqliteError, storageError } from './db/storage-error';
+import { scopeDir } from './db/account-scope';
 import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
-import { replay } from './service/outbox-service';
-import { SessionManager } from './service/session-manager';
-import { createCache } from './store/cache';
-import { settledUnder } from './store/atomic-json-file';
-import { openActivityLog } from './store/activity-log';
+import { reapplyPending } from './service/local-changes';
+import { listOutbox, onReplayEvent } from './service/outbox-service';
+import { queuedHintKey, SessionManager } from './service/session-manager';
+import { listJobs } from './service/sync-service';
+import { openAccountStore } from './store/account-store';
+import { openAppStore } from './store/app-store';
+import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
+import { replayIntents, type ReplayResult } from './sync/replay';
+import { createSyncEngine } from './sync/sync-engine';
 import { validationError } from './validation-error';
 
 export const createCore: CreateCore = async (options) => {
-  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const app = openAppStore(options.dataDir, options.log);
   const listeners = new Set<(event: PushEvent) => void>();
   const emit = (event: PushEvent) => {
     for (const listener of listeners) listener(event);
   };
-
-  const activity = await openActivityLog(join(options.dataDir, 'activity.json'), options.log);
-  const cache = createCache(join(options.dataDir, 'cache'), options.log);
   let online = true;
-  let running: Promise<SyncReport> | null = null;
 
-  const session: SessionManager = new SessionManager(options, cache, () => {
-    const status = session.status(online);
-    emit({ type: 'session', status });
-    emit({ type: 'outbox', items: session.current()?.outbox.list() ?? [] });
-  });
+  let imported: { queued: number; activity: number } | null = null;
+  try {
+    imported = await importLegacyFiles({
+      dataDir: options.dataDir,
+      app,
+      keyFor: (baseUrl) => options.credentials.get(baseUrl).catch(() => null),
+      openScope: (record) => openAccountStore(scopeDir(options.dataDir, record), options.log),
+      log: options.log,
+    });
+  } catch (error) {
+    // The old files stay where they are and the import runs again at the next start.
+    options.log.error("could not import the earlier version's files", { error: String(error) });
+  }
+
+  const session: SessionManager = new SessionManager(
+    options,
+    app,
+    () => {
+      if (session.current()) prepareScope();
+      else engine.stop();
+      emit({ type: 'session', status: session.status(online) });
+      emit({ type: 'outbox', items: listOutbox(ctx) });
+    },
+    () => imported,
+  );
 
   const setOnline = (value: boolean) => {
     if (online === value) return;
@@ -62,19 +86,57 @@ export const createCore: CreateCore = async (options) => {
         return true;
       } catch (error) {
         return !(
-          error instanceof AppError && ['offline', 'dns', 'timeout', 'tls'].includes(error.kind)
+          error instanceof AppError &&
+          (traitsOf(error.kind).connectivity || error.kind === 'tls')
         );
       }
     },
     onChange: (isOnline) => {
       setOnline(isOnline);
-      if (isOnline) void ctx.sync().catch(() => undefined);
+      if (isOnline) engine.reconnected();
+    },
+  });
+
+  // One replay at a time, in this process; callers queue behind it.
+  let replaying: Promise<unknown> = Promise.resolve();
+  const replay = (lane?: string): Promise<ReplayResult | null> => {
+    const run = replaying.then(async () => {
+      const scope = session.current();
+      if (!scope?.record.organizationId) return null;
+      const result = await replayIntents(scope.store.work.intents, replayApi(scope), {
+        ...(lane === undefined ? {} : { lane }),
+        onEvent: (event) => {
+          if (session.current() === scope) onReplayEvent(ctx, scope, event);
+        },
+        onEventError: (error) => {
+          options.log.warn('a sent action could not be recorded locally', {
+            error: describe(error),
+          });
+          if (isDamage(error)) recheck();
+        },
+      });
+      if (result.stoppedBy && traitsOf(result.stoppedBy.kind).connectivity) ctx.reportOffline();
+      // A run's own replay is scheduled by the run; a direct send's stop needs its own retry.
+      else if (result.stoppedBy && lane !== undefined) engine.retryLater(result.stoppedBy);
+      return result;
+    });
+    replaying = run.catch(() => undefined);
+    return run;
+  };
+
+  const engine = createSyncEngine({
+    replay: () => replay(),
+    listJobs: () => listJobs(ctx),
+    isOnline: () => online,
+    onState: (state) => emit({ type: 'sync-progress', state }),
+    onReport: (report) => emit({ type: 'sync', report }),
+    onJobError: (error) => {
+      if (isDamage(error)) recheck();
     },
   });
 
   const ctx: ServiceContext = {
     options,
-    activity,
     emit,
     isOnline: () => online,
     reportOffline: () => {
@@ -86,23 +148,69 @@ export const createCore: CreateCore = async (options) => {
       monitor.reportOnline();
     },
     current: () => session.current(),
-    sync: () => {
-      // One replay at a time; a second caller joins the first.
-      running ??= replay(ctx).finally(() => (running = null));
-      return running;
+    sync: engine,
+    replay,
+    outboxChanged: () => {
+      const scope = session.current();
+      if (scope) {
+        try {
+          app.saveSetting(queuedHintKey(scope.store.dir), scope.store.work.intents.list().length);
+        } catch (error) {
+          options.log.warn('could not keep the queue count', { error: describe(error) });
+        }
+      }
+      emit({ type: 'outbox', items: listOutbox(ctx) });
+      emit({ type: 'session', status: session.status(online) });
     },
   };
+
+  /** Damage met during work: check the cache off the main thread; if rebuilt, download again. */
+  function recheck() {
+    const scope = session.current();
+    void scope?.store.checkCache().then((rebuilt) => {
+      if (!rebuilt || session.current() !== scope) return;
+      emit({ type: 'session', status: session.status(online) });
+      void engine.run().catch(() => undefined);
+    });
+  }
+
+  /** A newly opened scope: its pending intents shown over the cache, and a sync started. */
+  function prepareScope() {
+    const scope = session.current();
+    if (!scope) return;
+    try {
+      const { cache, work } = scope.store;
+      const pending = work.intents.list();
+      cache.db.transaction(() => {
+        // Stores created offline whose create is no longer queued were sent (or dropped).
+        const creating = new Set(
+          pending.filter((i) => i.kind === 'create_location').map((i) => i.locationId),
+        );
+        for (const l of cache.locations.list())
+          if (isLocalLocationId(l.id) && !creating.has(l.id)) cache.locations.remove(l.id);
+        reapplyPending(cache, pending);
+      })();
+    } catch (error) {
+      options.log.warn('could not lay the queue over the cached rows', { error: String(error) });
+      if (isDamage(error)) recheck();
+    }
+    engine.stop();
+    engine.start();
+    void scope.store.checked.then((rebuilt) => {
+      if (rebuilt && session.current() === scope)
+        emit({ type: 'session', status: session.status(online) });
+    });
+  }
 
   const handlers = createHandlers(ctx, session);
   await session.restore().catch((error: unknown) => {
     options.log.warn('could not restore the last session', { kind: kindOf(error) });
   });
 
-  /** Validates, runs, logs; the answer may still carry JSON text (json-text.ts). */
   async function run<K extends OperationName>(
     name: K,
     input: unknown,
-  ): Promise<Envelope<WithJsonText<OperationResult<K>>>> {
+  ): Promise<Envelope<OperationResult<K>>> {
     const schema: z.ZodType | undefined = Object.hasOwn(operations, name)
       ? operations[name]
       : undefined;
@@ -126,7 +234,7 @@ export const createCore: CreateCore = async (options) => {
     try {
       const handler = handlers[name] as (
         input: unknown,
-      ) => Promise<WithJsonText<OperationResult<K>>>;
+      ) => Promise<OperationResult<K>> | OperationResult<K>;
       const value = await handler(parsed.data);
       done('ok');
       return { ok: true, value };
@@ -134,6 +242,12 @@ export const createCore: CreateCore = async (options) => {
       if (error instanceof AppError) {
         done(error.kind);
         return failure(error);
+      }
+      if (isSqliteError(error)) {
+        // Damage met mid-work: the cache is checked off the main thread and rebuilt if so.
+        if (isDamage(error)) recheck();
+        done('storage');
+        return failure(storageError(error));
       }
       options.log.error('operation failed unexpectedly', {
         operation: name,
@@ -144,15 +258,9 @@ export const createCore: CreateCore = async (options) => {
   }
 
   const core: Core = {
-    async invoke<K extends OperationName>(
-      name: K,
-      input: unknown,
-    ): Promise<Envelope<OperationResult<K>>> {
-      const envelope = await run(name, input);
-      return envelope.ok ? { ok: true, value: await materialize(envelope.value) } : envelope;
-    },
+    invoke: (name, input) => run(name, input),
     async invokeJson(name, input) {
-      return stringifyEnvelope(await run(name, input));
+      return JSON.stringify(await run(name, input));
     },
     onEvent(listener) {
       listeners.add(listener);
@@ -160,15 +268,38 @@ export const createCore: CreateCore = async (options) => {
     },
     async close() {
       monitor.stop();
-      await running?.catch(() => undefined);
+      engine.stop();
+      await replaying;
+      await session.current()?.store.checked;
       await session.close();
-      // Background refreshes may still be writing the cache; let them land before we go.
-      await settledUnder(options.dataDir);
+      app.close();
       listeners.clear();
     },
   };
   return core;
 };
+
+function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
+  const { api } = scope;
+  return {
+    getDevice: (serial: string) => api.getDevice(serial),
+    install: (serial: string, locationId: string) => api.installDevice(serial, locationId),
+    uninstall: (serial: string, locationId?: string) => api.uninstallDevice(serial, locationId),
+    updateDevice: (serial: string, changes: Parameters<typeof api.updateDevice>[1]) =>
+      api.updateDevice(serial, changes),
+    createLocation: (input: Parameters<typeof api.createLocation>[0]) => api.createLocation(input),
+    findLocation: async (input: Parameters<typeof api.createLocation>[0]) =>
+      (await api.listLocations({ q: input.name })).find(
+        (l) =>
+          l.name === input.name &&
+          l.address?.line1 === input.address.line1 &&
+          l.address?.city === input.address.city &&
+          l.address?.country === input.address.country,
+      ) ?? null,
+    deleteLocation: (id: string) => api.deleteLocation(id),
+    getLocation: (id: string) => api.getLocation(id),
+  };
+}
 
 const failure = (error: AppError): { ok: false; error: ReturnType<AppError['toShape']> } => ({
   ok: false,

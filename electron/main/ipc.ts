@@ -63,7 +63,7 @@ export const setupIpc = ({ core, getWebContents, log }: IpcOptions): (() => void
         return FORBIDDEN;
       }
       try {
-        return await (await core.invokeJson(name, input)).text();
+        return await core.invokeJson(name, input);
       } catch (error) {
         // core.invokeJson promises never to throw; if it does, keep the details in the log only.
         log.error('Operation threw instead of returning an envelope', { operation: name, error });

@@ -17,7 +17,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { OPERATION_NAMES, type OperationName } from '../contract';
 import type { Core } from '../core/core';
-import type { JsonParts } from '../core/json-text';
 import { BRIDGE_EVENTS_PATH, BRIDGE_TOKEN_HEADER, BRIDGE_TOKEN_QUERY } from './bridge-protocol';
 import { serveStatic } from './static-files';
 
@@ -106,7 +105,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         },
       });
     }
-    await sendJsonParts(res, 200, await options.core.invokeJson(name as OperationName, input));
+    const text = await options.core.invokeJson(name as OperationName, input);
+    res.writeHead(200, jsonHeaders(Buffer.byteLength(text)));
+    res.end(text);
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -186,24 +187,3 @@ const jsonHeaders = (length: number) => ({
   'Content-Length': length,
   'Cache-Control': 'no-store',
 });
-
-/**
- * Writes the parts as they come: a cached device list goes out chunk by chunk from its file
- * without being decoded. Each chunk is flushed before the next is read, because the source
- * reuses its buffer. A reader that went away ends the writing (and closes the file).
- */
-async function sendJsonParts(res: ServerResponse, status: number, body: JsonParts): Promise<void> {
-  res.writeHead(status, jsonHeaders(body.byteLength));
-  // Most answers are small and all text: one write, no waiting between pieces.
-  if (body.parts.every((part) => typeof part === 'string')) {
-    res.end(body.parts.join(''));
-    return;
-  }
-  await body.writeTo(
-    (chunk) =>
-      new Promise<void>((resolve, reject) => {
-        res.write(chunk, (error) => (error ? reject(error) : resolve()));
-      }),
-  );
-  res.end();
-}

@@ -7,6 +7,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { AppError } from '../core/app-error';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials } from '../core/credentials/keychain';
 import { createFileLogger } from '../common/redacting-logger';
@@ -34,6 +35,16 @@ const core = await createCore({
   fetch: globalThis.fetch,
   credentials: createKeychainCredentials(),
   log,
+}).catch((error: unknown) => {
+  // The data folder cannot be used (another window holds it, or the disk refuses): say so in
+  // words and stop, instead of an unhandled rejection's stack trace.
+  const message =
+    error instanceof AppError
+      ? `${error.message} ${error.nextStep}`
+      : `Field Installer could not start: ${String(error)}`;
+  console.error(message);
+  log.close();
+  process.exit(1);
 });
 if (values.training) {
   const started = await core.invoke('startTraining', {});

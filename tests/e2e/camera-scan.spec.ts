@@ -220,8 +220,14 @@ test.describe('camera scanning in the app (browser mode, training mode)', () => 
         timeout: 30_000,
       });
 
-      const inventory = await app.call<{ value: { serial_number: string }[] }>('listInventory');
-      const serial = inventory.value[0]?.serial_number;
+      // The training account's first sync fills the local database; wait for it.
+      await app.call('syncNow');
+      const inventory = await app.call<{ rows: { serial_number: string }[] }>('queryDevices', {
+        view: 'uninstalled',
+        offset: 0,
+        limit: 1,
+      });
+      const serial = inventory.rows[0]?.serial_number;
       if (!serial) throw new Error('the training sandbox has no uninstalled devices');
       await writeY4m(cameraFile, await renderBarcodeFrames(serial, { format: 'Code128' }));
 

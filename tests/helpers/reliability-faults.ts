@@ -24,12 +24,17 @@ export interface FaultCase {
   readOnce: 'ok' | ErrorKind;
   /** A read whose every attempt meets it; absent when one attempt already tells. */
   readAlways?: ErrorKind;
-  /** install / uninstall / move (fault on the request that would change the device). */
+  /**
+   * install / uninstall / move (fault on the request that would change the device). Every
+   * action is first a queued intent sent at once; an outcome the server may have applied is
+   * settled by reading the device back, and server trouble (5xx, 429) or no connection leaves
+   * it queued for a later run. Only a settled refusal comes back as an error.
+   */
   write: WriteOutcome;
-  createLocation: 'ok' | ErrorKind;
+  createLocation: 'ok' | 'queued' | ErrorKind;
   /** The server did what was asked although the answer never arrived intact. */
   processed: boolean;
-  /** The server answered (unreadably): the app stays online and replays at once. */
+  /** The server answered (an error or an unreadable body): the app stays online. */
   answered?: true;
 }
 
@@ -72,8 +77,10 @@ export const FAULTS: FaultCase[] = [
     heal: clear,
     readOnce: 'ok',
     readAlways: 'server',
-    write: 'server',
-    createLocation: 'server',
+    // Server trouble, not a refusal: kept queued, settled by a later run.
+    write: 'queued',
+    answered: true,
+    createLocation: 'queued',
     processed: false,
   },
   {
@@ -82,8 +89,9 @@ export const FAULTS: FaultCase[] = [
     heal: clear,
     readOnce: 'ok',
     readAlways: 'rate_limited',
-    write: 'rate_limited',
-    createLocation: 'rate_limited',
+    write: 'queued',
+    answered: true,
+    createLocation: 'queued',
     processed: false,
   },
   {
@@ -93,7 +101,7 @@ export const FAULTS: FaultCase[] = [
     readOnce: 'ok',
     readAlways: 'offline',
     write: 'queued',
-    createLocation: 'offline',
+    createLocation: 'queued',
     processed: false,
   },
   {
@@ -102,7 +110,8 @@ export const FAULTS: FaultCase[] = [
     heal: clear,
     readOnce: 'ok',
     readAlways: 'offline',
-    write: 'queued',
+    // Settled at once by reading the device back: it is there, so the action is done.
+    write: 'done',
     // The core finds the location it created instead of reporting a failure.
     createLocation: 'ok',
     processed: true,
@@ -112,8 +121,9 @@ export const FAULTS: FaultCase[] = [
     arm: failNext('malformed'),
     heal: clear,
     readOnce: 'bad_response',
-    // A 2xx nobody could read may have been applied: queued, and replay checks.
-    write: 'queued',
+    // A 2xx nobody could read may have been applied: the device is read back, shows it was
+    // not, and the technician is told (nothing is left half-known in the queue).
+    write: 'bad_response',
     answered: true,
     createLocation: 'bad_response',
     processed: false,
@@ -123,8 +133,9 @@ export const FAULTS: FaultCase[] = [
     arm: failNext('html'),
     heal: clear,
     readOnce: 'bad_response',
-    // A 2xx nobody could read may have been applied: queued, and replay checks.
-    write: 'queued',
+    // A 2xx nobody could read may have been applied: the device is read back, shows it was
+    // not, and the technician is told (nothing is left half-known in the queue).
+    write: 'bad_response',
     answered: true,
     createLocation: 'bad_response',
     processed: false,
@@ -135,7 +146,7 @@ export const FAULTS: FaultCase[] = [
     heal: (world) => world.bringUp(),
     readOnce: 'offline',
     write: 'queued',
-    createLocation: 'offline',
+    createLocation: 'queued',
     processed: false,
   },
 ];

@@ -8,8 +8,7 @@ import { AppError } from '../app-error';
 import { validateBaseUrl } from './base-url';
 import { createHttp, type Method } from './http';
 import { wording, type Subject } from './messages';
-import { collectPages, collectPagesAsJson } from './paging';
-import type { JsonText } from '../json-text';
+import { collectPages, describePage, tooManyPages, type Page } from './paging';
 import {
   Device,
   FootTraffic,
@@ -20,10 +19,13 @@ import {
   listOf,
   one,
 } from './wire';
-import type { VendorApi } from './vendor-api';
+import type { DeviceListRef, ListPage, VendorApi } from './vendor-api';
 
-export type { VendorApi } from './vendor-api';
+export type { DeviceListRef, ListPage, ListRef, VendorApi } from './vendor-api';
 export { validateBaseUrl } from './base-url';
+
+/** The page size callers ask for: the largest the API allows, so the fewest requests. */
+export const LIST_PAGE_SIZE = PAGE_SIZE_MAX;
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -50,6 +52,9 @@ const DeviceTrafficBody = z.looseObject({
   meta: z.looseObject({ total: z.number().int().nonnegative().optional() }).optional(),
 });
 
+const DevicePageBody = listOf(Device);
+const LocationPageBody = listOf(Location);
+
 const seg = encodeURIComponent;
 
 const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
@@ -68,7 +73,8 @@ const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
 
 export const createApiClient = (options: ApiClientOptions): VendorApi => {
   const baseUrl = validateBaseUrl(options.baseUrl);
-  const maxPages = options.maxPages ?? 1000;
+  // Pages of 500: room for 2.5 million devices, while a server that never ends is still refused.
+  const maxPages = options.maxPages ?? 5_000;
   const http = createHttp({
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? 15_000,
@@ -100,6 +106,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     subject: Subject,
     query?: Query,
     body?: unknown,
+    signal?: AbortSignal,
   ) => {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query ?? {})) {
@@ -108,7 +115,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     const qs = search.toString();
     const url = `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const auth = await credentials(scope);
-    return http.send({ method, url, ...auth, body, subject });
+    return http.send({ method, url, ...auth, body, subject, signal });
   };
 
   const get = async <S extends z.ZodType>(
@@ -117,7 +124,8 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     path: string,
     subject: Subject,
     query?: Query,
-  ) => parse(schema, (await call('GET', scope, path, subject, query)).body);
+    signal?: AbortSignal,
+  ) => parse(schema, (await call('GET', scope, path, subject, query, undefined, signal)).body);
 
   const getAll = async <T extends z.ZodType>(
     item: T,
@@ -133,18 +141,41 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     );
   };
 
-  /** Device lists: validated page by page, kept as JSON (paging.ts, json-text.ts). */
-  const getAllAsJson = async <T extends z.ZodType>(
-    item: T,
+  /** One page of an org-scoped list, validated, with what it says about the rest. */
+  const onePage = async <T>(
+    schema: z.ZodType<Page<T>>,
     path: string,
     subject: Subject,
-    query?: Query,
-  ): Promise<JsonText<z.infer<T>[]>> => {
-    const schema = listOf(item);
-    return collectPagesAsJson(
-      (page) => get(schema, 'org', path, subject, { ...query, page, per_page: PAGE_SIZE_MAX }),
-      { maxPages, perPage: PAGE_SIZE_MAX },
-    );
+    page: number,
+    perPage: number,
+    signal: AbortSignal | undefined,
+  ): Promise<ListPage<T>> => {
+    if (!Number.isInteger(page) || page < 1)
+      throw new RangeError(`page must be an integer from 1, not ${page}`);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > PAGE_SIZE_MAX)
+      throw new RangeError(`perPage must be an integer from 1 to ${PAGE_SIZE_MAX}, not ${perPage}`);
+    if (page > maxPages) throw tooManyPages(maxPages);
+    const query = { page, per_page: perPage };
+    const body = await get(schema, 'org', path, subject, query, signal);
+    const described = describePage(body, page, perPage);
+    // Refused from whichever page first says so, before the rest are fetched and thrown away.
+    if (described.totalPages !== null && described.totalPages > maxPages)
+      throw tooManyPages(maxPages);
+    return described;
+  };
+
+  const deviceListAt = (list: DeviceListRef): { path: string; subject: Subject } => {
+    switch (list.kind) {
+      case 'devices':
+        return { path: '/devices', subject: { kind: 'list' } };
+      case 'uninstalled-devices':
+        return { path: '/uninstalled-devices', subject: { kind: 'list' } };
+      case 'location-devices':
+        return {
+          path: `/locations/${seg(list.locationId)}/devices`,
+          subject: { kind: 'location', id: list.locationId },
+        };
+    }
   };
 
   const send = async <S extends z.ZodType>(
@@ -187,11 +218,12 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     async deleteLocation(id) {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
     },
-    listLocationDevices(id) {
-      return getAllAsJson(Device, `/locations/${seg(id)}/devices`, { kind: 'location', id });
+    devicePage(which, page, perPage, signal) {
+      const { path, subject } = deviceListAt(which);
+      return onePage(DevicePageBody, path, subject, page, perPage, signal);
     },
-    listDevices(filters) {
-      return getAllAsJson(Device, '/devices', list, { ...filters });
+    locationPage(page, perPage, signal) {
+      return onePage(LocationPageBody, '/locations', list, page, perPage, signal);
     },
     async getDevice(serial) {
       return (await get(one(Device), 'org', `/devices/${seg(serial)}`, { kind: 'device', serial }))
@@ -231,9 +263,6 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
           body,
         )
       ).data;
-    },
-    listUninstalledDevices(filters) {
-      return getAllAsJson(Device, '/uninstalled-devices', list, { ...filters });
     },
     async locationsFootTraffic(range) {
       return (await getAll(LocationMetric, 'org', '/foot-traffic/locations', list, { ...range }))

@@ -31,6 +31,11 @@ export interface HttpRequest {
   secrets: readonly string[];
   body?: unknown;
   subject: Subject;
+  /**
+   * Cancels this request only (the client's `options.signal` cancels every request); either
+   * one aborting ends the request and any retry wait with the cancelled error.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface HttpAnswer {
@@ -43,8 +48,34 @@ type Outcome = { ok: true; answer: HttpAnswer } | { ok: false; error: AppError }
 
 const cancelledError = (): AppError => new AppError({ kind: 'timeout', ...wording.cancelled() });
 
+/**
+ * Calls `onAbort` once when any of `signals` aborts; returns the unsubscribe. Plain listeners
+ * rather than AbortSignal.any, so a long-lived client signal keeps nothing per request alive.
+ */
+const onAnyAbort = (signals: readonly AbortSignal[], onAbort: () => void): (() => void) => {
+  let fired = false;
+  const listener = () => {
+    if (fired) return;
+    fired = true;
+    onAbort();
+  };
+  for (const signal of signals) signal.addEventListener('abort', listener, { once: true });
+  return () => {
+    for (const signal of signals) signal.removeEventListener('abort', listener);
+  };
+};
+
 export const createHttp = (options: HttpOptions) => {
-  const once = async (req: HttpRequest): Promise<Outcome> => {
+  /** The client-wide signal and this request's own, whichever are present. */
+  const signalsOf = (req: HttpRequest): AbortSignal[] => {
+    const signals: AbortSignal[] = [];
+    if (options.signal) signals.push(options.signal);
+    if (req.signal) signals.push(req.signal);
+    return signals;
+  };
+  const cancelled = (signals: readonly AbortSignal[]) => signals.some((s) => s.aborted);
+
+  const once = async (req: HttpRequest, signals: readonly AbortSignal[]): Promise<Outcome> => {
     const host = new URL(req.url).host;
     const controller = new AbortController();
     let timedOut = false;
@@ -52,8 +83,7 @@ export const createHttp = (options: HttpOptions) => {
       timedOut = true;
       controller.abort(new Error('request timed out'));
     }, options.timeoutMs);
-    const onOuterAbort = () => controller.abort(new Error('request cancelled'));
-    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    const unsubscribe = onAnyAbort(signals, () => controller.abort(new Error('request cancelled')));
     try {
       const headers: Record<string, string> = {
         accept: 'application/json',
@@ -71,7 +101,7 @@ export const createHttp = (options: HttpOptions) => {
       const text = await readBodyCapped(response, options.maxBodyBytes, controller.signal);
       return interpret(response, text, req.subject);
     } catch (cause) {
-      if (options.signal?.aborted && !timedOut) return { ok: false, error: cancelledError() };
+      if (cancelled(signals) && !timedOut) return { ok: false, error: cancelledError() };
       if (timedOut) {
         return {
           ok: false,
@@ -93,7 +123,7 @@ export const createHttp = (options: HttpOptions) => {
       };
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onOuterAbort);
+      unsubscribe();
     }
   };
 
@@ -122,41 +152,42 @@ export const createHttp = (options: HttpOptions) => {
     return { ok: false, error: errorFromStatus({ status: effective, body, retryAfterS, subject }) };
   };
 
-  const pause = async (ms: number): Promise<void> => {
-    const signal = options.signal;
-    if (!signal) return options.sleep(ms);
-    if (signal.aborted) throw cancelledError();
-    let onAbort: (() => void) | undefined;
+  const pause = async (ms: number, signals: readonly AbortSignal[]): Promise<void> => {
+    if (signals.length === 0) return options.sleep(ms);
+    if (cancelled(signals)) throw cancelledError();
+    let unsubscribe: () => void = () => undefined;
     const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(cancelledError());
-      signal.addEventListener('abort', onAbort, { once: true });
+      unsubscribe = onAnyAbort(signals, () => reject(cancelledError()));
     });
     try {
       await Promise.race([options.sleep(ms), aborted]);
     } finally {
-      if (onAbort) signal.removeEventListener('abort', onAbort);
+      unsubscribe();
     }
   };
 
   const send = async (req: HttpRequest): Promise<HttpAnswer> => {
+    const signals = signalsOf(req);
     for (let attempt = 0; ; attempt += 1) {
-      if (options.signal?.aborted) throw cancelledError();
-      const outcome = await once(req);
+      if (cancelled(signals)) throw cancelledError();
+      const outcome = await once(req, signals);
       if (outcome.ok) return outcome.answer;
       const { error } = outcome;
+      const transient = req.method === 'GET' && isRetryableKind(error.kind);
+      // Cancelled as a failure worth retrying came in: never retried, and the answer is
+      // "cancelled". A definite answer (a 409, a 422…) is kept: it says what the server did.
+      if (transient && cancelled(signals)) throw cancelledError();
       const retryAfterS = error.retryAfterS;
       const mayRetry =
-        req.method === 'GET' &&
+        transient &&
         attempt < options.maxRetries &&
-        isRetryableKind(error.kind) &&
-        !(options.signal?.aborted ?? false) &&
         (retryAfterS === undefined || retryAfterS <= MAX_RETRY_AFTER_S);
       if (!mayRetry) throw error;
       const delay =
         retryAfterS !== undefined
           ? retryAfterS * 1000 + backoffDelayMs(0, options.random) / 2
           : backoffDelayMs(attempt, options.random);
-      await pause(delay);
+      await pause(delay, signals);
     }
   };
 

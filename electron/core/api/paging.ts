@@ -1,11 +1,13 @@
 /**
- * Follows a page-numbered list to its end. The server may omit `meta` (then the answer is the
- * whole list) or give only some of its fields, so the end is found from whichever is present.
- * Past `maxPages` the list is refused outright: a silently cut list would make a technician
+ * Page-numbered lists. The server may omit `meta` (then the answer is the whole list) or give
+ * only some of its fields, so whether another page follows, and how many there are, is worked
+ * out from whichever is present (`describePage`). `collectPages` follows a small list to its
+ * end; big lists (devices) are fetched page by page by the sync engine through the client.
+ * Past `maxPages` a list is refused outright: a silently cut list would make a technician
  * believe a device or location does not exist.
  */
 import { AppError } from '../app-error';
-import { JsonText } from '../json-text';
+import type { ListPage } from './vendor-api';
 import type { PageMeta } from './wire';
 import { wording } from './messages';
 
@@ -20,33 +22,56 @@ export interface PagingOptions {
   perPage: number;
 }
 
-const tooManyPages = (maxPages: number): AppError =>
+export const tooManyPages = (maxPages: number): AppError =>
   new AppError({ kind: 'bad_response', ...wording.tooManyPages(maxPages) });
 
-const hasMore = (
-  page: Page<unknown>,
+/**
+ * What one page says about the list. `itemsSoFar` counts this page's items and those of every
+ * page before it; by default every earlier page is taken to have been full.
+ */
+export const describePage = <T>(
+  page: Page<T>,
   pageNumber: number,
-  collected: number,
   perPage: number,
-): boolean => {
-  const { meta } = page;
-  if (!meta || page.data.length === 0) return false;
-  if (meta.total_pages !== undefined) return pageNumber < meta.total_pages;
-  if (meta.total_count !== undefined) return collected < meta.total_count;
-  return page.data.length >= (meta.per_page ?? perPage);
+  itemsSoFar?: number,
+): ListPage<T> => {
+  const { meta, data } = page;
+  // No meta: the answer is the whole list.
+  if (!meta) {
+    return {
+      items: data,
+      page: pageNumber,
+      totalPages: 1,
+      totalCount: data.length,
+      hasMore: false,
+    };
+  }
+  const size = meta.per_page ?? perPage;
+  const totalCount = meta.total_count ?? null;
+  const totalPages =
+    meta.total_pages ?? (totalCount === null ? null : Math.ceil(totalCount / size));
+  let hasMore: boolean;
+  // An empty page never promises more: following it could go on for ever.
+  if (data.length === 0) hasMore = false;
+  else if (meta.total_pages !== undefined) hasMore = pageNumber < meta.total_pages;
+  else if (totalCount !== null)
+    hasMore = (itemsSoFar ?? (pageNumber - 1) * size + data.length) < totalCount;
+  else hasMore = data.length >= size;
+  return { items: data, page: pageNumber, totalPages, totalCount, hasMore };
 };
 
-/** Fetches page after page until the list ends; `take` keeps each page's items its own way. */
-async function followPages<P extends Page<unknown>>(
+/** Fetches page after page until the list ends, keeping every item. */
+export const collectPages = async <P extends Page<unknown>>(
   fetchPage: (page: number) => Promise<P>,
   options: PagingOptions,
-  take: (page: P) => void,
-): Promise<P> {
+): Promise<{ items: P['data']; first: P }> => {
+  const items: P['data'] = [];
   let first: P | undefined;
-  let collected = 0;
   for (let pageNumber = 1; ; pageNumber += 1) {
     if (pageNumber > options.maxPages) throw tooManyPages(options.maxPages);
     const page = await fetchPage(pageNumber);
+    for (const item of page.data) items.push(item);
+    const described = describePage(page, pageNumber, options.perPage, items.length);
     if (first === undefined) {
       first = page;
       // Fail before fetching hundreds of pages we would throw away.
@@ -54,40 +79,6 @@ async function followPages<P extends Page<unknown>>(
       if (declared !== undefined && declared > options.maxPages)
         throw tooManyPages(options.maxPages);
     }
-    take(page);
-    collected += page.data.length;
-    if (!hasMore(page, pageNumber, collected, options.perPage)) return first;
+    if (!described.hasMore) return { items, first };
   }
-}
-
-export const collectPages = async <P extends Page<unknown>>(
-  fetchPage: (page: number) => Promise<P>,
-  options: PagingOptions,
-): Promise<{ items: P['data']; first: P }> => {
-  const items: P['data'] = [];
-  const first = await followPages(fetchPage, options, (page) => {
-    for (const item of page.data) items.push(item);
-  });
-  return { items, first };
-};
-
-/**
- * The whole list as one JSON array (UTF-8). Each page is validated, then serialised and
- * dropped, so a 100,000-device list is held as ~23 MB of bytes instead of 100,000 objects
- * (see json-text.ts for why the core passes big lists on as JSON).
- */
-export const collectPagesAsJson = async <T>(
-  fetchPage: (page: number) => Promise<Page<T>>,
-  options: PagingOptions,
-): Promise<JsonText<T[]>> => {
-  const parts: Buffer[] = [Buffer.from('[')];
-  await followPages(fetchPage, options, (page) => {
-    if (page.data.length === 0) return;
-    // "[a,b]" → "a,b", comma-separated from the previous page's items.
-    const items = JSON.stringify(page.data).slice(1, -1);
-    parts.push(Buffer.from(parts.length === 1 ? items : `,${items}`));
-  });
-  parts.push(Buffer.from(']'));
-  // Kept as pieces: joining them would allocate the whole list once more.
-  return JsonText.fromChunks<T[]>(parts);
 };

@@ -1,43 +1,43 @@
 /**
- * What every service function gets: the signed-in session (if any), its API client, cache,
- * outbox, the activity log, connectivity, and the event emitter. Built by create-core.ts.
+ * What every service function gets: the signed-in scope (if any) with its API client and its
+ * databases, connectivity, the sync engine and the event emitter. Built by create-core.ts.
  */
-import type { Organization, PushEvent, SyncReport } from '../../contract';
+import type { PushEvent } from '../../contract';
+import { traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import type { VendorApi } from '../api/client';
-import type { CacheScope } from '../store/cache';
-import type { Outbox } from '../store/outbox-store';
-import type { ActivityLog } from '../store/activity-log';
+import type { Location } from '../api/wire';
 import type { CoreOptions } from '../core';
+import type { AccountStore } from '../store/account-store';
+import type { SessionRecord } from '../store/app-store';
+import type { SyncEngine } from '../sync/sync-engine';
+import type { ReplayResult } from '../sync/replay';
 
-/** What is remembered about the session between runs. Never the key. */
-export interface SessionRecord {
-  baseUrl: string;
-  training: boolean;
-  user: { name: string } | null;
-  organizations: Organization[];
-  organizationId: string | null;
-}
-
-/** Everything that exists only while signed in to one base URL + organization. */
+/** Everything that exists only while signed in to one account scope. */
 export interface SignedInScope {
   record: SessionRecord;
   api: VendorApi;
-  cache: CacheScope;
-  outbox: Outbox;
+  store: AccountStore;
+  /** Stores created offline and since named by the server: temporary id → location. */
+  created: Map<string, Location>;
 }
 
 export interface ServiceContext {
   options: CoreOptions;
-  activity: ActivityLog;
   emit(event: PushEvent): void;
   isOnline(): boolean;
   /** A request failed for lack of connection: go offline and start probing. */
   reportOffline(): void;
   reportOnline(): void;
   current(): SignedInScope | null;
-  /** Runs the outbox now (joins a run in progress). */
-  sync(): Promise<SyncReport>;
+  sync: SyncEngine;
+  /**
+   * Replays the outbox now — all of it, or one lane (an action just taken). One replay at a
+   * time: a caller waits for the one in progress, which may well have sent its intent already.
+   */
+  replay(lane?: string): Promise<ReplayResult | null>;
+  /** The queue changed: tell the renderer. */
+  outboxChanged(): void;
 }
 
 export function requireScope(ctx: ServiceContext): SignedInScope {
@@ -57,4 +57,16 @@ export function requireScope(ctx: ServiceContext): SignedInScope {
     });
   }
   return scope;
+}
+
+/** Runs one API call and keeps the connectivity state honest. */
+export async function tracked<T>(ctx: ServiceContext, call: () => Promise<T>): Promise<T> {
+  try {
+    const value = await call();
+    ctx.reportOnline();
+    return value;
+  } catch (error) {
+    if (error instanceof AppError && traitsOf(error.kind).connectivity) ctx.reportOffline();
+    throw error;
+  }
 }

@@ -1,46 +1,30 @@
 /**
- * Install, uninstall and move: sent at once when online; queued in the outbox when offline,
- * when the request fails for lack of connection or its answer is unreadable (either way it may
- * or may not have been applied — replay checks the device's state first, so that is safe),
- * when a move got half-way (uninstalled, not yet installed), or when an earlier action for the
- * same device is still waiting (order per device matters).
+ * Install, uninstall, move and device edits. Each is first an intent committed locally (the
+ * acknowledgement), then — when online — sent at once through the same replay that drains the
+ * queue, so a direct send and a replayed one follow one set of rules. The technician is there
+ * for a direct send: a conflict or a refusal comes back as an error and the intent is dropped;
+ * an unknown outcome, a lost connection or a 5xx leaves it queued, to be settled by reading.
  */
-import type { ActionResult, LocationRef, OutboxKind } from '../../contract';
-import { AppError, isConnectivityError } from '../app-error';
-import { Device } from '../api/wire';
-import { applyDeviceChange } from './cache-patch';
-import { requireScope, type ServiceContext, type SignedInScope } from './context';
-import { locationName } from './location-names';
-import { tracked } from './read-service';
+import type { ActionResult, ParsedInput } from '../../contract';
+import type { Device } from '../api/wire';
+import { AppError } from '../app-error';
+import { traitsOf } from '../../error-traits';
+import type { Intent, NewIntent } from '../store/intent-rows';
+import { laneOf } from '../sync/replay';
+import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
+import { commitIntent } from './local-changes';
+import { recordQueued, toItem } from './outbox-service';
 
-interface Action {
-  kind: OutboxKind;
-  serial: string;
-  locationId: string | null;
-  fromLocationId: string | null;
-  /** `applied` reports a device state reached half-way (a move's uninstall step). */
-  send(scope: SignedInScope, applied: (device: Device) => void): Promise<Device>;
-}
+type DeviceIntent = Pick<
+  NewIntent,
+  'kind' | 'serial' | 'locationId' | 'fromLocationId' | 'payload'
+>;
 
-export function installDevice(ctx: ServiceContext, serial: string, locationId: string) {
-  return run(ctx, {
-    kind: 'install',
-    serial,
-    locationId,
-    fromLocationId: null,
-    send: (scope) => scope.api.installDevice(serial, locationId),
-  });
-}
+export const installDevice = (ctx: ServiceContext, serial: string, locationId: string) =>
+  act(ctx, { kind: 'install', serial, locationId, fromLocationId: null });
 
-export function uninstallDevice(ctx: ServiceContext, serial: string, locationId?: string) {
-  return run(ctx, {
-    kind: 'uninstall',
-    serial,
-    locationId: locationId ?? null,
-    fromLocationId: null,
-    send: (scope) => scope.api.uninstallDevice(serial, locationId),
-  });
-}
+export const uninstallDevice = (ctx: ServiceContext, serial: string, locationId?: string) =>
+  act(ctx, { kind: 'uninstall', serial, locationId: locationId ?? null, fromLocationId: null });
 
 export function moveDevice(
   ctx: ServiceContext,
@@ -56,110 +40,91 @@ export function moveDevice(
       fields: { toLocationId: 'is the same as the current location' },
     });
   }
-  return run(ctx, {
-    kind: 'move',
-    serial,
-    locationId: toLocationId,
-    fromLocationId,
-    // Uninstall-then-install is the only move the API offers. If the install part fails
-    // for lack of connection, the queued move finds the device uninstalled and finishes it.
-    send: async (scope, applied) => {
-      applied(await scope.api.uninstallDevice(serial, fromLocationId));
-      return scope.api.installDevice(serial, toLocationId);
-    },
+  return act(ctx, { kind: 'move', serial, locationId: toLocationId, fromLocationId });
+}
+
+export const updateDevice = (ctx: ServiceContext, input: ParsedInput<'updateDevice'>) =>
+  act(ctx, {
+    kind: 'update_device',
+    serial: input.serial,
+    locationId: null,
+    fromLocationId: null,
+    payload: input.changes,
   });
-}
 
-async function run(ctx: ServiceContext, action: Action): Promise<ActionResult> {
+async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionResult> {
   const scope = requireScope(ctx);
-  const name = action.locationId ? await locationName(scope, action.locationId) : null;
-  const waiting = scope.outbox
-    .list()
-    .some((item) => item.serial === action.serial && item.state !== 'done');
-  if (!ctx.isOnline() || waiting) return queue(ctx, scope, action, name);
-
-  const before = await knownLocation(scope, action.serial);
-  let halfway: Device | null = null;
-  try {
-    const device = await tracked(ctx, () => action.send(scope, (d) => (halfway = d)));
-    await applyDeviceChange(scope, before, device);
-    await ctx.activity.add({
-      action: action.kind,
-      serial: action.serial,
-      locationId: action.locationId,
-      locationName: name,
-      result: 'done',
-      detail: describeDone(action.kind, name),
-    });
-    return { status: 'done', device };
-  } catch (error) {
-    if (halfway) await applyDeviceChange(scope, before, halfway);
-    if (isConnectivityError(error) || isUnreadableAnswer(error))
-      return queue(ctx, scope, action, name);
-    // Half a move must not be dropped: keep it to be finished, marked failed unless the
-    // failure is one that passes (5xx, 429), so the technician sees why.
-    if (halfway && !(error instanceof AppError && error.kind === 'conflict')) {
-      return queue(ctx, scope, action, name, isPassing(error) ? null : error);
-    }
-    await ctx.activity.add({
-      action: action.kind,
-      serial: action.serial,
-      locationId: action.locationId,
-      locationName: name,
-      result: error instanceof AppError && error.kind === 'conflict' ? 'conflict' : 'failed',
-      detail: error instanceof Error ? error.message : 'Failed',
-    });
-    throw error;
+  const locationName = action.locationId
+    ? (scope.store.cache.locations.get(action.locationId)?.location.name ?? null)
+    : null;
+  const intent = commitIntent(ctx, scope, {
+    ...action,
+    locationName,
+    keyFingerprint: scope.record.keyFingerprint,
+  });
+  if (!ctx.isOnline()) {
+    recordQueued(ctx, scope, intent);
+    return { status: 'queued', item: toItem(intent) };
   }
+
+  await ctx.replay(laneOf(intent));
+  const after = scope.store.work.intents.get(intent.id);
+  if (after === null) {
+    // Sent (by this call or by a replay already running): the done handler stored the device.
+    const device = scope.store.cache.devices.get(action.serial ?? '')?.device;
+    if (device) return { status: 'done', device };
+    return {
+      status: 'done',
+      device: await tracked(ctx, () => scope.api.getDevice(action.serial ?? '')),
+    };
+  }
+  if (after.state === 'conflict' || (after.stepsDone === 0 && !worthWaiting(after))) {
+    // The technician is here: tell them now instead of leaving a card in the queue.
+    scope.store.work.intents.remove(after.id);
+    ctx.outboxChanged();
+    await restoreFromServer(ctx, scope, action.serial ?? '');
+    throw after.state === 'conflict'
+      ? new AppError({
+          kind: 'conflict',
+          message: `${action.serial} is installed at ${after.conflictLocation?.name ?? 'another location'}.`,
+          nextStep: 'Move it here, or leave it where it is.',
+          location: after.conflictLocation,
+        })
+      : new AppError(
+          after.lastError ?? { kind: 'internal', message: 'Not sent.', nextStep: 'Try again.' },
+        );
+  }
+  if (after.state === 'queued' && intent.kind !== 'update_device') {
+    recordQueued(ctx, scope, after);
+  }
+  return { status: 'queued', item: toItem(after) };
 }
 
-async function queue(
+/**
+ * Whether an intent the technician just took should stay queued: yes when the network or the
+ * server is the trouble (it passes; the engine retries), no when only the technician can act
+ * on the answer (a refusal, a certificate problem, a revoked key, a full disk).
+ */
+export const worthWaiting = (intent: Intent): boolean => {
+  if (intent.state !== 'queued') return false;
+  const kind = intent.lastError?.kind;
+  if (kind === undefined) return true;
+  const traits = traitsOf(kind);
+  return traits.connectivity || traits.outcomeMayBeUnknown || kind === 'rate_limited';
+};
+
+/** After a refused direct send, the optimistic row is replaced with what the server has. */
+async function restoreFromServer(
   ctx: ServiceContext,
   scope: SignedInScope,
-  action: Action,
-  name: string | null,
-  failedWith: unknown = null,
-): Promise<ActionResult> {
-  let item = await scope.outbox.enqueue({
-    kind: action.kind,
-    serial: action.serial,
-    locationId: action.locationId,
-    locationName: name,
-    fromLocationId: action.fromLocationId,
-  });
-  if (failedWith instanceof AppError) {
-    item = await scope.outbox.update(item.id, { state: 'failed', lastError: failedWith.toShape() });
+  serial: string,
+): Promise<void> {
+  try {
+    const device: Device = await tracked(ctx, () => scope.api.getDevice(serial));
+    const cache = scope.store.cache;
+    cache.devices.put(device, new Date().toISOString());
+    cache.queries.invalidate();
+  } catch {
+    // Not readable now (e.g. unknown serial): the next list refresh puts it right.
   }
-  await ctx.activity.add({
-    action: action.kind,
-    serial: action.serial,
-    locationId: action.locationId,
-    locationName: name,
-    result: failedWith instanceof AppError ? 'failed' : 'queued',
-    detail:
-      failedWith instanceof AppError
-        ? `Uninstalled, but the install did not go through: ${failedWith.message} Retry it under Activity.`
-        : 'Queued: it will be sent when the connection is back.',
-  });
-  if (ctx.isOnline()) void ctx.sync().catch(() => undefined);
-  return { status: 'queued', item };
-}
-
-/** A 2xx whose body was cut or garbled, or a proxy page: the server may have acted. */
-const isUnreadableAnswer = (error: unknown): boolean =>
-  error instanceof AppError && error.kind === 'bad_response';
-
-const isPassing = (error: unknown): boolean =>
-  error instanceof AppError && (error.kind === 'server' || error.kind === 'rate_limited');
-
-async function knownLocation(scope: SignedInScope, serial: string): Promise<LocationRef | null> {
-  const cached = await scope.cache.get(`device:${serial}`, Device);
-  return cached?.value.location ?? null;
-}
-
-function describeDone(kind: OutboxKind, name: string | null): string {
-  const where = name ?? 'the location';
-  if (kind === 'install') return `Installed at ${where}.`;
-  if (kind === 'move') return `Moved to ${where}.`;
-  return name ? `Uninstalled from ${name}.` : 'Uninstalled.';
 }

@@ -1,25 +1,25 @@
 /**
  * One service function per contract operation. The mapped type makes a missing or
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
- * A handler may answer with JSON text in place of (part of) its result (../json-text.ts).
  */
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
-import type { WithJsonText } from '../json-text';
-import type { ServiceContext } from './context';
-import { installDevice, moveDevice, uninstallDevice } from './device-actions';
+import { guarded } from '../db/storage-error';
+import { requireScope, type ServiceContext } from './context';
+import { installDevice, moveDevice, uninstallDevice, updateDevice } from './device-actions';
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
+import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
 import * as reads from './read-service';
 import type { SessionManager } from './session-manager';
-import { createLocation, deleteLocation, updateDevice } from './write-service';
+import { offlineJobs } from './sync-service';
 
 export type Handlers = {
-  [K in OperationName]: (input: ParsedInput<K>) => Promise<WithJsonText<OperationResult<K>>>;
+  [K in OperationName]: (input: ParsedInput<K>) => Promise<OperationResult<K>> | OperationResult<K>;
 };
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {
-  const status = async () => session.status(ctx.isOnline());
-  const afterSessionChange = async () => {
+  const status = () => session.status(ctx.isOnline());
+  const afterSessionChange = () => {
     // A fresh session starts online; the first failing request says otherwise.
     ctx.reportOnline();
     return status();
@@ -30,8 +30,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       await session.signIn(baseUrl, apiKey);
       return afterSessionChange();
     },
-    chooseOrganization: async ({ organizationId }) => {
-      await session.chooseOrganization(organizationId);
+    chooseOrganization: ({ organizationId }) => {
+      session.chooseOrganization(organizationId);
       return afterSessionChange();
     },
     signOut: async () => {
@@ -51,7 +51,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     deleteLocation: ({ locationId }) => deleteLocation(ctx, locationId),
     listLocationDevices: ({ locationId }) => reads.listLocationDevices(ctx, locationId),
 
-    listDevices: () => reads.listDevices(ctx),
+    queryDevices: (input) => reads.queryDevices(ctx, input),
+    deviceFacets: ({ view }) => reads.deviceFacets(ctx, view),
     getDevice: ({ serial, fresh }) => reads.getDevice(ctx, serial, fresh ?? false),
     updateDevice: (input) => updateDevice(ctx, input),
     installDevice: ({ serial, locationId }) => installDevice(ctx, serial, locationId),
@@ -59,32 +60,45 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
       moveDevice(ctx, serial, fromLocationId, toLocationId),
 
-    listInventory: () => reads.listInventory(ctx),
-
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
     deviceFootTraffic: (input) => deviceFootTraffic(ctx, input),
 
-    listOutbox: async () => outbox.listOutbox(ctx),
+    listOutbox: () => outbox.listOutbox(ctx),
     retryOutboxItem: ({ id }) => outbox.retryItem(ctx, id),
     discardOutboxItem: ({ id }) => outbox.discardItem(ctx, id),
     resolveConflict: ({ id, resolution }) => outbox.resolveItem(ctx, id, resolution),
-    syncNow: () => ctx.sync(),
+    syncNow: () => ctx.sync.run(),
+    syncStatus: () => ctx.sync.state(),
+    cancelSync: () => {
+      ctx.sync.cancel();
+      return ctx.sync.state();
+    },
+    makeAvailableOffline: ({ locationId }) => {
+      requireScope(ctx);
+      void ctx.sync.run(offlineJobs(ctx, locationId)).catch(() => undefined);
+      return ctx.sync.state();
+    },
 
-    listActivity: async () => ctx.activity.list(),
-    recordVerification: (input) =>
-      ctx.activity.add({
-        action: 'verify',
-        serial: input.serial,
-        locationId: input.locationId,
-        locationName: null,
-        result: input.checkedIn ? 'verified' : 'not_verified',
-        detail: [
-          input.checkedIn ? 'Checked in after install.' : 'No check-in seen.',
-          `Walk test counted ${input.walkTestCount}.`,
-          input.note ?? '',
-        ]
-          .filter(Boolean)
-          .join(' '),
-      }),
+    listActivity: () => ctx.current()?.store.work.activity.list() ?? [],
+    recordVerification: (input) => {
+      const scope = requireScope(ctx);
+      const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
+      return guarded(() =>
+        scope.store.work.activity.add({
+          action: 'verify',
+          serial: input.serial,
+          locationId: input.locationId,
+          locationName,
+          result: input.checkedIn ? 'verified' : 'not_verified',
+          detail: [
+            input.checkedIn ? 'Checked in after install.' : 'No check-in seen.',
+            `Walk test counted ${input.walkTestCount}.`,
+            input.note ?? '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }),
+      );
+    },
   };
 }

@@ -1,102 +1,171 @@
 /**
- * The technician's view of queued actions: list, retry a failed one, discard one, resolve a
- * conflict, and the replay run itself (in order, state-checked, one run at a time).
+ * The technician's view of the queue (list, retry, discard, resolve a conflict) and what a
+ * replay's events do locally: the server's answer goes into the cached rows, the activity log
+ * records what happened, and a store created offline trades its temporary id for the real one.
  */
-import type { OutboxItem, SyncReport } from '../../contract';
-import { discard, replayOutbox, resolveConflict, retry, type ReplayEvent } from '../sync/replay';
-import { applyDeviceChange } from './cache-patch';
+import type { ActivityEntry, OutboxItem } from '../../contract';
+import type { Location } from '../api/wire';
+import { guarded } from '../db/storage-error';
+import type { Intent } from '../store/intent-rows';
+import type { ReplayEvent } from '../sync/replay';
+import { discard, resolveConflict, retry } from '../sync/resolution';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
-import { tracked } from './read-service';
+import { reapplyPending } from './local-changes';
 
-const NOTHING: SyncReport = { done: 0, failed: 0, conflicts: 0, remaining: 0 };
+/** What crosses to the renderer: the intent without its payload and key fingerprint. */
+export const toItem = (intent: Intent): OutboxItem => {
+  const { payload: _payload, keyFingerprint: _fingerprint, ...item } = intent;
+  return item;
+};
 
-export const listOutbox = (ctx: ServiceContext): OutboxItem[] => ctx.current()?.outbox.list() ?? [];
+export const listOutbox = (ctx: ServiceContext): OutboxItem[] =>
+  ctx.current()?.store.work.intents.list().map(toItem) ?? [];
 
-export async function retryItem(ctx: ServiceContext, id: string): Promise<OutboxItem[]> {
-  const scope = requireScope(ctx);
-  await retry(scope.outbox, id);
-  if (ctx.isOnline()) void ctx.sync().catch(() => undefined);
-  return scope.outbox.list();
-}
-
-export async function discardItem(ctx: ServiceContext, id: string): Promise<OutboxItem[]> {
-  const scope = requireScope(ctx);
-  const item = scope.outbox.list().find((i) => i.id === id);
-  await discard(scope.outbox, id);
-  if (item) {
-    await ctx.activity.add({
-      action: item.kind,
-      serial: item.serial,
-      locationId: item.locationId,
-      locationName: item.locationName,
-      result: 'failed',
-      detail: 'Discarded from the queue by the technician.',
+export function recordActivity(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  intent: Intent,
+  result: ActivityEntry['result'],
+  detail: string,
+): void {
+  try {
+    scope.store.work.activity.add({
+      action: intent.kind,
+      serial: intent.serial,
+      locationId: intent.locationId,
+      locationName: intent.locationName,
+      result,
+      detail,
     });
+  } catch (error) {
+    ctx.options.log.warn('could not record an activity entry', { error: String(error) });
   }
-  return scope.outbox.list();
 }
 
-export async function resolveItem(
+export const QUEUED_DETAIL = 'Queued: it will be sent when the connection is back.';
+
+/** The activity line of an intent that waits in the queue. */
+export const recordQueued = (
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  intent: Intent,
+  detail = QUEUED_DETAIL,
+) => recordActivity(ctx, scope, intent, 'queued', detail);
+
+export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
+  const scope = requireScope(ctx);
+  guarded(() => retry(scope.store.work.intents, id));
+  ctx.outboxChanged();
+  if (ctx.isOnline()) void ctx.replay().catch(() => undefined);
+  return listOutbox(ctx);
+}
+
+export function discardItem(ctx: ServiceContext, id: string): OutboxItem[] {
+  const scope = requireScope(ctx);
+  const intent = guarded(() => discard(scope.store.work.intents, id));
+  recordActivity(ctx, scope, intent, 'failed', 'Discarded from the queue by the technician.');
+  undoLocally(ctx, scope, intent);
+  ctx.outboxChanged();
+  return listOutbox(ctx);
+}
+
+export function resolveItem(
   ctx: ServiceContext,
   id: string,
   resolution: 'move_here' | 'leave_there',
-): Promise<OutboxItem[]> {
+): OutboxItem[] {
   const scope = requireScope(ctx);
-  await resolveConflict(scope.outbox, id, resolution);
-  if (resolution === 'move_here' && ctx.isOnline()) void ctx.sync().catch(() => undefined);
-  return scope.outbox.list();
+  const { intent, outcome } = guarded(() =>
+    resolveConflict(scope.store.work.intents, id, resolution),
+  );
+  if (outcome === 'discarded') undoLocally(ctx, scope, intent);
+  ctx.outboxChanged();
+  if (outcome === 'requeued' && ctx.isOnline()) void ctx.replay().catch(() => undefined);
+  return listOutbox(ctx);
 }
 
-/** One replay of the signed-in scope's outbox. Joining concurrent runs is replay's job. */
-export async function replay(ctx: ServiceContext): Promise<SyncReport> {
-  const scope = ctx.current();
-  if (!scope || !scope.record.organizationId) return NOTHING;
-  // Recording is awaited before the run reports, so the activity log and the cache are
-  // already right when the technician sees "synced".
-  const records: Promise<void>[] = [];
-  const report = await replayOutbox(scope.outbox, actionsFor(ctx, scope), {
-    onEvent: (event) => {
-      records.push(
-        recordReplayEvent(ctx, scope, event).catch((error: unknown) => {
-          ctx.options.log.warn('could not record a replayed action', { error: String(error) });
-        }),
-      );
-    },
-  });
-  await Promise.all(records);
-  ctx.emit({ type: 'sync', report });
-  return report;
-}
-
-function actionsFor(ctx: ServiceContext, scope: SignedInScope) {
-  return {
-    getDevice: (serial: string) => tracked(ctx, () => scope.api.getDevice(serial)),
-    install: (serial: string, locationId: string) =>
-      tracked(ctx, () => scope.api.installDevice(serial, locationId)),
-    uninstall: (serial: string, locationId?: string) =>
-      tracked(ctx, () => scope.api.uninstallDevice(serial, locationId)),
-  };
-}
-
-async function recordReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: ReplayEvent) {
-  const { item } = event;
-  const base = {
-    action: item.kind,
-    serial: item.serial,
-    locationId: item.locationId,
-    locationName: item.locationName,
-  };
-  if (event.type === 'done') {
-    await applyDeviceChange(scope, event.before.location ?? null, event.device);
-    await ctx.activity.add({ ...base, result: 'done', detail: 'Sent from the queue.' });
-  } else if (event.type === 'conflict') {
-    const where = event.location.name;
-    await ctx.activity.add({
-      ...base,
-      result: 'conflict',
-      detail: `The device is installed at ${where}.`,
-    });
-  } else if (event.type === 'failed') {
-    await ctx.activity.add({ ...base, result: 'failed', detail: event.error.message });
+/** A dropped intent's optimistic effect goes: the conflict's known location, or a re-read. */
+function undoLocally(ctx: ServiceContext, scope: SignedInScope, intent: Intent): void {
+  const cache = scope.store.cache;
+  if (intent.serial !== null && intent.conflictLocation) {
+    const found = cache.devices.get(intent.serial);
+    if (found)
+      cache.devices.put({ ...found.device, location: intent.conflictLocation }, found.fetchedAt);
+  } else if (intent.kind === 'create_location' && intent.locationId) {
+    cache.locations.remove(intent.locationId);
+  } else if (intent.serial !== null && ctx.isOnline()) {
+    void scope.api.getDevice(intent.serial).then(
+      (device) => cache.devices.put(device, new Date().toISOString()),
+      () => undefined,
+    );
   }
+  cache.queries.invalidate();
+  ctx.emit({ type: 'data-updated', resource: 'devices' });
+}
+
+const describeDone = (intent: Intent, location?: Location): string => {
+  const where = intent.locationName ?? 'the location';
+  switch (intent.kind) {
+    case 'install':
+      return `Installed at ${where}.`;
+    case 'move':
+      return `Moved to ${where}.`;
+    case 'uninstall':
+      return intent.locationName ? `Uninstalled from ${intent.locationName}.` : 'Uninstalled.';
+    case 'update_device':
+      return 'Device details saved.';
+    case 'create_location':
+      return `Created ${location?.name ?? where}.`;
+    case 'delete_location':
+      return `Deleted ${where}.`;
+  }
+};
+
+/** Applies a replay event to the local rows and the activity log. */
+export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: ReplayEvent): void {
+  const cache = scope.store.cache;
+  const { intents } = scope.store.work;
+  const now = new Date().toISOString();
+  const { intent } = event;
+  switch (event.type) {
+    case 'step':
+      cache.devices.put(event.device, now);
+      break;
+    case 'done': {
+      cache.db.transaction(() => {
+        if (event.device) cache.devices.put(event.device, now);
+        if (intent.kind === 'create_location' && event.location && intent.locationId) {
+          // The temporary id gives way to the server's in the cached rows (the queue followed
+          // when the intent completed).
+          cache.locations.rename(intent.locationId, event.location, now);
+          cache.devices.renameLocation(intent.locationId, {
+            id: event.location.id,
+            name: event.location.name,
+          });
+          scope.created.set(intent.locationId, event.location);
+        }
+        if (intent.kind === 'delete_location' && intent.locationId)
+          cache.locations.remove(intent.locationId);
+        if (intent.serial !== null) reapplyPending(cache, intents.list(), new Set([intent.serial]));
+      })();
+      recordActivity(ctx, scope, intent, 'done', describeDone(intent, event.location));
+      break;
+    }
+    case 'conflict':
+      recordActivity(
+        ctx,
+        scope,
+        intent,
+        'conflict',
+        `The device is installed at ${event.location.name}.`,
+      );
+      break;
+    case 'failed':
+      recordActivity(ctx, scope, intent, 'failed', event.error.message);
+      break;
+    default:
+      break;
+  }
+  cache.queries.invalidate();
+  ctx.outboxChanged();
 }

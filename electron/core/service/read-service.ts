@@ -1,147 +1,211 @@
 /**
- * Reads: answered from the offline cache at once when there is one (with its age), refreshed
- * in the background when online (stale-while-revalidate); a `data-updated` event tells the
- * renderer to read again once fresher data is stored.
+ * Reads: every one answered from the local database at once, online or offline, with the time
+ * the data was fetched. When online, a small read that may be stale (one store, its devices,
+ * one device) is refreshed in the background and a `data-updated` event tells the renderer to
+ * read again; the big lists are the sync engine's job.
  */
-import { z } from 'zod';
-import type { Cached } from '../../contract';
-import { CachedDeviceList } from './cached-device-list';
-import { AppError, isConnectivityError } from '../app-error';
-import { Device, Location, Organization } from '../api/wire';
-import { jsonTextEntry, parsedEntry, readThrough, type EntryAccess } from '../store/cache';
-import { requireScope, type ServiceContext, type SignedInScope } from './context';
+import type { Cached, DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
+import type { Device, Location, Organization } from '../api/wire';
+import { AppError } from '../app-error';
+import { traitsOf } from '../../error-traits';
+import { isLocalLocationId } from '../../local-ids';
+import { guarded } from '../db/storage-error';
+import { foldSerial } from '../db/search-text';
+import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
+import { reapplyPending } from './local-changes';
 
-export async function cachedRead<T>(
+/** Background refreshes of one key at most this often. */
+const REFRESH_GAP_MS = 15_000;
+const lastRefresh = new WeakMap<SignedInScope, Map<string, number>>();
+
+function refreshInBackground(
   ctx: ServiceContext,
   scope: SignedInScope,
   key: string,
-  entry: EntryAccess<T> | z.ZodType<T>,
-  fetchFresh: () => Promise<T>,
-): Promise<Cached<T>> {
-  return readThrough({
-    scope: scope.cache,
-    key,
-    entry: entry instanceof z.ZodType ? parsedEntry(entry) : entry,
-    online: ctx.isOnline(),
-    fetch: () => tracked(ctx, fetchFresh),
-    onRefreshed: () => ctx.emit({ type: 'data-updated', resource: key }),
-    onRefreshError: (error: unknown) => {
-      if (!isConnectivityError(error))
-        ctx.options.log.warn('background refresh failed', { key, kind: kindOf(error) });
+  run: () => Promise<void>,
+): boolean {
+  if (!ctx.isOnline()) return false;
+  const times = lastRefresh.get(scope) ?? new Map<string, number>();
+  lastRefresh.set(scope, times);
+  if (Date.now() - (times.get(key) ?? 0) < REFRESH_GAP_MS) return false;
+  times.set(key, Date.now());
+  void tracked(ctx, run).then(
+    () => {
+      if (ctx.current() === scope) ctx.emit({ type: 'data-updated', resource: key });
     },
-  });
+    (error: unknown) => {
+      if (!(error instanceof AppError && traitsOf(error.kind).connectivity))
+        ctx.options.log.warn('background refresh failed', {
+          key,
+          kind: error instanceof AppError ? error.kind : 'internal',
+        });
+    },
+  );
+  return true;
 }
 
-/** Runs one API call and keeps the connectivity state honest. */
-export async function tracked<T>(ctx: ServiceContext, call: () => Promise<T>): Promise<T> {
-  try {
-    const value = await call();
-    ctx.reportOnline();
-    return value;
-  } catch (error) {
-    if (isConnectivityError(error)) ctx.reportOffline();
-    throw error;
+const cached = <T>(value: T, fetchedAt: string | null, refreshing = false): Cached<T> => ({
+  value,
+  fetchedAt,
+  source: 'cache',
+  refreshing,
+});
+
+export function listOrganizations(ctx: ServiceContext): Cached<Organization[]> {
+  const scope = requireScope(ctx);
+  const { organizations, fetchedAt } = scope.store.cache.organizations.list();
+  return cached(organizations.length > 0 ? organizations : scope.record.organizations, fetchedAt);
+}
+
+export async function getOrganization(
+  ctx: ServiceContext,
+  organizationId: string,
+): Promise<Cached<Organization>> {
+  const scope = requireScope(ctx);
+  const known = listOrganizations(ctx).value.find((o) => o.id === organizationId);
+  if (known) return cached(known, null);
+  const organization = await tracked(ctx, () => scope.api.getOrganization(organizationId));
+  return {
+    value: organization,
+    fetchedAt: new Date().toISOString(),
+    source: 'network',
+    refreshing: false,
+  };
+}
+
+export function listLocations(ctx: ServiceContext): Cached<Location[]> {
+  const scope = requireScope(ctx);
+  const { cache } = scope.store;
+  return cached(cache.locations.list(), cache.checkpoints.completedAt('locations'));
+}
+
+export async function getLocation(
+  ctx: ServiceContext,
+  locationId: string,
+): Promise<Cached<Location>> {
+  const scope = requireScope(ctx);
+  const cache = () => scope.store.cache;
+  const store = (location: Location) =>
+    guarded(() => cache().locations.put(location, new Date().toISOString()));
+  const found = cache().locations.get(locationId);
+  if (found) {
+    const refreshing =
+      !isLocalLocationId(locationId) &&
+      refreshInBackground(ctx, scope, `location:${locationId}`, async () =>
+        store(await scope.api.getLocation(locationId)),
+      );
+    return cached(found.location, found.fetchedAt, refreshing);
   }
+  const location = await tracked(ctx, () => scope.api.getLocation(locationId));
+  store(location);
+  return {
+    value: location,
+    fetchedAt: new Date().toISOString(),
+    source: 'network',
+    refreshing: false,
+  };
 }
 
-const kindOf = (error: unknown) => (error instanceof AppError ? error.kind : 'internal');
-
-export const listOrganizations = (ctx: ServiceContext) => {
+export function listLocationDevices(ctx: ServiceContext, locationId: string): Cached<Device[]> {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'organizations', z.array(Organization), async () => {
-    return (await scope.api.listOrganizations()).organizations;
-  });
-};
+  const cache = scope.store.cache;
+  const refreshing =
+    !isLocalLocationId(locationId) &&
+    refreshInBackground(ctx, scope, `location-devices:${locationId}`, () =>
+      refreshLocationDevices(scope, locationId),
+    );
+  const fetchedAt =
+    cache.locations.get(locationId)?.fetchedAt ?? cache.checkpoints.completedAt('devices');
+  return cached(cache.devices.atLocation(locationId), fetchedAt, refreshing);
+}
 
-export const getOrganization = (ctx: ServiceContext, organizationId: string) => {
-  const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, `organization:${organizationId}`, Organization, () =>
-    scope.api.getOrganization(organizationId),
+/** One store's devices straight from the server (a short list), into the cached rows. */
+export async function refreshLocationDevices(
+  scope: SignedInScope,
+  locationId: string,
+): Promise<void> {
+  const devices: Device[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await scope.api.devicePage({ kind: 'location-devices', locationId }, page, 500);
+    devices.push(...answer.items);
+    if (!answer.hasMore || answer.items.length === 0) break;
+  }
+  const cache = scope.store.cache;
+  const now = new Date().toISOString();
+  const listed = new Set(devices.map((d) => d.serial_number));
+  guarded(() =>
+    cache.db.transaction(() => {
+      for (const device of devices) cache.devices.put(device, now);
+      // Devices the cache had here and the server no longer lists: their state is unknown
+      // until the next full download, so they are read one by one later; here they leave.
+      for (const stale of cache.devices.atLocation(locationId)) {
+        if (!listed.has(stale.serial_number)) cache.devices.put({ ...stale, location: null }, now);
+      }
+      reapplyPending(cache, scope.store.work.intents.list(), new Set([...listed]));
+    })(),
   );
-};
+  cache.queries.invalidate();
+}
 
-export const listLocations = (ctx: ServiceContext) => {
+export function queryDevices(
+  ctx: ServiceContext,
+  query: ParsedInput<'queryDevices'>,
+): DeviceWindow {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'locations', z.array(Location), () => scope.api.listLocations());
-};
+  const cache = scope.store.cache;
+  return guarded(() => cache.queries.window(query, cache.checkpoints.completedAt('devices')));
+}
 
-export const getLocation = (ctx: ServiceContext, locationId: string) => {
+export function deviceFacets(ctx: ServiceContext, view: 'uninstalled' | 'all'): DeviceFacets {
   const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, `location:${locationId}`, Location, () =>
-    scope.api.getLocation(locationId),
-  );
-};
-
-// Device lists go to the renderer as the JSON text the client built or the cache stored:
-// parsing 100,000 devices only to serialise them again was most of an offline start
-// (../json-text.ts). The core parses them only to find one device offline (getDevice) and
-// to patch them after an action (cache-patch.ts).
-
-export const listLocationDevices = (ctx: ServiceContext, locationId: string) => {
-  const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, `location-devices:${locationId}`, jsonTextEntry<Device[]>(), () =>
-    scope.api.listLocationDevices(locationId),
-  );
-};
-
-export const listDevices = (ctx: ServiceContext) => {
-  const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'devices', jsonTextEntry<Device[]>(), () =>
-    scope.api.listDevices(),
-  );
-};
-
-export const listInventory = (ctx: ServiceContext) => {
-  const scope = requireScope(ctx);
-  return cachedRead(ctx, scope, 'inventory', jsonTextEntry<Device[]>(), () =>
-    scope.api.listUninstalledDevices(),
-  );
-};
+  return guarded(() => scope.store.cache.queries.facets(view));
+}
 
 /**
- * One device. Offline and never looked up before, a scanned serial is still checked against
- * the cached inventory and device lists, so the technician learns whether it exists.
+ * One device: from the database, refreshed in the background; `fresh` (Verify polling
+ * check-ins) asks the server now. A serial the database has never seen is looked up online;
+ * offline that is a clear error.
  */
 export async function getDevice(
   ctx: ServiceContext,
-  serial: string,
+  rawSerial: string,
   fresh = false,
 ): Promise<Cached<Device>> {
   const scope = requireScope(ctx);
-  try {
-    if (fresh && ctx.isOnline()) return await freshDevice(ctx, scope, serial);
-    return await cachedRead(ctx, scope, `device:${serial}`, Device, () =>
-      scope.api.getDevice(serial),
+  const serial = foldSerial(rawSerial);
+  const cache = () => scope.store.cache;
+  const store = (device: Device) =>
+    guarded(() =>
+      cache().db.transaction(() => {
+        cache().devices.put(device, new Date().toISOString());
+        reapplyPending(cache(), scope.store.work.intents.list(), new Set([device.serial_number]));
+      })(),
     );
-  } catch (error) {
-    if (!isConnectivityError(error)) throw error;
-    for (const list of ['inventory', 'devices']) {
-      const cached = await scope.cache.get(list, CachedDeviceList);
-      const device = cached?.value.find((d) => d.serial_number === serial);
-      if (cached && device)
-        return { value: device, fetchedAt: cached.fetchedAt, source: 'cache', refreshing: false };
-    }
-    throw new AppError({
-      kind: error.kind,
-      message: `You are offline and ${serial} is not in the inventory saved on this computer.`,
-      nextStep: 'Check the serial, or connect to the internet and look it up again.',
-    });
+  const local = cache().devices.get(serial);
+  if (local && !(fresh && ctx.isOnline())) {
+    const refreshing = refreshInBackground(ctx, scope, `device:${serial}`, async () =>
+      store(await scope.api.getDevice(serial)),
+    );
+    return cached(local.device, local.fetchedAt, refreshing);
   }
-}
-
-/** Straight from the server (and into the cache); offline it falls back to the cache path. */
-async function freshDevice(
-  ctx: ServiceContext,
-  scope: SignedInScope,
-  serial: string,
-): Promise<Cached<Device>> {
   try {
     const device = await tracked(ctx, () => scope.api.getDevice(serial));
-    const fetchedAt = new Date().toISOString();
-    await scope.cache.set(`device:${serial}`, device, fetchedAt);
-    return { value: device, fetchedAt, source: 'network', refreshing: false };
+    store(device);
+    cache().queries.invalidate();
+    const shown = cache().devices.get(serial)?.device ?? device;
+    return {
+      value: shown,
+      fetchedAt: new Date().toISOString(),
+      source: 'network',
+      refreshing: false,
+    };
   } catch (error) {
-    if (!isConnectivityError(error)) throw error;
-    return cachedRead(ctx, scope, `device:${serial}`, Device, () => scope.api.getDevice(serial));
+    if (!(error instanceof AppError && traitsOf(error.kind).connectivity)) throw error;
+    if (local) return cached(local.device, local.fetchedAt);
+    throw new AppError({
+      kind: error.kind,
+      message: `You are offline and ${serial} is not among the devices saved on this computer.`,
+      nextStep: 'Check the serial, or connect to the internet and look it up again.',
+    });
   }
 }

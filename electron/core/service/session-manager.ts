@@ -1,56 +1,37 @@
 /**
- * Owns the signed-in scope: which base URL and organization, the API client built for them,
- * and their cache and outbox. The key itself stays in the OS keychain (or, for training mode's
- * throwaway sandbox key, in memory) and is read when a request needs it; a read is held for a
- * few seconds so a burst of requests reads the keychain once (credentials/key-hold.ts).
+ * Owns the signed-in scope: which base URL, organization and key, the API client built for
+ * them, and the scope's databases. The key itself stays in the OS keychain (or, for training
+ * mode's throwaway sandbox key, in memory) and is read when a request needs it; a read is held
+ * for a few seconds so a burst of requests reads the keychain once (credentials/key-hold.ts).
  */
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { z } from 'zod';
 import type { SessionStatus } from '../../contract';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl } from '../api/client';
-import { Organization } from '../api/wire';
 import type { CoreOptions } from '../core';
-import type { Cache } from '../store/cache';
 import { holdKey, type KeyHold } from '../credentials/key-hold';
-import { openJsonFile } from '../store/atomic-json-file';
-import { openOutbox } from '../store/outbox-store';
-import type { SessionRecord, SignedInScope } from './context';
+import { keyFingerprint, scopeDir, TRAINING_FINGERPRINT } from '../db/account-scope';
+import { openAccountStore } from '../store/account-store';
+import type { AppStore, SessionRecord } from '../store/app-store';
+import type { SignedInScope } from './context';
 import { startTrainingServer, type TrainingServer } from './training';
+import { basename, join } from 'node:path';
 
-const SessionFile = z.object({
-  session: z
-    .object({
-      baseUrl: z.string(),
-      training: z.boolean(),
-      user: z.object({ name: z.string() }).nullable(),
-      organizations: z.array(Organization),
-      organizationId: z.string().nullable(),
-    })
-    .nullable(),
-});
-
-/** Training mode's base URL changes with its random port; its cache and outbox must not. */
-const TRAINING_SCOPE_URL = 'training://sandbox';
+/** Where the count of queued intents is kept outside work.db (see openAccountStore). */
+export const queuedHintKey = (scopeDir: string): string => `queued:${basename(scopeDir)}`;
 
 export class SessionManager {
   private scope: SignedInScope | null = null;
+  private record: SessionRecord | null = null;
   private training: TrainingServer | null = null;
-  private readonly file;
+  private heldKey: KeyHold | null = null;
 
   constructor(
     private readonly options: CoreOptions,
-    private readonly cache: Cache,
+    private readonly app: AppStore,
+    /** Called after every change of scope (open, switch, sign-out). */
     private readonly onChange: () => void,
-  ) {
-    this.file = openJsonFile(
-      join(options.dataDir, 'session.json'),
-      SessionFile,
-      () => ({ session: null }),
-      options.log,
-    );
-  }
+    private readonly imported: () => { queued: number; activity: number } | null,
+  ) {}
 
   current(): SignedInScope | null {
     return this.scope;
@@ -58,27 +39,31 @@ export class SessionManager {
 
   /** Reopens the last session at start-up (the key is still in the keychain). */
   async restore(): Promise<void> {
-    const { session } = await this.file.load();
-    if (!session) return;
-    if (session.training) {
-      await this.startTraining(session.organizationId);
-      return;
+    const record = this.app.session();
+    if (!record) return;
+    if (record.training) return this.startTraining(record.organizationId);
+    if (record.keyFingerprint === 'unknown') {
+      // Imported from an earlier version before its key was readable: fingerprint it now.
+      const key = await this.options.credentials.get(record.baseUrl);
+      if (key) record.keyFingerprint = keyFingerprint(record.baseUrl, key);
     }
-    await this.open(session);
+    this.open(record);
   }
 
   status(online: boolean): SessionStatus {
-    const record = this.scope?.record;
+    const record = this.record;
     const organization = record?.organizations.find((o) => o.id === record.organizationId) ?? null;
+    const health = this.scope?.store.health() ?? { outboxDamage: null, cacheRebuilt: false };
     return {
-      signedIn: record !== undefined,
+      signedIn: record !== null,
       training: record?.training ?? false,
       baseUrl: record?.baseUrl ?? null,
       user: record?.user ?? null,
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.scope?.outbox.list().filter((i) => i.state !== 'done').length ?? 0,
+      queued: this.scope?.store.work.intents.list().length ?? 0,
+      storage: { ...health, imported: this.imported() },
     };
   }
 
@@ -101,19 +86,20 @@ export class SessionManager {
       });
     }
     await this.options.credentials.set(baseUrl, apiKey);
-    await this.closeScope();
+    this.closeScope();
     await this.stopTraining();
-    await this.open({
+    this.open({
       baseUrl,
       training: false,
       user: user ? { name: user.name } : null,
       organizations,
       organizationId: organizations.length === 1 ? (organizations[0]?.id ?? null) : null,
+      keyFingerprint: keyFingerprint(baseUrl, apiKey),
     });
   }
 
   async startTraining(organizationId: string | null = null): Promise<void> {
-    await this.closeScope();
+    this.closeScope();
     await this.stopTraining();
     this.training = await startTrainingServer(join(this.options.dataDir, 'training'));
     const { organizations, user } = await createApiClient({
@@ -123,17 +109,18 @@ export class SessionManager {
       fetch: this.options.fetch,
     }).listOrganizations();
     const chosen = organizations.find((o) => o.id === organizationId) ?? organizations[0] ?? null;
-    await this.open({
+    this.open({
       baseUrl: this.training.baseUrl,
       training: true,
       user: user ? { name: user.name } : null,
       organizations,
       organizationId: chosen?.id ?? null,
+      keyFingerprint: TRAINING_FINGERPRINT,
     });
   }
 
-  async chooseOrganization(organizationId: string): Promise<void> {
-    const record = this.scope?.record;
+  chooseOrganization(organizationId: string): void {
+    const record = this.record;
     if (!record) throw notSignedIn();
     if (!record.organizations.some((o) => o.id === organizationId)) {
       throw new AppError({
@@ -142,59 +129,55 @@ export class SessionManager {
         nextStep: 'Choose one of the organizations listed.',
       });
     }
-    await this.closeScope();
-    await this.open({ ...record, organizationId });
+    this.closeScope();
+    this.open({ ...record, organizationId });
   }
 
   async signOut(): Promise<void> {
-    const record = this.scope?.record;
-    await this.closeScope();
+    const record = this.record;
+    this.closeScope();
+    this.record = null;
     if (record && !record.training) await this.options.credentials.delete(record.baseUrl);
     await this.stopTraining();
-    await this.file.save({ session: null });
+    this.app.saveSession(null);
     this.onChange();
   }
 
   async close(): Promise<void> {
-    await this.closeScope();
+    this.closeScope();
     await this.stopTraining();
   }
 
-  private async open(record: SessionRecord): Promise<void> {
-    const scopeUrl = record.training ? TRAINING_SCOPE_URL : record.baseUrl;
+  private open(record: SessionRecord): void {
+    this.record = record;
+    this.app.saveSession(record);
+    const organizationId = record.organizationId;
+    if (organizationId === null) {
+      // Signed in, organization still to choose: no scope (and no databases) yet.
+      this.onChange();
+      return;
+    }
     const key = holdKey(() =>
       record.training ? this.trainingKey() : this.storedKey(record.baseUrl),
     );
     const api = createApiClient({
       baseUrl: record.baseUrl,
-      organizationId: record.organizationId,
+      organizationId,
       getApiKey: () => key.get(),
       fetch: this.options.fetch,
     });
-    const outboxName = createHash('sha256')
-      .update(`${scopeUrl}\n${record.organizationId ?? ''}`)
-      .digest('hex')
-      .slice(0, 24);
-    const outbox = await openOutbox(
-      join(this.options.dataDir, 'outbox', `${outboxName}.json`),
-      this.options.log,
-    );
-    const unsubscribe = outbox.onChange(() => this.onChange());
-    this.scope = { record, api, cache: this.cache.scope(scopeUrl, record.organizationId), outbox };
-    this.unsubscribeOutbox = unsubscribe;
+    const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
+    const hint = this.app.setting(queuedHintKey(dir));
+    const store = openAccountStore(dir, this.options.log, typeof hint === 'number' ? hint : null);
     this.heldKey = key;
-    await this.file.save({ session: record });
+    this.scope = { record, api, store, created: new Map() };
     this.onChange();
   }
 
-  private unsubscribeOutbox: () => void = () => {};
-  private heldKey: KeyHold | null = null;
-
-  private async closeScope(): Promise<void> {
+  private closeScope(): void {
     this.heldKey?.forget();
     this.heldKey = null;
-    this.unsubscribeOutbox();
-    this.unsubscribeOutbox = () => {};
+    this.scope?.store.close();
     this.scope = null;
   }
 

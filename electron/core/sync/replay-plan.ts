@@ -1,8 +1,9 @@
 /**
- * What a queued action still needs, decided from the device's state on the server right
- * now. This is what makes replay idempotent: an action the server already applied (its
- * answer lost on a dropping connection) is seen as done, never sent twice; a device that
- * someone else put elsewhere is a conflict for the technician, never silently moved.
+ * What a queued device intent still needs, decided from the device's state on the server right
+ * now. This is what makes replay idempotent: an intent the server already applied (its answer
+ * lost, or a 502 after the work was done) is seen as done, never sent twice; a device someone
+ * else put elsewhere is a conflict for the technician, never silently moved. A crash between
+ * the two steps of a move finds the device uninstalled and finishes the install.
  */
 import type { LocationRef, OutboxItem } from '../../contract';
 import type { Device } from '../api/wire';
@@ -23,7 +24,7 @@ export const refOf = (location: LocationRef): LocationRef => ({
 const malformed = (item: OutboxItem): AppError =>
   new AppError({
     kind: 'validation',
-    message: `The queued ${item.kind} of ${item.serial} has no target location.`,
+    message: `The queued ${item.kind} of ${item.serial ?? 'a device'} has no target location.`,
     nextStep: 'Discard it and do the action again.',
   });
 
@@ -64,5 +65,13 @@ export function planFor(item: OutboxItem, device: Device): Plan {
       }
       return { type: 'conflict', location: refOf(at) };
     }
+    default:
+      throw new Error(`planFor: ${item.kind} is not a device placement intent`);
   }
 }
+
+/** Whether the device's state shows `step` as applied (settling an unknown outcome). */
+export const stepApplied = (step: Step, device: Device): boolean =>
+  step.op === 'install'
+    ? device.location?.id === step.locationId
+    : (device.location ?? null) === null;

@@ -1,168 +1,264 @@
 /**
- * Replays the outbox in order once the connection is back. Each item re-reads the device
- * first (see replay-plan), so a replay interrupted at any point can simply run again.
+ * Drains the outbox: intents in the order they were taken, only the oldest of each device (or
+ * store) at a time, each one state-checked before and after it is sent. An answer that is lost,
+ * garbled, timed out or a 5xx after sending is an *unknown* outcome: the state is read back to
+ * settle it, so an intent is never reported failed while the server may have applied it, and
+ * never sent twice. Steps are recorded as they complete, so a crash resumes a move.
  */
-import type { AppErrorShape, ErrorKind, LocationRef, OutboxItem, SyncReport } from '../../contract';
-import type { Device } from '../api/wire';
-import { AppError, isConnectivityError } from '../app-error';
-import type { Outbox } from '../store/outbox-store';
-import { planFor, refOf } from './replay-plan';
+import type { AppErrorShape, LocationRef, SyncReport } from '../../contract';
+import { traitsOf } from '../../error-traits';
+import type { Device, Location } from '../api/wire';
+import type { DeviceChanges, NewLocation } from '../api/vendor-api';
+import { AppError } from '../app-error';
+import type { Intent, IntentRows } from '../store/intent-rows';
+import { planFor, refOf, stepApplied } from './replay-plan';
 
-export {
-  discard,
-  resolveConflict,
-  retry,
-  type ConflictResolution,
-  type ResolutionResult,
-} from './resolution';
-
-/** The three server calls a replay needs; the service adapts the API client to this. */
-export interface DeviceActions {
+/** The server calls a replay needs; the service adapts the API client to this. */
+export interface ReplayApi {
   getDevice(serial: string): Promise<Device>;
   install(serial: string, locationId: string): Promise<Device>;
   uninstall(serial: string, locationId?: string): Promise<Device>;
+  updateDevice(serial: string, changes: DeviceChanges): Promise<Device>;
+  createLocation(input: NewLocation): Promise<Location>;
+  /** A store with this name and address, if the server has one (a lost create answer). */
+  findLocation(input: NewLocation): Promise<Location | null>;
+  deleteLocation(id: string): Promise<void>;
+  getLocation(id: string): Promise<Location>;
 }
 
 export type ReplayEvent =
-  | { type: 'syncing'; item: OutboxItem }
+  | { type: 'syncing'; intent: Intent }
+  /** A step of a multi-step intent is done (a move's uninstall): the device as it is now. */
+  | { type: 'step'; intent: Intent; device: Device }
   /** `before`: the device as the server had it when the replay checked; `device`: as it is now. */
-  | { type: 'done'; item: OutboxItem; device: Device; before: Device }
-  | { type: 'conflict'; item: OutboxItem; location: LocationRef }
-  | { type: 'failed'; item: OutboxItem; error: AppErrorShape }
-  /** Put back in the queue and the run stopped: offline again, signed out, rate limited. */
-  | { type: 'deferred'; item: OutboxItem; error: AppErrorShape };
+  | {
+      type: 'done';
+      intent: Intent;
+      device: Device | null;
+      before: Device | null;
+      location?: Location;
+    }
+  | { type: 'conflict'; intent: Intent; location: LocationRef }
+  | { type: 'failed'; intent: Intent; error: AppErrorShape }
+  /** Put back in the queue and the run stopped: offline, signed out, rate limited, 5xx. */
+  | { type: 'deferred'; intent: Intent; error: AppErrorShape };
 
-export interface ReplayOptions {
-  onEvent?: (event: ReplayEvent) => void;
+export interface ReplayResult extends SyncReport {
+  /** Why the run stopped early, if it did (the engine schedules the next try from it). */
+  stoppedBy: AppErrorShape | null;
 }
 
-// Besides lost connectivity, these say nothing about the item itself: every later item
-// would hit the same wall, so the run stops and the items wait instead of all "failing".
-const STOP_KINDS: ReadonlySet<ErrorKind> = new Set([
-  'unauthorized',
-  'not_signed_in',
-  'keychain_unavailable',
-  'rate_limited',
-]);
-const stopsTheRun = (e: unknown): e is AppError =>
-  isConnectivityError(e) || (e instanceof AppError && STOP_KINDS.has(e.kind));
+export interface ReplayOptions {
+  /** Only this lane (a device's serial): an action the technician just took, sent at once. */
+  lane?: string;
+  onEvent?: (event: ReplayEvent) => void;
+  /** A handler of an event failed (e.g. the cache could not be written): the send stands. */
+  onEventError?: (error: unknown, event: ReplayEvent) => void;
+}
+
+/** Intents of one device, or of one store, run in order; different lanes are independent. */
+export const laneOf = (intent: Intent): string =>
+  intent.serial !== null ? `device:${intent.serial}` : `location:${intent.locationId ?? ''}`;
 
 const shapeOf = (e: unknown): AppErrorShape =>
   e instanceof AppError
     ? e.toShape()
     : {
-        kind: 'server',
+        kind: 'internal',
         message: 'The queued action could not be completed.',
         nextStep: 'Try it again; if it keeps failing, discard it and do the action again.',
       };
 
-const running = new WeakMap<Outbox, Promise<SyncReport>>();
+type Outcome = 'done' | 'conflict' | 'failed' | 'stop';
 
-/**
- * Replays queued items oldest first. Never runs twice at once for one outbox: a second call
- * joins the running one. Items of a serial wait behind any earlier item of the same serial,
- * so a device's actions are never applied out of order.
- *
- * Report: `done` = completed in this run; `failed`, `conflicts`, `remaining` (queued) =
- * what the outbox holds afterwards.
- */
-export function replayOutbox(
-  outbox: Outbox,
-  actions: DeviceActions,
+export async function replayIntents(
+  intents: IntentRows,
+  api: ReplayApi,
   options: ReplayOptions = {},
-): Promise<SyncReport> {
-  const current = running.get(outbox);
-  if (current) return current;
-  const run = runReplay(outbox, actions, options.onEvent ?? (() => undefined)).finally(() =>
-    running.delete(outbox),
-  );
-  running.set(outbox, run);
-  return run;
-}
-
-async function runReplay(
-  outbox: Outbox,
-  actions: DeviceActions,
-  emit: (event: ReplayEvent) => void,
-): Promise<SyncReport> {
+): Promise<ReplayResult> {
+  // What the server did is settled once the intent row says so; a local handler that fails
+  // afterwards (a damaged cache) must not turn a completed send into a failed one.
+  const emit = (event: ReplayEvent) => {
+    try {
+      options.onEvent?.(event);
+    } catch (error) {
+      options.onEventError?.(error, event);
+    }
+  };
   const visited = new Set<string>();
   let done = 0;
+  let stoppedBy: AppErrorShape | null = null;
   for (;;) {
-    // Only the oldest item of each device may run: a later one waits while an earlier one is
-    // failed, in conflict, or already tried in this run (e.g. retried meanwhile), so a device's
-    // actions are applied in the order they were taken.
-    const heads = new Map<string, OutboxItem>();
-    for (const item of outbox.list()) if (!heads.has(item.serial)) heads.set(item.serial, item);
-    const next = [...heads.values()].find((i) => i.state === 'queued' && !visited.has(i.id));
+    const heads = new Map<string, Intent>();
+    for (const intent of intents.list()) {
+      const lane = laneOf(intent);
+      if (!heads.has(lane)) heads.set(lane, intent);
+    }
+    const next = [...heads.entries()].find(
+      ([lane, i]) =>
+        i.state === 'queued' &&
+        i.waitingFor === null &&
+        !visited.has(i.id) &&
+        (options.lane === undefined || lane === options.lane),
+    )?.[1];
     if (!next) break;
     visited.add(next.id);
-    const outcome = await replayOne(outbox, actions, next, emit);
+    const { outcome, error } = await replayOne(intents, api, next, emit);
     if (outcome === 'done') done++;
-    if (outcome === 'stop') break;
+    if (outcome === 'stop') {
+      stoppedBy = error;
+      break;
+    }
   }
-  const after = outbox.list();
-  const count = (state: OutboxItem['state']): number =>
-    after.filter((i) => i.state === state).length;
+  const after = intents.list();
+  const count = (state: Intent['state']) => after.filter((i) => i.state === state).length;
   return {
     done,
     failed: count('failed'),
     conflicts: count('conflict'),
     remaining: count('queued'),
+    stoppedBy,
   };
 }
 
 async function replayOne(
-  outbox: Outbox,
-  actions: DeviceActions,
-  queued: OutboxItem,
+  intents: IntentRows,
+  api: ReplayApi,
+  queued: Intent,
   emit: (event: ReplayEvent) => void,
-): Promise<'done' | 'conflict' | 'failed' | 'stop'> {
-  const item = await outbox.update(queued.id, { state: 'syncing', attempts: queued.attempts + 1 });
-  emit({ type: 'syncing', item });
+): Promise<{ outcome: Outcome; error: AppErrorShape | null }> {
+  const intent = intents.update(queued.id, { state: 'syncing', attempts: queued.attempts + 1 });
+  emit({ type: 'syncing', intent });
   try {
-    const before = await actions.getDevice(item.serial);
-    let device = before;
-    const plan = planFor(item, before);
-    if (plan.type === 'conflict') return await markConflict(outbox, item, plan.location, emit);
-    if (plan.type === 'act') {
-      for (const step of plan.steps) {
-        device =
-          step.op === 'install'
-            ? await actions.install(item.serial, step.locationId)
-            : await actions.uninstall(item.serial, step.locationId);
-      }
+    const settled = await send(intents, api, intent, emit);
+    if (settled.type === 'conflict') {
+      const updated = intents.update(intent.id, {
+        state: 'conflict',
+        conflictLocation: settled.location,
+        lastError: null,
+      });
+      emit({ type: 'conflict', intent: updated, location: settled.location });
+      return { outcome: 'conflict', error: null };
     }
-    await outbox.remove(item.id);
-    emit({ type: 'done', item: { ...item, state: 'done', lastError: null }, device, before });
-    return 'done';
+    const created = settled.result.location;
+    intents.complete(
+      intent.id,
+      intent.kind === 'create_location' && created && intent.locationId
+        ? { from: intent.locationId, to: created.id }
+        : undefined,
+    );
+    emit({ type: 'done', intent: { ...intent, lastError: null }, ...settled.result });
+    return { outcome: 'done', error: null };
   } catch (e) {
-    // Someone installed it elsewhere between our check and our request.
     if (e instanceof AppError && e.kind === 'conflict' && e.location) {
-      return await markConflict(outbox, item, refOf(e.location), emit);
+      const location = refOf(e.location);
+      const updated = intents.update(intent.id, {
+        state: 'conflict',
+        conflictLocation: location,
+        lastError: null,
+      });
+      emit({ type: 'conflict', intent: updated, location });
+      return { outcome: 'conflict', error: null };
     }
     const error = shapeOf(e);
-    if (stopsTheRun(e)) {
-      const back = await outbox.update(item.id, { state: 'queued', lastError: error });
-      emit({ type: 'deferred', item: back, error });
-      return 'stop';
+    if (traitsOf(error.kind).stopsReplay) {
+      const back = intents.update(intent.id, { state: 'queued', lastError: error });
+      emit({ type: 'deferred', intent: back, error });
+      return { outcome: 'stop', error };
     }
-    const failed = await outbox.update(item.id, { state: 'failed', lastError: error });
-    emit({ type: 'failed', item: failed, error });
-    return 'failed';
+    const failed = intents.update(intent.id, { state: 'failed', lastError: error });
+    emit({ type: 'failed', intent: failed, error });
+    return { outcome: 'failed', error };
   }
 }
 
-async function markConflict(
-  outbox: Outbox,
-  item: OutboxItem,
-  location: LocationRef,
+type Sent =
+  | { type: 'done'; result: { device: Device | null; before: Device | null; location?: Location } }
+  | { type: 'conflict'; location: LocationRef };
+
+/** Sends one intent; an unknown outcome is settled by reading the state back. */
+async function send(
+  intents: IntentRows,
+  api: ReplayApi,
+  intent: Intent,
   emit: (event: ReplayEvent) => void,
-): Promise<'conflict'> {
-  const updated = await outbox.update(item.id, {
-    state: 'conflict',
-    conflictLocation: location,
-    lastError: null,
-  });
-  emit({ type: 'conflict', item: updated, location });
-  return 'conflict';
+): Promise<Sent> {
+  const unknown = (e: unknown) => e instanceof AppError && traitsOf(e.kind).outcomeMayBeUnknown;
+  switch (intent.kind) {
+    case 'install':
+    case 'uninstall':
+    case 'move': {
+      const serial = intent.serial ?? '';
+      const before = await api.getDevice(serial);
+      const plan = planFor(intent, before);
+      if (plan.type === 'conflict') return { type: 'conflict', location: plan.location };
+      let device = before;
+      if (plan.type === 'act') {
+        let stepsDone = intent.stepsDone;
+        for (const [index, step] of plan.steps.entries()) {
+          try {
+            device =
+              step.op === 'install'
+                ? await api.install(serial, step.locationId)
+                : await api.uninstall(serial, step.locationId);
+          } catch (e) {
+            if (!unknown(e)) throw e;
+            const now = await api.getDevice(serial);
+            if (!stepApplied(step, now)) throw e;
+            device = now;
+          }
+          stepsDone += 1;
+          const updated = intents.update(intent.id, { stepsDone });
+          if (index < plan.steps.length - 1) emit({ type: 'step', intent: updated, device });
+        }
+      }
+      return { type: 'done', result: { device, before } };
+    }
+    case 'update_device': {
+      const serial = intent.serial ?? '';
+      const changes = (intent.payload ?? {}) as DeviceChanges;
+      try {
+        const device = await api.updateDevice(serial, changes);
+        return { type: 'done', result: { device, before: null } };
+      } catch (e) {
+        if (!unknown(e)) throw e;
+        const now = await api.getDevice(serial);
+        const applied = Object.entries(changes).every(
+          ([field, value]) => (now as Record<string, unknown>)[field] === value,
+        );
+        // PUT is idempotent: when it did not land, sending it again later is safe.
+        if (!applied) throw e;
+        return { type: 'done', result: { device: now, before: null } };
+      }
+    }
+    case 'create_location': {
+      const input = intent.payload as NewLocation;
+      try {
+        const location = await api.createLocation(input);
+        return { type: 'done', result: { device: null, before: null, location } };
+      } catch (e) {
+        if (!unknown(e)) throw e;
+        // Before sending it again, look for it: a second store would be the worse mistake.
+        const found = await api.findLocation(input);
+        if (!found) throw e;
+        return { type: 'done', result: { device: null, before: null, location: found } };
+      }
+    }
+    case 'delete_location': {
+      const id = intent.locationId ?? '';
+      try {
+        await api.deleteLocation(id);
+      } catch (e) {
+        if (e instanceof AppError && e.kind === 'not_found')
+          return { type: 'done', result: { device: null, before: null } };
+        if (!unknown(e)) throw e;
+        const gone = await api.getLocation(id).then(
+          () => false,
+          (read: unknown) => read instanceof AppError && read.kind === 'not_found',
+        );
+        if (!gone) throw e;
+      }
+      return { type: 'done', result: { device: null, before: null } };
+    }
+  }
 }

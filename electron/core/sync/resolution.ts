@@ -1,71 +1,74 @@
 /**
- * What the technician can do with an outbox item the replay could not finish: decide a
- * conflict, retry a failure, or discard. Each returns the item as it was acted on so the
- * service can record it in the activity log.
+ * What the technician can do with an intent the replay could not finish: decide a conflict,
+ * retry a failure, or discard. Each returns the intent as it was acted on so the service can
+ * record it in the activity log and put the local rows right.
  */
-import type { OutboxItem } from '../../contract';
 import { AppError } from '../app-error';
-import { outboxItemMissing, type Outbox } from '../store/outbox-store';
+import type { Intent, IntentRows } from '../store/intent-rows';
 
 export type ConflictResolution = 'move_here' | 'leave_there';
 
-export interface ResolutionResult {
-  item: OutboxItem;
-  outcome: 'requeued' | 'discarded';
-}
-
-const wrongState = (item: OutboxItem, expected: string): AppError =>
+export const intentMissing = (): AppError =>
   new AppError({
-    kind: 'validation',
-    message: `This queued ${item.kind} of ${item.serial} is ${item.state}, not ${expected}.`,
+    kind: 'not_found',
+    message: 'That queued action is no longer in the queue.',
     nextStep: 'Refresh the list of queued actions.',
   });
 
-function find(outbox: Outbox, id: string): OutboxItem {
-  const item = outbox.list().find((i) => i.id === id);
-  if (!item) throw outboxItemMissing();
-  return item;
+const wrongState = (intent: Intent, expected: string): AppError =>
+  new AppError({
+    kind: 'validation',
+    message: `This queued ${intent.kind.replace('_', ' ')} is ${intent.state}, not ${expected}.`,
+    nextStep: 'Refresh the list of queued actions.',
+  });
+
+function find(intents: IntentRows, id: string): Intent {
+  const intent = intents.get(id);
+  if (!intent) throw intentMissing();
+  return intent;
 }
 
 /**
- * move_here: the device should end up where the technician wanted it, so the item becomes a
+ * move_here: the device should end up where the technician wanted it, so the intent becomes a
  * move from where it actually is (for an uninstall: an uninstall from there) and is queued
- * again. leave_there: the item is dropped.
+ * again. leave_there: the intent is dropped.
  */
-export async function resolveConflict(
-  outbox: Outbox,
+export function resolveConflict(
+  intents: IntentRows,
   id: string,
   resolution: ConflictResolution,
-): Promise<ResolutionResult> {
-  const item = find(outbox, id);
-  if (item.state !== 'conflict' || !item.conflictLocation) throw wrongState(item, 'in conflict');
+): { intent: Intent; outcome: 'requeued' | 'discarded' } {
+  const intent = find(intents, id);
+  if (intent.state !== 'conflict' || !intent.conflictLocation)
+    throw wrongState(intent, 'in conflict');
   if (resolution === 'leave_there') {
-    await outbox.remove(id);
-    return { item, outcome: 'discarded' };
+    intents.remove(id);
+    return { intent, outcome: 'discarded' };
   }
-  const there = item.conflictLocation;
-  const requeued = await outbox.update(id, {
-    ...(item.kind === 'uninstall'
+  const there = intent.conflictLocation;
+  const requeued = intents.update(id, {
+    ...(intent.kind === 'uninstall'
       ? { locationId: there.id, locationName: there.name, fromLocationId: null }
       : { kind: 'move' as const, fromLocationId: there.id }),
     state: 'queued',
+    stepsDone: 0,
     conflictLocation: null,
     lastError: null,
   });
-  return { item: requeued, outcome: 'requeued' };
+  return { intent: requeued, outcome: 'requeued' };
 }
 
-/** Queues a failed item again (e.g. after fixing access rights or the serial). */
-export async function retry(outbox: Outbox, id: string): Promise<OutboxItem> {
-  const item = find(outbox, id);
-  if (item.state !== 'failed') throw wrongState(item, 'failed');
-  return outbox.update(id, { state: 'queued', lastError: null });
+/** Queues a failed intent again (e.g. after fixing access rights). */
+export function retry(intents: IntentRows, id: string): Intent {
+  const intent = find(intents, id);
+  if (intent.state !== 'failed') throw wrongState(intent, 'failed');
+  return intents.update(id, { state: 'queued', lastError: null });
 }
 
-/** Drops an item in any state except while it is being sent. */
-export async function discard(outbox: Outbox, id: string): Promise<OutboxItem> {
-  const item = find(outbox, id);
-  if (item.state === 'syncing') throw wrongState(item, 'waiting (it is being sent right now)');
-  await outbox.remove(id);
-  return item;
+/** Drops an intent in any state except while it is being sent. */
+export function discard(intents: IntentRows, id: string): Intent {
+  const intent = find(intents, id);
+  if (intent.state === 'syncing') throw wrongState(intent, 'waiting (it is being sent right now)');
+  intents.remove(id);
+  return intent;
 }

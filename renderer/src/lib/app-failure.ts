@@ -1,4 +1,5 @@
 import type { AppErrorShape } from '../../../electron/contract';
+import { traitsOf } from '../../../electron/error-traits';
 
 /** What `call` throws when an operation answers {ok:false}: screens read `.shape`. */
 export class AppFailure extends Error {
@@ -21,6 +22,9 @@ export const toErrorShape = (error: unknown): AppErrorShape => {
   };
 };
 
-/** Connectivity failures: the action may have been queued or the cache is the best we have. */
-export const isOfflineShape = (shape: AppErrorShape): boolean =>
-  shape.kind === 'offline' || shape.kind === 'dns' || shape.kind === 'timeout';
+/** The request never got an answer (offline, DNS, timeout): what is saved is the best there
+ * is. Read from the one table of error traits, so a new kind (e.g. 'storage', a full disk)
+ * is never mistaken for "offline". */
+export const isConnectivityFailure = (shape: AppErrorShape): boolean =>
+  // `?.`: answers cross IPC as unvalidated text; a kind this build does not know is not offline.
+  traitsOf(shape.kind)?.connectivity === true;

@@ -1,5 +1,5 @@
 import type { AppErrorShape, Cached } from '../../../electron/contract';
-import { isOfflineShape, toErrorShape } from './app-failure';
+import { isConnectivityFailure, toErrorShape } from './app-failure';
 
 /**
  * One read that may come from the offline cache: value, when it was fetched, pending and
@@ -34,7 +34,7 @@ export class CachedRead<T> {
       if (controller.signal.aborted) return;
       const shape = toErrorShape(error);
       // Offline with a value already shown: keep showing it; the badge says "Offline".
-      if (!(this.value !== null && isOfflineShape(shape))) this.error = shape;
+      if (!(this.value !== null && isConnectivityFailure(shape))) this.error = shape;
     } finally {
       if (this.#controller === controller) {
         this.loading = false;

@@ -3,11 +3,13 @@ import { getContext, setContext } from 'svelte';
 import type { PreferencesState } from './preferences.svelte';
 import type { Router } from './router.svelte';
 import type { SessionState } from './session.svelte';
+import type { SyncProgress } from './sync-progress.svelte';
 
 export interface AppContext {
   router: Router;
   session: SessionState;
   preferences: PreferencesState;
+  sync: SyncProgress;
 }
 
 const KEY = Symbol('app');

@@ -58,3 +58,8 @@ export const formatInterval = (seconds: number | null | undefined): string => {
 
 export const plural = (n: number, one: string, many = `${one}s`): string =>
   `${n} ${n === 1 ? one : many}`;
+
+const numbers = new Intl.NumberFormat('en');
+
+/** "100,000": counts in the hundreds of thousands are unreadable without separators. */
+export const formatNumber = (n: number): string => numbers.format(n);

@@ -7,4 +7,10 @@ export const describeOutcome = (
 ): string =>
   result.status === 'done'
     ? `${verb} ${result.device.serial_number}.`
-    : `${result.item.serial} will be ${verb.toLowerCase()} when the connection is back.`;
+    : `${result.item.serial ?? 'The device'} will be ${verb.toLowerCase()} when the connection is back.`;
+
+/** Saving a device's settings, done or queued. */
+export const describeUpdate = (result: ActionResult): string =>
+  result.status === 'done'
+    ? 'Saved.'
+    : 'Saved on this computer — the changes will be sent when the connection is back.';

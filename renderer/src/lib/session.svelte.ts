@@ -43,6 +43,11 @@ export class SessionState {
     }
   }
 
+  /** Something screens show may have changed (e.g. a sync run finished): re-read it. */
+  dataChanged(): void {
+    this.dataVersion += 1;
+  }
+
   setOutbox(items: OutboxItem[]): void {
     this.#outboxKnown = true;
     this.outbox = items;
@@ -60,11 +65,13 @@ export class SessionState {
         this.lastSync = event.report;
         break;
       case 'data-updated':
-        this.dataVersion += 1;
+        this.dataChanged();
         break;
       case 'session':
         this.setStatus(event.status);
         break;
+      case 'sync-progress':
+        break; // SyncProgress (sync-progress.svelte.ts) follows these
     }
   }
 }

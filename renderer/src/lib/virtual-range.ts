@@ -13,3 +13,34 @@ export const visibleRange = (
   const end = Math.min(count, first + shown + overscan);
   return { start, end: Math.max(start, end) };
 };
+
+/**
+ * Tallest scroll area the list makes. Browsers cap an element's height (Chromium near
+ * 33.5 million px, Firefox near 17.9 million): a million 56 px rows would be cut off there
+ * and the last rows never reached.
+ */
+export const MAX_SCROLL_PX = 15_000_000;
+
+/** The scroll area's height for `count` rows. */
+export const scrollAreaHeight = (count: number, rowHeight: number, max = MAX_SCROLL_PX): number =>
+  Math.min(count * rowHeight, max);
+
+/**
+ * Where in the full list of rows a scroll position is. Identity while the list fits the scroll
+ * area; past that, the scroll area's range maps linearly onto the list's, so its top is the
+ * first row and its bottom the last (one pixel of scrolling then moves a little more).
+ */
+export const listOffset = (
+  scrollTop: number,
+  count: number,
+  rowHeight: number,
+  viewportHeight: number,
+  max = MAX_SCROLL_PX,
+): number => {
+  const full = count * rowHeight;
+  if (full <= max) return scrollTop;
+  const room = max - viewportHeight;
+  if (room <= 0) return scrollTop;
+  const maxOffset = full - viewportHeight;
+  return Math.min(maxOffset, Math.max(0, (scrollTop * maxOffset) / room));
+};

@@ -1,7 +1,15 @@
 /** Every VendorApi method against the real sandbox, plus which Basic username each one sends. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
-import { clientFor, failureOf, requestsTo, type TestClient } from './harness';
+import { LIST_PAGE_SIZE } from '../../../electron/core/api/client';
+import {
+  allDevices,
+  anInstalledDevice,
+  clientFor,
+  failureOf,
+  requestsTo,
+  type TestClient,
+} from './harness';
 
 let sandbox: RunningSandbox;
 let c: TestClient;
@@ -42,11 +50,18 @@ describe('VendorApi against the sandbox', () => {
     expect(some.some((l) => l.id === first.id)).toBe(true);
   });
 
-  it('getLocation, listLocationDevices: the devices installed there', async () => {
+  it('locationPage: every location in one page, as listLocations gives them', async () => {
+    const page = await c.api.locationPage(1, LIST_PAGE_SIZE);
+    const all = await c.api.listLocations();
+    expect(page).toMatchObject({ page: 1, totalCount: all.length, totalPages: 1, hasMore: false });
+    expect(page.items.map((l) => l.id)).toEqual(all.map((l) => l.id));
+  });
+
+  it('getLocation, devicePage(location-devices): the devices installed there', async () => {
     const busy = (await c.api.listLocations()).find((l) => (l.device_count ?? 0) > 0);
     if (!busy) throw new Error('no location with devices in the sandbox');
     expect((await c.api.getLocation(busy.id)).name).toBe(busy.name);
-    const devices = await (await c.api.listLocationDevices(busy.id)).parse();
+    const devices = await allDevices(c.api, { kind: 'location-devices', locationId: busy.id });
     expect(devices).toHaveLength(busy.device_count ?? -1);
     for (const d of devices) expect(d.location?.id).toBe(busy.id);
   });
@@ -68,12 +83,14 @@ describe('VendorApi against the sandbox', () => {
     ).toEqual([204]);
   });
 
-  it('listDevices with filters, getDevice, updateDevice', async () => {
-    const all = await (await c.api.listDevices()).parse();
-    const uninstalled = await (await c.api.listDevices({ installed: false })).parse();
+  it('devicePage(devices), devicePage(uninstalled-devices), getDevice, updateDevice', async () => {
+    const all = await allDevices(c.api);
+    const uninstalled = await allDevices(c.api, { kind: 'uninstalled-devices' });
     expect(uninstalled.length).toBeGreaterThan(0);
     expect(uninstalled.length).toBeLessThan(all.length);
     for (const d of uninstalled) expect(d.location ?? null).toBeNull();
+    const serials = new Set(all.map((d) => d.serial_number));
+    expect(uninstalled.every((d) => serials.has(d.serial_number))).toBe(true);
 
     const target = all[0];
     if (!target) throw new Error('no devices');
@@ -84,14 +101,12 @@ describe('VendorApi against the sandbox', () => {
     });
     expect(updated).toMatchObject({ name: 'Entrance left', update_interval_s: 120 });
     expect(
-      (await (await c.api.listDevices({ q: target.serial_number })).parse()).map(
-        (d) => d.serial_number,
-      ),
-    ).toContain(target.serial_number);
+      (await allDevices(c.api)).find((d) => d.serial_number === target.serial_number),
+    ).toMatchObject({ name: 'Entrance left', update_interval_s: 120 });
   });
 
-  it('listUninstalledDevices, installDevice (idempotent), uninstallDevice (idempotent)', async () => {
-    const inventory = await (await c.api.listUninstalledDevices()).parse();
+  it('uninstalled-devices, installDevice (idempotent), uninstallDevice (idempotent)', async () => {
+    const inventory = await allDevices(c.api, { kind: 'uninstalled-devices' });
     const device = inventory[0];
     const location = (await c.api.listLocations())[0];
     if (!device || !location) throw new Error('sandbox has no inventory or locations');
@@ -102,7 +117,7 @@ describe('VendorApi against the sandbox', () => {
     const again = await c.api.installDevice(device.serial_number, location.id);
     expect(again.location?.id).toBe(location.id);
     expect(
-      (await (await c.api.listUninstalledDevices()).parse()).some(
+      (await allDevices(c.api, { kind: 'uninstalled-devices' })).some(
         (d) => d.serial_number === device.serial_number,
       ),
     ).toBe(false);
@@ -122,8 +137,7 @@ describe('VendorApi against the sandbox', () => {
   });
 
   it('deviceFootTraffic returns the series and total, including a walk-through', async () => {
-    const device = (await (await c.api.listDevices({ installed: true })).parse())[0];
-    if (!device) throw new Error('no installed device');
+    const device = await anInstalledDevice(c.api);
     const range = { ...lastDay(), granularity: 'hour' as const };
     range.to = new Date(Date.now() + 3600_000).toISOString();
     const before = await c.api.deviceFootTraffic(device.serial_number, range);

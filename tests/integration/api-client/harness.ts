@@ -3,7 +3,13 @@
  * port and a client signed in as one of its users, with a sleep that records the waits instead
  * of making the suite slow (timeouts still run on the real clock).
  */
-import { createApiClient, type ApiClientOptions } from '../../../electron/core/api/client';
+import {
+  LIST_PAGE_SIZE,
+  createApiClient,
+  type ApiClientOptions,
+  type DeviceListRef,
+} from '../../../electron/core/api/client';
+import type { Device } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
 import type { RunningSandbox } from '../../../electron/sandbox/index';
 
@@ -70,3 +76,24 @@ export const requestsTo = (sandbox: RunningSandbox, method: string, prefix: stri
   sandbox
     .requestLog()
     .filter((r) => r.method === method && r.path.split('?')[0]?.startsWith(prefix));
+
+/** Every device of a list, page after page (one at a time), as a test needs them. */
+export const allDevices = async (
+  api: TestClient['api'],
+  list: DeviceListRef = { kind: 'devices' },
+): Promise<Device[]> => {
+  const devices: Device[] = [];
+  for (let page = 1; ; page += 1) {
+    const got = await api.devicePage(list, page, LIST_PAGE_SIZE);
+    devices.push(...got.items);
+    if (!got.hasMore) return devices;
+  }
+};
+
+/** Some device installed somewhere (from the first page of the device list). */
+export const anInstalledDevice = async (api: TestClient['api']): Promise<Device> => {
+  const page = await api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+  const device = page.items.find((d) => d.location);
+  if (!device) throw new Error('no installed device on the first page');
+  return device;
+};

@@ -1,5 +1,10 @@
-/** Lists longer than one page: followed to the end, or refused past maxPages — never cut short. */
+/**
+ * Device and location lists fetched page by page from a sandbox with more than one page of
+ * devices: items and totals as the server reports them, pages that fit together with no gap
+ * or duplicate whatever order they are fetched in, and lists past maxPages refused.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_PAGE_SIZE, type DeviceListRef } from '../../../electron/core/api/client';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { clientFor, failureOf, requestsTo } from './harness';
 
@@ -23,28 +28,100 @@ const totalCount = async (path: string): Promise<number> => {
   return body.meta.total_count;
 };
 
-describe('paging against the sandbox', () => {
-  it('follows every page: the result has exactly total_count devices, no duplicates', async () => {
+const pageParams = (path: string) => {
+  const params = new URLSearchParams(path.split('?')[1]);
+  return { page: params.get('page'), perPage: params.get('per_page') };
+};
+
+describe('page-level fetching against the sandbox', () => {
+  it('page 1 carries its items and the list’s totals', async () => {
     const c = clientFor(sandbox);
-    const devices = await (await c.api.listDevices()).parse();
     const total = await totalCount('/devices');
     expect(total).toBeGreaterThan(1000);
-    expect(devices).toHaveLength(total);
-    expect(new Set(devices.map((d) => d.serial_number)).size).toBe(total);
-    const pages = requestsTo(sandbox, 'GET', '/v1/devices').filter((r) =>
-      r.path.includes('per_page=500'),
-    );
-    expect(pages.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page'))).toEqual([
-      '1',
-      '2',
-      '3',
-    ]);
+    const first = await c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+    expect(first).toMatchObject({
+      page: 1,
+      totalCount: total,
+      totalPages: Math.ceil(total / LIST_PAGE_SIZE),
+      hasMore: true,
+    });
+    expect(first.items).toHaveLength(LIST_PAGE_SIZE);
+    for (const d of first.items) expect(d.serial_number).toMatch(/\S/);
   });
 
-  it('refuses a list longer than maxPages with bad_response instead of truncating it', async () => {
+  it('all pages fetched at once make up the list exactly: no gap, no duplicate, last says so', async () => {
+    const c = clientFor(sandbox);
+    const before = requestsTo(sandbox, 'GET', '/v1/devices').length;
+    const first = await c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+    const totalPages = first.totalPages ?? 0;
+    expect(totalPages).toBe(3);
+    const rest = await Promise.all(
+      Array.from({ length: totalPages - 1 }, (_, i) =>
+        c.api.devicePage({ kind: 'devices' }, i + 2, LIST_PAGE_SIZE),
+      ),
+    );
+    const pages = [first, ...rest];
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
+    const serials = pages.flatMap((p) => p.items.map((d) => d.serial_number));
+    expect(serials).toHaveLength(first.totalCount ?? -1);
+    expect(new Set(serials).size).toBe(serials.length);
+    const sent = requestsTo(sandbox, 'GET', '/v1/devices').slice(before);
+    expect(
+      sent.map((r) => pageParams(r.path)).sort((a, b) => Number(a.page) - Number(b.page)),
+    ).toEqual(['1', '2', '3'].map((page) => ({ page, perPage: String(LIST_PAGE_SIZE) })));
+  });
+
+  it('smaller pages line up with bigger ones (a stable order), and past the end is empty', async () => {
+    const c = clientFor(sandbox);
+    const fourteen = await c.api.devicePage({ kind: 'devices' }, 1, 14);
+    const secondOfSeven = await c.api.devicePage({ kind: 'devices' }, 2, 7);
+    expect(secondOfSeven.items).toEqual(fourteen.items.slice(7));
+    expect(secondOfSeven.totalPages).toBe(Math.ceil((secondOfSeven.totalCount ?? 0) / 7));
+    const past = await c.api.devicePage({ kind: 'devices' }, 4, LIST_PAGE_SIZE);
+    expect(past).toMatchObject({ items: [], hasMore: false, totalPages: 3 });
+  });
+
+  it.each<[string, DeviceListRef | 'locations']>([
+    ['/uninstalled-devices', { kind: 'uninstalled-devices' }],
+    ['/locations', 'locations'],
+  ])('%s: totals and items per page', async (path, list) => {
+    const c = clientFor(sandbox);
+    const total = await totalCount(path);
+    expect(total).toBeGreaterThan(0);
+    const first =
+      list === 'locations'
+        ? await c.api.locationPage(1, LIST_PAGE_SIZE)
+        : await c.api.devicePage(list, 1, LIST_PAGE_SIZE);
+    expect(first).toMatchObject({
+      totalCount: total,
+      totalPages: Math.ceil(total / LIST_PAGE_SIZE),
+      hasMore: total > LIST_PAGE_SIZE,
+    });
+    expect(first.items).toHaveLength(Math.min(total, LIST_PAGE_SIZE));
+  });
+
+  it('location-devices: the devices installed at that location, in pages', async () => {
+    const c = clientFor(sandbox);
+    const locations = await c.api.locationPage(1, LIST_PAGE_SIZE);
+    const busy = locations.items.find((l) => (l.device_count ?? 0) > 3);
+    if (!busy) throw new Error('no location with several devices');
+    const list = { kind: 'location-devices', locationId: busy.id } as const;
+    const pageSize = Math.ceil((busy.device_count ?? 0) / 2);
+    const first = await c.api.devicePage(list, 1, pageSize);
+    const second = await c.api.devicePage(list, 2, pageSize);
+    expect(first).toMatchObject({ totalCount: busy.device_count, totalPages: 2, hasMore: true });
+    expect(second.hasMore).toBe(false);
+    const devices = [...first.items, ...second.items];
+    expect(devices).toHaveLength(busy.device_count ?? -1);
+    for (const d of devices) expect(d.location?.id).toBe(busy.id);
+  });
+
+  it('refuses a list declaring more than maxPages pages with bad_response instead of cutting it', async () => {
     const c = clientFor(sandbox, { maxPages: 2 });
-    const error = await failureOf(c.api.listDevices(), c);
+    const error = await failureOf(c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE), c);
     expect(error.kind).toBe('bad_response');
     expect(error.message).toMatch(/more than 2 pages/);
+    // A short list is still fine under the same cap.
+    expect((await c.api.locationPage(1, LIST_PAGE_SIZE)).hasMore).toBe(false);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
-import { clientFor, failureOf, requestsTo } from './harness';
+import { LIST_PAGE_SIZE } from '../../../electron/core/api/client';
+import { allDevices, anInstalledDevice, clientFor, failureOf, requestsTo } from './harness';
 
 let sandbox: RunningSandbox;
 
@@ -15,12 +16,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 afterEach(() => sandbox.clearFaults());
 
-const someDevice = async () => {
-  const c = clientFor(sandbox);
-  const device = (await (await c.api.listDevices({ installed: true })).parse())[0];
-  if (!device) throw new Error('no installed device');
-  return device;
-};
+const someDevice = () => anInstalledDevice(clientFor(sandbox).api);
 
 describe('GET retries', () => {
   it('a dropped connection is retried with backoff and then succeeds', async () => {
@@ -65,10 +61,64 @@ describe('GET retries', () => {
   });
 });
 
+describe('list pages: each retried on its own, each cancelled on its own', () => {
+  it('a page whose connection drops is retried and comes back whole', async () => {
+    const c = clientFor(sandbox);
+    const expected = await c.api.devicePage({ kind: 'devices' }, 2, 50);
+    sandbox.setFaults({ pathPattern: '^/v1/devices$', failNext: { count: 2, kind: 'drop' } });
+    const before = requestsTo(sandbox, 'GET', '/v1/devices').length;
+    const got = await c.api.devicePage({ kind: 'devices' }, 2, 50);
+    expect(got).toEqual(expected);
+    expect(
+      requestsTo(sandbox, 'GET', '/v1/devices')
+        .slice(before)
+        .map((r) => r.status),
+    ).toEqual([0, 0, 200]);
+    expect(c.delays).toHaveLength(2);
+  });
+
+  it('a page stalled in flight ends with the cancelled error when its signal aborts', async () => {
+    sandbox.setFaults({ pathPattern: '^/v1/locations$', failNext: { count: 1, kind: 'stall' } });
+    const c = clientFor(sandbox);
+    const before = requestsTo(sandbox, 'GET', '/v1/locations').length;
+    const controller = new AbortController();
+    const pending = failureOf(c.api.locationPage(1, LIST_PAGE_SIZE, controller.signal), c);
+    // Another page on the same client is not affected.
+    const other = c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+    setTimeout(() => controller.abort(), 200);
+    const error = await pending;
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(error.message).toMatch(/cancelled/);
+    expect((await other).items.length).toBeGreaterThan(0);
+    expect(requestsTo(sandbox, 'GET', '/v1/locations').length - before).toBe(1);
+    expect(c.delays).toEqual([]);
+  });
+
+  it('a page waiting to be retried after a 503 stops waiting when its signal aborts', async () => {
+    sandbox.setFaults({ failNext: { count: 5, kind: 'error', status: 503 } });
+    const controller = new AbortController();
+    const c = clientFor(sandbox, {
+      // Abort during the first retry wait, which would otherwise never end.
+      sleep: () => {
+        controller.abort();
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const before = requestsTo(sandbox, 'GET', '/v1/uninstalled-devices').length;
+    const error = await failureOf(
+      c.api.devicePage({ kind: 'uninstalled-devices' }, 1, LIST_PAGE_SIZE, controller.signal),
+      c,
+    );
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(error.message).toMatch(/cancelled/);
+    expect(requestsTo(sandbox, 'GET', '/v1/uninstalled-devices').length - before).toBe(1);
+  });
+});
+
 describe('state-changing calls are never retried', () => {
   it('POST install whose connection drops is sent exactly once and reported as offline', async () => {
     const c = clientFor(sandbox);
-    const device = (await (await c.api.listUninstalledDevices()).parse())[0];
+    const device = (await allDevices(c.api, { kind: 'uninstalled-devices' }))[0];
     const location = (await c.api.listLocations())[0];
     if (!device || !location) throw new Error('sandbox data missing');
     sandbox.setFaults({ methods: ['POST'], failNext: { count: 1, kind: 'drop' } });

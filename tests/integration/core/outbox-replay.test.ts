@@ -35,9 +35,15 @@ afterEach(async () => {
 const portOf = (baseUrl: string) => Number(new URL(baseUrl).port);
 
 async function pick() {
-  const inventory = await harness.call('listInventory');
+  // After sign-in the local lists fill with the first sync: wait for it.
+  await harness.call('syncNow');
+  const inventory = await harness.call('queryDevices', {
+    view: 'uninstalled',
+    offset: 0,
+    limit: 500,
+  });
   const locations = await harness.call('listLocations');
-  const device = inventory.value[0]!;
+  const device = inventory.rows[0]!;
   const [here, elsewhere] = locations.value;
   return { serial: device.serial_number, here: here!, elsewhere: elsewhere! };
 }

@@ -23,10 +23,9 @@ const address = { line1: '1 Test Street', city: 'Testville', country: 'DE' };
 
 describe('actions the server may have half done or done without our knowing', () => {
   it('a move whose install step answers 5xx is kept in the outbox to be finished, not dropped half-done', async () => {
-    // A move is uninstall-then-install. When the install step answers 5xx (or 429, or an
-    // unreadable body) after the uninstall succeeded, the move is kept in the outbox so replay
-    // finishes it (a device that is nowhere is installed at the target), and the cache shows
-    // the device uninstalled meanwhile (device-actions.ts run, `halfway`).
+    // A move is uninstall-then-install. When the install step answers 5xx (or 429) after the
+    // uninstall succeeded, the move stays queued with its first step recorded (stepsDone), so
+    // a later run finishes it (a device that is nowhere is installed at the target).
     const action = ACTIONS.moveDevice(pools);
     world.setFaults({
       pathPattern: `^/v1/devices/${action.serial}/install$`,
@@ -35,16 +34,18 @@ describe('actions the server may have half done or done without our knowing', ()
     });
     const result = await world.invoke('moveDevice', action.input);
     expect(result.ok && result.value.status, 'kept to be finished').toBe('queued');
+    expect(await world.harness.call('listOutbox')).toMatchObject([
+      { serial: action.serial, state: 'queued', stepsDone: 1, lastError: { kind: 'server' } },
+    ]);
     await syncUntilEmpty(world);
     expect(world.sandbox.deviceLocation(action.serial)?.id).toBe(action.history.at(-1));
     // Uninstalled once, installed once: the finished move sent no step twice.
     expect(world.effects.history(action.serial, action.history[0] ?? null)).toEqual(action.history);
   });
 
-  it('an install whose 2xx answer is unreadable is queued, and replay confirms it without sending it again', async () => {
+  it('an install whose 2xx answer is unreadable is confirmed by reading the device, without sending it again', async () => {
     // The server installed the device and its answer arrived truncated. A 2xx with an unreadable
-    // body means "maybe done": the action is queued like a connectivity failure, and the
-    // state-checked replay confirms it (device-actions.ts isUnreadableAnswer).
+    // body means "maybe done": the replay reads the device back and settles it (replay.ts).
     const action = ACTIONS.installDevice(pools);
     world.setFaults({
       pathPattern: action.target.path,
@@ -59,12 +60,14 @@ describe('actions the server may have half done or done without our knowing', ()
       tracked,
       'the server installed it, but the app says it failed and keeps no record to check',
     ).toBe(true);
+    expect(result.ok && result.value.status).toBe('done');
+    expect(world.effects.history(action.serial, null)).toEqual(action.history);
   });
 
   it('a createLocation whose answer was lost finds the created location instead of inviting a duplicate', async () => {
     // The server created the location and the answer was lost. Before reporting a failure
     // (which invites a retry and a second store), the core looks for a location with the same
-    // name and address and returns it (write-service.ts recoverLostCreate).
+    // name and address and returns it (replay.ts, create_location).
     const name = 'Reliability lost-answer store';
     world.setFaults({
       pathPattern: '^/v1/locations$',
@@ -72,7 +75,7 @@ describe('actions the server may have half done or done without our knowing', ()
       failNext: { count: 1, kind: 'drop', afterHandling: true },
     });
     const first = await world.invoke('createLocation', { name, address });
-    expect(first).toMatchObject({ ok: true, value: { name } });
+    expect(first).toMatchObject({ ok: true, value: { status: 'done', location: { name } } });
     const onServer = (
       await world.api<{ data: { name: string }[] }>('/locations?per_page=500')
     ).data.filter((l) => l.name === name);
@@ -80,8 +83,9 @@ describe('actions the server may have half done or done without our knowing', ()
   });
 
   it('retrying a failed item while a sync runs never lets the same device’s later item overtake it', async () => {
-    // Install S, then uninstall S, both queued; the install meets a 5xx and is retried while the
-    // run is still busy with another device. The uninstall must wait behind it: only the
+    // Install S, then uninstall S, both queued; the install fails (an unreadable answer, read
+    // back as not applied: a 5xx would only keep it queued) and is retried while the run is
+    // still busy with another device. The uninstall must wait behind it: only the
     // oldest outbox item of a device ever runs (sync/replay.ts), so the device ends uninstalled,
     // as the technician's last action said.
     const serial = pools.uninstalled();
@@ -101,7 +105,7 @@ describe('actions the server may have half done or done without our knowing', ()
       pathPattern: `^/v1/devices/(${serial}/install|${slow})$`,
       methods: ['GET', 'POST'],
       latencyMs: 1_500,
-      failNext: { count: 1, kind: 'error', status: 503 },
+      failNext: { count: 1, kind: 'malformed' },
     });
     const run = world.invoke('syncNow');
     const failed = async () =>

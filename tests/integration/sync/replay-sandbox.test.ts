@@ -1,26 +1,24 @@
 /**
  * Replay against the real sandbox server over HTTP, through a deliberately tiny fetch-based
- * DeviceActions (the real API client is tested elsewhere; this pins replay's behaviour with
- * the server's real rules, including "applied, but the answer was lost").
+ * ReplayApi (the real API client is tested elsewhere; this pins replay's behaviour with the
+ * server's real rules, including "applied, but the answer was lost" and "applied, then a 502"),
+ * over a real SQLite outbox.
  */
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Device, ErrorBody } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
-import { openOutbox, type Outbox } from '../../../electron/core/store/outbox-store';
-import {
-  replayOutbox,
-  resolveConflict,
-  type DeviceActions,
-} from '../../../electron/core/sync/replay';
+import type { ErrorKind } from '../../../electron/contract';
+import type { IntentRows, NewIntent } from '../../../electron/core/store/intent-rows';
+import { replayIntents, type ReplayApi } from '../../../electron/core/sync/replay';
+import { resolveConflict } from '../../../electron/core/sync/resolution';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
-import { recordingLogger, tempDir } from '../../unit/store/test-helpers';
+import { openWorkDb, type WorkDb } from '../../unit/sync/work-db';
 
 let sandbox: RunningSandbox;
 let auth: string;
-let outbox: Outbox;
-let cleanup: () => Promise<void>;
+let work: WorkDb;
+let outbox: IntentRows;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 7, devices: 40 });
@@ -29,13 +27,12 @@ beforeAll(async () => {
   auth = `Basic ${Buffer.from(`${user.organizations[0].id}:${user.api_key}`).toString('base64')}`;
 });
 afterAll(() => sandbox.close());
-beforeEach(async () => {
-  let dir: string;
-  ({ dir, cleanup } = await tempDir());
-  outbox = await openOutbox(join(dir, 'outbox.json'), recordingLogger());
+beforeEach(() => {
+  work = openWorkDb();
+  outbox = work.intents;
   sandbox.clearFaults();
 });
-afterEach(() => cleanup());
+afterEach(() => work.db.close());
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   let res: Response;
@@ -56,7 +53,8 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     .object({ id: z.string(), name: z.string() })
     .nullable()
     .safeParse(details?.location);
-  const kind = res.status === 404 ? 'not_found' : res.status === 409 ? 'conflict' : 'server';
+  const kind: ErrorKind =
+    res.status === 404 ? 'not_found' : res.status === 409 ? 'conflict' : 'server';
   throw new AppError({
     kind,
     message: error.success ? error.data.error.message : `HTTP ${res.status}`,
@@ -67,7 +65,9 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
 }
 
 const one = z.object({ data: Device });
-const actions: DeviceActions = {
+const notUsed = (what: string) => () =>
+  Promise.reject(new Error(`${what} is not part of these tests`));
+const actions: ReplayApi = {
   getDevice: async (serial) => one.parse(await call('GET', `/devices/${serial}`)).data,
   install: async (serial, locationId) =>
     one.parse(await call('POST', `/devices/${serial}/install`, { location_id: locationId })).data,
@@ -79,7 +79,26 @@ const actions: DeviceActions = {
         locationId ? { location_id: locationId } : {},
       ),
     ).data,
+  updateDevice: notUsed('updateDevice'),
+  createLocation: notUsed('createLocation'),
+  findLocation: notUsed('findLocation'),
+  deleteLocation: notUsed('deleteLocation'),
+  getLocation: notUsed('getLocation'),
 };
+
+const placement = (
+  kind: 'install' | 'move',
+  serial: string,
+  locationId: string,
+  fromLocationId: string | null = null,
+): NewIntent => ({
+  kind,
+  serial,
+  locationId,
+  locationName: null,
+  fromLocationId,
+  keyFingerprint: 'test',
+});
 
 async function locations(): Promise<string[]> {
   const body = z
@@ -100,7 +119,7 @@ const posts = (what: 'install' | 'uninstall', serial: string): number =>
     .requestLog()
     .filter((r) => r.method === 'POST' && r.path.includes(`/devices/${serial}/${what}`)).length;
 
-describe('replayOutbox against the sandbox over HTTP', () => {
+describe('replayIntents against the sandbox over HTTP', () => {
   it('replays installs, moves, conflicts and unknown serials as the server sees them', async () => {
     const [l1, l2] = await locations();
     const [s1, s2, s3] = await uninstalledSerials();
@@ -108,40 +127,17 @@ describe('replayOutbox against the sandbox over HTTP', () => {
     await actions.install(s2, l1);
     await actions.install(s3, l2); // someone else put it at l2 while we were offline
 
-    await outbox.enqueue({
-      kind: 'install',
-      serial: s1,
-      locationId: l1,
-      locationName: null,
-      fromLocationId: null,
-    });
-    await outbox.enqueue({
-      kind: 'move',
-      serial: s2,
-      locationId: l2,
-      locationName: null,
-      fromLocationId: l1,
-    });
-    await outbox.enqueue({
-      kind: 'install',
-      serial: s3,
-      locationId: l1,
-      locationName: null,
-      fromLocationId: null,
-    });
-    await outbox.enqueue({
-      kind: 'install',
-      serial: 'NO-SUCH-SERIAL',
-      locationId: l1,
-      locationName: null,
-      fromLocationId: null,
-    });
+    outbox.add(placement('install', s1, l1));
+    outbox.add(placement('move', s2, l2, l1));
+    outbox.add(placement('install', s3, l1));
+    outbox.add(placement('install', 'NO-SUCH-SERIAL', l1));
 
-    expect(await replayOutbox(outbox, actions)).toEqual({
+    expect(await replayIntents(outbox, actions)).toEqual({
       done: 2,
       failed: 1,
       conflicts: 1,
       remaining: 0,
+      stoppedBy: null,
     });
     expect(sandbox.deviceLocation(s1)?.id).toBe(l1);
     expect(sandbox.deviceLocation(s2)?.id).toBe(l2);
@@ -152,8 +148,8 @@ describe('replayOutbox against the sandbox over HTTP', () => {
     ]);
 
     const conflict = outbox.list()[0];
-    await resolveConflict(outbox, conflict?.id ?? '', 'move_here');
-    expect(await replayOutbox(outbox, actions)).toMatchObject({ done: 1, conflicts: 0 });
+    resolveConflict(outbox, conflict?.id ?? '', 'move_here');
+    expect(await replayIntents(outbox, actions)).toMatchObject({ done: 1, conflicts: 0 });
     expect(sandbox.deviceLocation(s3)?.id).toBe(l1);
   });
 
@@ -166,33 +162,69 @@ describe('replayOutbox against the sandbox over HTTP', () => {
       methods: ['POST'],
       failNext: { count: 1, kind: 'drop', afterHandling: true },
     });
-    await outbox.enqueue({
-      kind: 'install',
-      serial,
-      locationId: l1,
-      locationName: null,
-      fromLocationId: null,
-    });
+    outbox.add(placement('install', serial, l1));
 
-    expect(await replayOutbox(outbox, actions)).toEqual({
-      done: 0,
-      failed: 0,
-      conflicts: 0,
-      remaining: 1,
-    });
-    expect(outbox.list()[0]).toMatchObject({
-      state: 'queued',
-      attempts: 1,
-      lastError: { kind: 'offline' },
-    });
-    expect(sandbox.deviceLocation(serial)?.id).toBe(l1);
-
-    expect(await replayOutbox(outbox, actions)).toEqual({
+    // The lost answer is an unknown outcome: the device is read back, which settles it.
+    expect(await replayIntents(outbox, actions)).toEqual({
       done: 1,
       failed: 0,
       conflicts: 0,
       remaining: 0,
+      stoppedBy: null,
     });
+    expect(outbox.list()).toEqual([]);
+    expect(sandbox.deviceLocation(serial)?.id).toBe(l1);
     expect(posts('install', serial)).toBe(1);
+
+    expect(await replayIntents(outbox, actions)).toMatchObject({ done: 0, remaining: 0 });
+    expect(posts('install', serial)).toBe(1);
+  });
+
+  it('settles a move whose uninstall got a 502 after the server applied it, without sending it twice', async () => {
+    const [l1, l2] = await locations();
+    const [serial] = await uninstalledSerials();
+    if (!l1 || !l2 || !serial) throw new Error('sandbox seed too small');
+    await actions.install(serial, l1);
+    sandbox.setFaults({
+      pathPattern: '/devices/.+/uninstall',
+      methods: ['POST'],
+      failNext: { count: 1, kind: 'error', status: 502, afterHandling: true },
+    });
+    outbox.add(placement('move', serial, l2, l1));
+
+    expect(await replayIntents(outbox, actions)).toMatchObject({ done: 1, remaining: 0 });
+    expect(sandbox.deviceLocation(serial)?.id).toBe(l2);
+    expect(posts('uninstall', serial)).toBe(1);
+    expect(posts('install', serial)).toBe(2); // ours before the test, and the move's
+  });
+
+  it('keeps an install queued after a 502 the server did not act on, and sends it once later', async () => {
+    const [l1] = await locations();
+    const [serial] = await uninstalledSerials();
+    if (!l1 || !serial) throw new Error('sandbox seed too small');
+    sandbox.setFaults({
+      pathPattern: '/devices/.+/install',
+      methods: ['POST'],
+      failNext: { count: 1, kind: 'error', status: 503, afterHandling: false },
+    });
+    outbox.add(placement('install', serial, l1));
+
+    expect(await replayIntents(outbox, actions)).toMatchObject({
+      done: 0,
+      failed: 0,
+      remaining: 1,
+      stoppedBy: { kind: 'server', status: 503 },
+    });
+    expect(outbox.list()[0]).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastError: { kind: 'server', status: 503 },
+    });
+    expect(sandbox.deviceLocation(serial)).toBeNull();
+
+    expect(await replayIntents(outbox, actions)).toMatchObject({ done: 1, remaining: 0 });
+    expect(sandbox.deviceLocation(serial)?.id).toBe(l1);
+    // The first POST was refused, the second applied: one install landed.
+    expect(posts('install', serial)).toBe(2);
   });
 });

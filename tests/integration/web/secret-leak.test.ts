@@ -1,7 +1,7 @@
 /**
  * The API key must never leave the keychain except inside the Authorization header: after a
  * full session through the bridge it is in no bridge response, no event, no file under the
- * data dir (cache, outbox, activity, session, logs), in any encoding we would plausibly
+ * data dir (the SQLite databases and their journals, logs), in any encoding we would plausibly
  * write it in.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -59,18 +59,22 @@ describe('the API key does not leak', () => {
     const signedIn = await op('signIn', { baseUrl: sandbox.baseUrl, apiKey: key });
     expect(signedIn.ok).toBe(true);
     await op('chooseOrganization', { organizationId: user.organizations[0]!.id });
+    // The local database fills with the first sync.
+    await op('syncNow');
     await op('listOrganizations');
     const locations = await op('listLocations');
-    const inventory = await op('listInventory');
-    const serial = inventory.value.value[0].serial_number as string;
+    const inventory = await op('queryDevices', { view: 'uninstalled', offset: 0, limit: 500 });
+    const serial = inventory.value.rows[0].serial_number as string;
     const locationId = locations.value.value[0].id as string;
-    await op('getDevice', { serial });
+    await op('getDevice', { serial, fresh: true });
     await op('installDevice', { serial, locationId });
     await op('getDevice', { serial: 'NOPE-0000' });
     await op('listLocationDevices', { locationId });
     sandbox.setFaults({ failNext: { count: 1, kind: 'malformed' } });
-    await op('listDevices');
+    await op('syncNow');
+    await op('syncStatus');
     sandbox.clearFaults();
+    await op('queryDevices', { view: 'all', q: serial.slice(0, 5), offset: 0, limit: 50 });
     await op('uninstallDevice', { serial, locationId });
     await op('listActivity');
     await op('sessionStatus');

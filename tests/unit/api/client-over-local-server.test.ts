@@ -1,12 +1,17 @@
 /**
  * Transport behaviour the sandbox cannot easily produce (a chunked body growing past the cap
- * with no Content-Length, redirects, HTTP-date Retry-After, cancellation), checked over real
- * HTTP against a throwaway node:http server on loopback.
+ * with no Content-Length, redirects, HTTP-date Retry-After, cancellation, list pages whose
+ * `meta` says only part of what the sandbox says), checked over real HTTP against a throwaway
+ * node:http server on loopback.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../../electron/core/api/client';
+import {
+  LIST_PAGE_SIZE,
+  createApiClient,
+  type ApiClientOptions,
+} from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -104,7 +109,9 @@ describe('API client over a local HTTP server', () => {
       };
       pump();
     };
-    const error = await failure(client({ maxBodyBytes: 64 * 1024 }).listDevices());
+    const error = await failure(
+      client({ maxBodyBytes: 64 * 1024 }).devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE),
+    );
     expect(error.kind).toBe('bad_response');
     expect(error.message).toMatch(/larger than this app accepts/);
   });
@@ -195,5 +202,196 @@ describe('API client over a local HTTP server', () => {
     expect(error.kind).toBe('not_signed_in');
     expect(asked).toBe(0);
     expect(seen).toHaveLength(0);
+  });
+});
+
+/** `n` devices, serials numbered from `from`. */
+const devices = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({ serial_number: `FTC-${from + i}` }));
+
+/** The page number a request asked for. */
+const pageOf = (url: string | undefined) =>
+  Number(new URL(url ?? '/', 'http://x').searchParams.get('page'));
+
+describe('page-level list fetching over a local HTTP server', () => {
+  it('asks each list’s path with page and per_page, org-scoped', async () => {
+    handler = (_req, res) => json(res, 200, { data: [] });
+    const api = client();
+    await api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+    await api.devicePage({ kind: 'uninstalled-devices' }, 2, 100);
+    await api.devicePage({ kind: 'location-devices', locationId: 'loc 1/a' }, 3, 7);
+    await api.locationPage(4, LIST_PAGE_SIZE);
+    expect(seen.map((r) => r.url)).toEqual([
+      '/v1/devices?page=1&per_page=500',
+      '/v1/uninstalled-devices?page=2&per_page=100',
+      '/v1/locations/loc%201%2Fa/devices?page=3&per_page=7',
+      '/v1/locations?page=4&per_page=500',
+    ]);
+    const decode = (h: string) => Buffer.from(h.replace(/^Basic /, ''), 'base64').toString();
+    expect(new Set(seen.map((r) => decode(r.authorization)))).toEqual(new Set([`org_1:${KEY}`]));
+    expect(LIST_PAGE_SIZE).toBe(500);
+  });
+
+  it('meta with only total_count: totalPages from it and per_page, hasMore until the count is reached', async () => {
+    // 25 devices, served 10 at a time whatever was asked; the server says only the count.
+    handler = (req, res) => {
+      const page = pageOf(req.url);
+      json(res, 200, {
+        data: devices(Math.max(0, Math.min(10, 25 - (page - 1) * 10)), (page - 1) * 10),
+        meta: { total_count: 25 },
+      });
+    };
+    const api = client();
+    const first = await api.devicePage({ kind: 'devices' }, 1, 10);
+    expect(first).toMatchObject({ page: 1, totalCount: 25, totalPages: 3, hasMore: true });
+    expect(first.items.map((d) => d.serial_number)).toEqual(
+      devices(10).map((d) => d.serial_number),
+    );
+    expect(await api.devicePage({ kind: 'devices' }, 2, 10)).toMatchObject({ hasMore: true });
+    const last = await api.devicePage({ kind: 'devices' }, 3, 10);
+    expect(last).toMatchObject({ page: 3, totalCount: 25, totalPages: 3, hasMore: false });
+    expect(last.items).toHaveLength(5);
+  });
+
+  it('meta with only per_page: no totals, a full page has more, a short page is the last', async () => {
+    handler = (req, res) => {
+      const page = pageOf(req.url);
+      json(res, 200, { data: devices(page < 3 ? 4 : 1), meta: { per_page: 4 } });
+    };
+    const api = client();
+    // The server's per_page (4) decides what a full page is, not the 500 asked for.
+    expect(await api.devicePage({ kind: 'devices' }, 2, LIST_PAGE_SIZE)).toMatchObject({
+      page: 2,
+      totalCount: null,
+      totalPages: null,
+      hasMore: true,
+    });
+    expect(await api.devicePage({ kind: 'devices' }, 3, LIST_PAGE_SIZE)).toMatchObject({
+      totalCount: null,
+      totalPages: null,
+      hasMore: false,
+    });
+  });
+
+  it('no meta: the answer is the whole list, one page', async () => {
+    handler = (_req, res) => json(res, 200, { data: devices(700) });
+    const page = await client().devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+    expect(page).toMatchObject({ page: 1, totalPages: 1, totalCount: 700, hasMore: false });
+    expect(page.items).toHaveLength(700);
+  });
+
+  it('locationPage validates and describes location pages the same way', async () => {
+    handler = (_req, res) =>
+      json(res, 200, {
+        data: [{ id: 'loc_1', name: 'Store', device_count: 3, extra: 'kept' }],
+        meta: { page: 1, per_page: 1, total_count: 2, total_pages: 2 },
+      });
+    const page = await client().locationPage(1, 1);
+    expect(page).toMatchObject({ totalPages: 2, totalCount: 2, hasMore: true });
+    expect(page.items[0]).toMatchObject({ id: 'loc_1', name: 'Store', extra: 'kept' });
+  });
+
+  it('refuses a page whose items do not match the schema (bad_response, not retried)', async () => {
+    handler = (_req, res) => json(res, 200, { data: [{ serial_number: 42 }] });
+    const error = await failure(client().devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE));
+    expect(error.kind).toBe('bad_response');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('refuses a list declaring more pages than maxPages, and a page number past it unasked', async () => {
+    handler = (_req, res) =>
+      json(res, 200, { data: devices(10), meta: { per_page: 10, total_count: 31 } });
+    const api = client({ maxPages: 3 });
+    const declared = await failure(api.devicePage({ kind: 'devices' }, 1, 10));
+    expect(declared.kind).toBe('bad_response');
+    expect(declared.message).toMatch(/more than 3 pages/);
+    const past = await failure(api.devicePage({ kind: 'devices' }, 4, 10));
+    expect(past.message).toMatch(/more than 3 pages/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('rejects a page size the API does not allow before sending anything', async () => {
+    const api = client();
+    await expect(api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE + 1)).rejects.toThrow(
+      RangeError,
+    );
+    await expect(api.locationPage(0, 10)).rejects.toThrow(RangeError);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('per-request cancellation', () => {
+  it('a request’s own signal aborts it in flight; other calls on the same client go on', async () => {
+    handler = (req, res) => {
+      if (pageOf(req.url) === 1) return; // page 1 never answers
+      json(res, 200, { data: devices(2), meta: { total_pages: 2 } });
+    };
+    const api = client();
+    const controller = new AbortController();
+    const pending = failure(
+      api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE, controller.signal),
+    );
+    const other = api.devicePage(
+      { kind: 'devices' },
+      2,
+      LIST_PAGE_SIZE,
+      new AbortController().signal,
+    );
+    setTimeout(() => controller.abort(), 100);
+    const error = await pending;
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe('The request was cancelled before the server answered.');
+    expect((await other).items).toHaveLength(2);
+    // Not retried after the abort.
+    expect(seen.filter((r) => pageOf(r.url) === 1)).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('a request’s own signal ends a pending retry wait, and nothing is sent again', async () => {
+    handler = (_req, res) => json(res, 503, { error: { code: 'internal_error', message: 'x' } });
+    let waiting: () => void = () => undefined;
+    const waitStarted = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const api = client({
+      // A retry wait that would never end by itself.
+      sleep: () => {
+        waiting();
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const controller = new AbortController();
+    const pending = failure(api.locationPage(1, LIST_PAGE_SIZE, controller.signal));
+    await waitStarted;
+    controller.abort();
+    const error = await pending;
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(error.message).toMatch(/cancelled/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an already-aborted signal sends nothing', async () => {
+    handler = (_req, res) => json(res, 200, { data: [] });
+    const error = await failure(
+      client().devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE, AbortSignal.abort()),
+    );
+    expect(error.message).toMatch(/cancelled/);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('the client-wide signal still cancels a request that has its own signal too', async () => {
+    handler = () => undefined; // never answers
+    const clientWide = new AbortController();
+    const pending = failure(
+      client({ signal: clientWide.signal }).devicePage(
+        { kind: 'devices' },
+        1,
+        LIST_PAGE_SIZE,
+        new AbortController().signal,
+      ),
+    );
+    setTimeout(() => clientWide.abort(), 100);
+    expect((await pending).message).toMatch(/cancelled/);
+    expect(seen).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectPages, collectPagesAsJson, type Page } from '../../../electron/core/api/paging';
+import { collectPages, describePage, type Page } from '../../../electron/core/api/paging';
 import { AppError } from '../../../electron/core/app-error';
 
 /** A list of `total` numbers served in pages, as a server would (meta chosen per test). */
@@ -76,32 +76,68 @@ describe('collectPages', () => {
   });
 });
 
-describe('collectPagesAsJson', () => {
-  it('gives the same list as collectPages, as one JSON array text', async () => {
-    const meta = (page: number) => ({ page, per_page: 100, total_count: 250, total_pages: 3 });
-    const asObjects = await collectPages(pager(250, 100, meta).fetchPage, {
-      maxPages: 10,
-      perPage: 100,
+describe('describePage', () => {
+  const items = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it('takes total_pages and total_count as the server gives them', () => {
+    const meta = { page: 2, per_page: 500, total_count: 1234, total_pages: 3 };
+    expect(describePage({ data: items(500), meta }, 2, 500)).toMatchObject({
+      page: 2,
+      totalPages: 3,
+      totalCount: 1234,
+      hasMore: true,
     });
-    const asText = await collectPagesAsJson(pager(250, 100, meta).fetchPage, {
-      maxPages: 10,
-      perPage: 100,
-    });
-    expect(await asText.parse()).toEqual(asObjects.items);
+    expect(describePage({ data: items(234), meta: { ...meta, page: 3 } }, 3, 500).hasMore).toBe(
+      false,
+    );
   });
 
-  it('is an empty array for an empty list', async () => {
-    const none = await collectPagesAsJson(pager(0, 100, () => undefined).fetchPage, {
-      maxPages: 10,
-      perPage: 100,
+  it('works out totalPages from total_count and the page size (the server’s, else the asked)', () => {
+    expect(describePage({ data: items(500), meta: { total_count: 1001 } }, 1, 500)).toMatchObject({
+      totalPages: 3,
+      totalCount: 1001,
+      hasMore: true,
     });
-    expect(await none.text()).toBe('[]');
+    const served = { per_page: 100, total_count: 1001 };
+    expect(describePage({ data: items(100), meta: served }, 1, 500)).toMatchObject({
+      totalPages: 11,
+      hasMore: true,
+    });
+    expect(describePage({ data: items(1), meta: served }, 11, 500).hasMore).toBe(false);
+    expect(describePage({ data: items(500), meta: { total_count: 1000 } }, 2, 500).hasMore).toBe(
+      false,
+    );
   });
 
-  it('refuses a list past the page cap, like collectPages', async () => {
-    const { fetchPage } = pager(10_000, 10, () => ({}));
-    await expect(
-      collectPagesAsJson(fetchPage, { maxPages: 3, perPage: 10 }),
-    ).rejects.toBeInstanceOf(AppError);
+  it('with only per_page, a full page may have more and a short one ends the list', () => {
+    expect(describePage({ data: items(100), meta: { per_page: 100 } }, 4, 500)).toEqual({
+      items: items(100),
+      page: 4,
+      totalPages: null,
+      totalCount: null,
+      hasMore: true,
+    });
+    expect(describePage({ data: items(99), meta: { per_page: 100 } }, 4, 500).hasMore).toBe(false);
+    expect(describePage({ data: items(500), meta: {} }, 1, 500).hasMore).toBe(true);
+  });
+
+  it('without meta the answer is the whole list', () => {
+    expect(describePage({ data: items(700) }, 1, 500)).toMatchObject({
+      totalPages: 1,
+      totalCount: 700,
+      hasMore: false,
+    });
+  });
+
+  it('an empty page never promises more, whatever meta says', () => {
+    expect(describePage({ data: [], meta: { total_pages: 9 } }, 2, 500).hasMore).toBe(false);
+    expect(describePage({ data: [], meta: { per_page: 100 } }, 1, 500).hasMore).toBe(false);
+    expect(
+      describePage(
+        { data: [], meta: { page: 1, per_page: 500, total_count: 0, total_pages: 0 } },
+        1,
+        500,
+      ),
+    ).toMatchObject({ totalPages: 0, totalCount: 0, hasMore: false });
   });
 });

@@ -20,7 +20,6 @@ const electron = vi.hoisted(() => ({
 vi.mock('electron', () => ({ ipcMain: electron.ipcMain }));
 
 const { setupIpc } = await import('../../../electron/main/ipc');
-const { JsonParts } = await import('../../../electron/core/json-text');
 
 /** A core that records calls and answers like the real one (an envelope, never a throw). */
 const recordingCore = () => {
@@ -32,7 +31,7 @@ const recordingCore = () => {
     },
     invokeJson: async (name, input) => {
       calls.push([name, input]);
-      return new JsonParts([JSON.stringify({ ok: true, value: { echoed: name } })]);
+      return JSON.stringify({ ok: true, value: { echoed: name } });
     },
     onEvent: (l) => {
       listener = l;
@@ -92,8 +91,8 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
   });
 
   it('accepts a different wrapper object for the same main frame', async () => {
-    await handlerFor('listDevices')(eventFrom(ourContents, { ...mainFrame }), {});
-    expect(fake.calls).toEqual([['listDevices', {}]]);
+    await handlerFor('listLocations')(eventFrom(ourContents, { ...mainFrame }), {});
+    expect(fake.calls).toEqual([['listLocations', {}]]);
   });
 
   it.each([
@@ -132,7 +131,7 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
     dispose();
     electron.handlers.clear();
     setupIpc({ core: fake.core, getWebContents: () => null, log });
-    const result = await handlerFor('listDevices')(eventFrom(ourContents, mainFrame), {});
+    const result = await handlerFor('listLocations')(eventFrom(ourContents, mainFrame), {});
     expect(JSON.parse(String(result))).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
   });
 
@@ -140,7 +139,7 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
     fake.core.invokeJson = async () => {
       throw new Error('secret internals at /home/tech/.config');
     };
-    const result = await handlerFor('listDevices')(eventFrom(ourContents, mainFrame), {});
+    const result = await handlerFor('listLocations')(eventFrom(ourContents, mainFrame), {});
     expect(JSON.parse(String(result))).toMatchObject({ ok: false, error: { kind: 'server' } });
     expect(String(result)).not.toContain('secret internals');
   });

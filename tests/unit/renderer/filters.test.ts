@@ -1,123 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import type { Device, Location } from '../../../electron/contract';
+import type { Location } from '../../../electron/contract';
 import {
-  distinctValues,
   EMPTY_FILTER,
-  filterDevices,
-  prepareSearch,
+  isFiltered,
+  optionsWith,
+  queryInput,
+  sameFilter,
 } from '../../../renderer/src/lib/device-filter';
 import { filterLocations } from '../../../renderer/src/lib/location-filter';
 
-const devices: Device[] = Array.from({ length: 100_000 }, (_, i) => ({
-  serial_number: `FTC-${String(i).padStart(8, '0')}`,
-  device_type_name: i % 2 ? 'Door Counter DC-200' : 'Overhead 3D Sensor',
-  firmware_version_name: i % 3 ? '2.4.1' : '2.10.0',
-  location: i % 5 === 0 ? { id: 'l1', name: 'Hamburg Harbour' } : null,
-}));
-
-/** The plain definition the incremental search must always agree with. */
-const reference = (list: readonly Device[], query: string, type = '', firmware = '') => {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  return list.filter((d) => {
-    if (type && d.device_type_name !== type) return false;
-    if (firmware && d.firmware_version_name !== firmware) return false;
-    const text = [d.serial_number, d.device_type_name, d.firmware_version_name, d.location?.name]
-      .join(' ')
-      .toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
-};
-
-describe('inventory filters', () => {
-  it('typing, deleting and changing filters always gives what a fresh search gives', () => {
-    const steps: [string, string][] = [
-      ['f', ''],
-      ['ft', ''],
-      ['ftc-0000', ''],
-      ['ftc-00001', ''],
-      ['ftc-0000', ''],
-      ['ftc-00009 harb', ''],
-      ['ftc-00009 harbour', 'Door Counter DC-200'],
-      ['ftc-00009', 'Door Counter DC-200'],
-      ['ftc-000099', ''],
-      ['', ''],
-      ['2.10', ''],
-      ['2.10 overhead', ''],
-    ];
-    for (const [query, type] of steps) {
-      const got = filterDevices(devices, { query, type, firmware: '' }).map((d) => d.serial_number);
-      expect(got, `${query} / ${type}`).toEqual(
-        reference(devices, query, type).map((d) => d.serial_number),
-      );
-    }
-    // A new list (a refresh) is never narrowed from the old list's matches.
-    const refreshed = [...devices.slice(0, 10), { serial_number: 'FTC-00009999X' } as Device];
+describe('inventory query', () => {
+  const rows = { offset: 40, limit: 60 };
+  it('leaves out what is not filtered, so "" never means "type is empty"', () => {
+    expect(queryInput('uninstalled', EMPTY_FILTER, rows)).toEqual({
+      view: 'uninstalled',
+      offset: 40,
+      limit: 60,
+    });
     expect(
-      filterDevices(refreshed, { ...EMPTY_FILTER, query: 'ftc-000099' }).map(
-        (d) => d.serial_number,
-      ),
-    ).toEqual(['FTC-00009999X']);
+      queryInput('all', { query: '  ftc-12 ', type: 'Door', firmware: '2.4.1' }, rows),
+    ).toEqual({
+      view: 'all',
+      q: 'ftc-12',
+      deviceType: 'Door',
+      firmware: '2.4.1',
+      offset: 40,
+      limit: 60,
+    });
+    expect(queryInput('all', { ...EMPTY_FILTER, query: '   ' }, rows)).not.toHaveProperty('q');
   });
-
-  it('Backspace returns to the earlier search without rescanning; a filter change does not reuse it', () => {
-    const search = (query: string, type = '') =>
-      filterDevices(devices, { query, type, firmware: '' });
-    const four = search('ftc-0000');
-    search('ftc-00001');
-    expect(search('ftc-0000')).toBe(four);
-    const typed = search('ftc-0000', 'Door Counter DC-200');
-    expect(typed).not.toBe(four);
-    expect(typed.map((d) => d.serial_number)).toEqual(
-      reference(devices, 'ftc-0000', 'Door Counter DC-200').map((d) => d.serial_number),
+  it('never sends more search text than the contract takes', () => {
+    expect(queryInput('all', { ...EMPTY_FILTER, query: 'x'.repeat(150) }, rows).q).toHaveLength(
+      100,
     );
   });
-
-  it('preparing a list at idle changes no result and leaves no recent search behind', async () => {
-    const list = devices.slice(0, 2_000);
-    prepareSearch(list);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    // Its warm-up searched "e", "e0" and "e0 1": a real search for them must still be exact.
-    for (const query of ['e', 'e0', 'e0 1', 'ftc-00001']) {
-      expect(filterDevices(list, { ...EMPTY_FILTER, query }).map((d) => d.serial_number)).toEqual(
-        reference(list, query).map((d) => d.serial_number),
-      );
-    }
+  it('treats spaces around the text as the same question', () => {
+    expect(sameFilter({ ...EMPTY_FILTER, query: 'ab ' }, { ...EMPTY_FILTER, query: 'ab' })).toBe(
+      true,
+    );
+    expect(sameFilter({ ...EMPTY_FILTER, query: 'ab' }, { ...EMPTY_FILTER, query: 'abc' })).toBe(
+      false,
+    );
+    expect(sameFilter(EMPTY_FILTER, { ...EMPTY_FILTER, type: 'Door' })).toBe(false);
+    expect(isFiltered({ ...EMPTY_FILTER, query: ' ' })).toBe(false);
+    expect(isFiltered({ ...EMPTY_FILTER, firmware: '2.4.1' })).toBe(true);
   });
-
-  it('returns the same list when nothing is filtered', () => {
-    expect(filterDevices(devices, EMPTY_FILTER)).toBe(devices);
-  });
-  it('matches every word, case-insensitively, across serial, type and location', () => {
-    const found = filterDevices(devices, { ...EMPTY_FILTER, query: 'ftc-0000001 door' });
-    expect(found.map((d) => d.serial_number)).toEqual([
-      'FTC-00000011',
-      'FTC-00000013',
-      'FTC-00000015',
-      'FTC-00000017',
-      'FTC-00000019',
-    ]);
-    expect(filterDevices(devices, { ...EMPTY_FILTER, query: 'HARBOUR' })).toHaveLength(20_000);
-  });
-  it('combines type and firmware filters', () => {
-    const found = filterDevices(devices, {
-      query: '',
-      type: 'Overhead 3D Sensor',
-      firmware: '2.10.0',
-    });
-    expect(found).toHaveLength(16_667);
-    expect(
-      found.every(
-        (d) => d.device_type_name === 'Overhead 3D Sensor' && d.firmware_version_name === '2.10.0',
-      ),
-    ).toBe(true);
-  });
-  it('filters 100,000 devices fast enough to run on every keystroke', () => {
-    const started = performance.now();
-    filterDevices(devices, { ...EMPTY_FILTER, query: '99999' });
-    expect(performance.now() - started).toBeLessThan(250);
-  });
-  it('offers distinct filter values in natural order', () => {
-    expect(distinctValues(devices, 'firmware_version_name')).toEqual(['2.4.1', '2.10.0']);
+  it('keeps the chosen filter value among the options after a refresh dropped it', () => {
+    expect(optionsWith(['a', 'b'], 'c')).toEqual(['c', 'a', 'b']);
+    expect(optionsWith(['a', 'b'], 'a')).toEqual(['a', 'b']);
+    expect(optionsWith(['a'], '')).toEqual(['a']);
   });
 });
 

@@ -2,18 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { parsePreferences } from '../../../renderer/src/lib/preferences';
 import { sparklinePoints } from '../../../renderer/src/lib/sparkline';
 import { lastSevenDays } from '../../../renderer/src/lib/traffic';
-import { visibleRange } from '../../../renderer/src/lib/virtual-range';
-
-describe('virtual list range', () => {
-  it('renders only the rows in view plus overscan', () => {
-    expect(visibleRange(100_000, 50, 0, 500, 5)).toEqual({ start: 0, end: 15 });
-    expect(visibleRange(100_000, 50, 50_000, 500, 5)).toEqual({ start: 995, end: 1015 });
-  });
-  it('never runs past the end or below zero', () => {
-    expect(visibleRange(10, 50, 10_000, 500, 5)).toEqual({ start: 9, end: 10 });
-    expect(visibleRange(0, 50, 0, 500, 5)).toEqual({ start: 0, end: 0 });
-  });
-});
 
 describe('sparkline', () => {
   it('scales from zero so a flat quiet week stays at the bottom', () => {

@@ -1,17 +1,32 @@
 /**
- * An in-memory stand-in for the server behind DeviceActions (the sandbox HTTP server was not
- * available yet when these tests were written). It follows the API's rules that matter to
- * replay: 404 for unknown serials, 409 with the current location when installing a device
- * that is elsewhere. Faults can be injected per call, including the nasty one: the server
- * applies the change but the answer never arrives.
+ * An in-memory stand-in for the server behind a replay (ReplayApi), so hundreds of replay
+ * cases run in a second. It follows the API's rules that matter to replay: 404 for unknown
+ * serials, 409 with the current location when installing a device that is elsewhere. Faults
+ * can be injected per call, including the nasty ones: the server applies the change but the
+ * answer never arrives, or a gateway answers 502 after the server applied it.
  */
 import type { LocationRef } from '../../../electron/contract';
-import type { Device } from '../../../electron/core/api/wire';
+import type { Device, Location } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
-import type { DeviceActions } from '../../../electron/core/sync/replay';
+import type { ReplayApi } from '../../../electron/core/sync/replay';
 
 export type Op = 'getDevice' | 'install' | 'uninstall';
-export type Fault = 'offline' | 'lost_answer' | AppError;
+/**
+ * - offline: the request never reached the server.
+ * - lost_answer: the server applied it, the answer was lost (offline).
+ * - server_error: a 502 before the server did anything.
+ * - applied_then_502: the server applied it, then a gateway answered 502.
+ * - rate_limited: a 429 with Retry-After 30, nothing applied.
+ * - an AppError: thrown instead of applying.
+ */
+export type Fault =
+  'offline' | 'lost_answer' | 'server_error' | 'applied_then_502' | 'rate_limited' | AppError;
+
+export interface Call {
+  op: Op;
+  serial: string;
+  locationId?: string;
+}
 
 export const offlineError = (): AppError =>
   new AppError({
@@ -20,10 +35,30 @@ export const offlineError = (): AppError =>
     nextStep: 'Wait for a connection.',
   });
 
-export class InMemoryDevices implements DeviceActions {
+export const badGateway = (): AppError =>
+  new AppError({
+    kind: 'server',
+    message: 'The server had a problem (502).',
+    nextStep: 'It is tried again later.',
+    status: 502,
+  });
+
+export const rateLimited = (retryAfterS = 30): AppError =>
+  new AppError({
+    kind: 'rate_limited',
+    message: 'The server asked the app to slow down.',
+    nextStep: 'It is tried again after the wait.',
+    status: 429,
+    retryAfterS,
+  });
+
+export class InMemoryDevices implements ReplayApi {
   readonly where = new Map<string, string | null>();
   readonly locations = new Map<string, string>();
-  readonly calls: { op: Op; serial: string; locationId?: string }[] = [];
+  /** Every request, whether or not a fault stopped it. */
+  readonly calls: Call[] = [];
+  /** Mutations that the server actually carried out, in order. */
+  readonly applied: Call[] = [];
   /** Install/uninstall requests that found nothing to do: a replay sent an action twice. */
   redundantMutations = 0;
   private readonly faults: { op: Op; serial?: string; fault: Fault }[] = [];
@@ -39,7 +74,7 @@ export class InMemoryDevices implements DeviceActions {
     return this;
   }
 
-  mutations(): { op: Op; serial: string; locationId?: string }[] {
+  mutations(): Call[] {
     return this.calls.filter((c) => c.op !== 'getDevice');
   }
 
@@ -62,6 +97,7 @@ export class InMemoryDevices implements DeviceActions {
       }
       if (at?.id === locationId) this.redundantMutations++;
       this.where.set(serial, locationId);
+      this.applied.push({ op: 'install', serial, locationId });
       return this.device(serial);
     });
   }
@@ -80,8 +116,30 @@ export class InMemoryDevices implements DeviceActions {
       }
       if (!at) this.redundantMutations++;
       this.where.set(serial, null);
+      this.applied.push(
+        locationId === undefined
+          ? { op: 'uninstall', serial }
+          : { op: 'uninstall', serial, locationId },
+      );
       return this.device(serial);
     });
+  }
+
+  // Device placement is all these tests replay; the location and edit calls are not expected.
+  updateDevice(): Promise<Device> {
+    return Promise.reject(new Error('updateDevice is not part of these tests'));
+  }
+  createLocation(): Promise<Location> {
+    return Promise.reject(new Error('createLocation is not part of these tests'));
+  }
+  findLocation(): Promise<Location | null> {
+    return Promise.reject(new Error('findLocation is not part of these tests'));
+  }
+  deleteLocation(): Promise<void> {
+    return Promise.reject(new Error('deleteLocation is not part of these tests'));
+  }
+  getLocation(): Promise<Location> {
+    return Promise.reject(new Error('getLocation is not part of these tests'));
   }
 
   private device(serial: string): Device {
@@ -105,9 +163,12 @@ export class InMemoryDevices implements DeviceActions {
     );
     const fault = index >= 0 ? this.faults.splice(index, 1)[0]?.fault : undefined;
     if (fault === 'offline') throw offlineError();
+    if (fault === 'server_error') throw badGateway();
+    if (fault === 'rate_limited') throw rateLimited();
     if (fault instanceof AppError) throw fault;
     const device = apply();
     if (fault === 'lost_answer') throw offlineError();
+    if (fault === 'applied_then_502') throw badGateway();
     return device;
   }
 }

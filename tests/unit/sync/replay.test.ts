@@ -1,52 +1,39 @@
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/core/app-error';
-import {
-  openOutbox,
-  type EnqueueInput,
-  type Outbox,
-} from '../../../electron/core/store/outbox-store';
-import { replayOutbox, type ReplayEvent } from '../../../electron/core/sync/replay';
-import { recordingLogger, tempDir } from '../store/test-helpers';
-import { InMemoryDevices } from './in-memory-devices';
+import type { IntentRows, NewIntent } from '../../../electron/core/store/intent-rows';
+import { replayIntents, type ReplayEvent } from '../../../electron/core/sync/replay';
+import { InMemoryDevices, offlineError } from './in-memory-devices';
+import { intent, openWorkDb, tempWorkDir, type WorkDb } from './work-db';
 
-let cleanup: () => Promise<void>;
-let outbox: Outbox;
-let path: string;
-beforeEach(async () => {
-  let dir: string;
-  ({ dir, cleanup } = await tempDir());
-  path = join(dir, 'outbox.json');
-  outbox = await openOutbox(path, recordingLogger());
+let work: WorkDb;
+let intents: IntentRows;
+beforeEach(() => {
+  work = openWorkDb();
+  intents = work.intents;
 });
-afterEach(() => cleanup());
+afterEach(() => work.db.close());
 
 const LOCATIONS = { A: 'Aisle', B: 'Back office', C: 'Cafe' };
-const install = (serial: string, locationId: string): EnqueueInput => ({
-  kind: 'install',
-  serial,
-  locationId,
-  locationName: null,
-  fromLocationId: null,
-});
-const uninstall = (serial: string, locationId: string | null): EnqueueInput => ({
-  kind: 'uninstall',
-  serial,
-  locationId,
-  locationName: null,
-  fromLocationId: null,
-});
-const move = (serial: string, from: string, to: string): EnqueueInput => ({
-  kind: 'move',
-  serial,
-  locationId: to,
-  locationName: null,
-  fromLocationId: from,
-});
+const install = (serial: string, locationId: string): NewIntent =>
+  intent('install', serial, locationId);
+const uninstall = (serial: string, locationId: string | null): NewIntent =>
+  intent('uninstall', serial, locationId);
+const move = (serial: string, from: string, to: string): NewIntent =>
+  intent('move', serial, to, from);
 
-describe('replayOutbox against an in-memory server (no sandbox)', () => {
+const report = (done: number, failed: number, conflicts: number, remaining: number) => ({
+  done,
+  failed,
+  conflicts,
+  remaining,
+  stoppedBy: null,
+});
+const mutationLog = (server: InMemoryDevices) =>
+  server.mutations().map((c) => `${c.op} ${c.locationId ?? '-'}`);
+
+describe('replayIntents against an in-memory server (no sandbox)', () => {
   describe.each([
-    // [name, item, device's location before, expected mutations, expected final location]
+    // [name, intent, device's location before, expected mutations, expected final location]
     ['install, not installed', install('S', 'A'), null, ['install A'], 'A'],
     ['install, already there', install('S', 'A'), 'A', [], 'A'],
     ['uninstall, installed there', uninstall('S', 'A'), 'A', ['uninstall A'], null],
@@ -65,26 +52,28 @@ describe('replayOutbox against an in-memory server (no sandbox)', () => {
     it('ends done, sends only what is missing, and leaves the outbox empty', async () => {
       const server = new InMemoryDevices(LOCATIONS, { S: before });
       const events: ReplayEvent[] = [];
-      const report = await replayOutbox(outbox, server, { onEvent: (e) => events.push(e) });
       // Nothing queued yet: nothing done.
-      expect(report).toEqual({ done: 0, failed: 0, conflicts: 0, remaining: 0 });
+      expect(await replayIntents(intents, server, { onEvent: (e) => events.push(e) })).toEqual(
+        report(0, 0, 0, 0),
+      );
 
-      await outbox.enqueue(input);
-      expect(await replayOutbox(outbox, server, { onEvent: (e) => events.push(e) })).toEqual({
-        done: 1,
-        failed: 0,
-        conflicts: 0,
-        remaining: 0,
-      });
-      expect(server.mutations().map((c) => `${c.op} ${c.locationId ?? '-'}`)).toEqual(expected);
+      intents.add(input);
+      expect(await replayIntents(intents, server, { onEvent: (e) => events.push(e) })).toEqual(
+        report(1, 0, 0, 0),
+      );
+      expect(mutationLog(server)).toEqual(expected);
       expect(server.where.get('S')).toBe(after);
-      expect(outbox.list()).toEqual([]);
-      expect(events.map((e) => e.type)).toEqual(['syncing', 'done']);
-      const done = events[1];
+      expect(intents.list()).toEqual([]);
+      // A move that uninstalled first reports the step before it is done.
+      const types = events.map((e) => e.type);
+      expect(types).toEqual(
+        expected.length === 2 ? ['syncing', 'step', 'done'] : ['syncing', 'done'],
+      );
+      const done = events.at(-1);
       expect(
         done?.type === 'done' && [
-          done.before.location?.id ?? null,
-          done.device.location?.id ?? null,
+          done.before?.location?.id ?? null,
+          done.device?.location?.id ?? null,
         ],
       ).toEqual([before, after]);
     });
@@ -97,11 +86,10 @@ describe('replayOutbox against an in-memory server (no sandbox)', () => {
   ] as const)('%s', (_name, input, actual) => {
     it('becomes a conflict naming where the device is, and sends nothing', async () => {
       const server = new InMemoryDevices(LOCATIONS, { S: actual });
-      await outbox.enqueue(input);
-      const report = await replayOutbox(outbox, server);
-      expect(report).toEqual({ done: 0, failed: 0, conflicts: 1, remaining: 0 });
+      intents.add(input);
+      expect(await replayIntents(intents, server)).toEqual(report(0, 0, 1, 0));
       expect(server.mutations()).toEqual([]);
-      expect(outbox.list()[0]).toMatchObject({
+      expect(intents.list()[0]).toMatchObject({
         state: 'conflict',
         conflictLocation: { id: actual, name: LOCATIONS[actual] },
         attempts: 1,
@@ -109,47 +97,43 @@ describe('replayOutbox against an in-memory server (no sandbox)', () => {
     });
   });
 
-  it('stops at a connectivity error, re-queues that item and leaves later ones untouched', async () => {
+  it('stops at a connectivity error, re-queues that intent and leaves later ones untouched', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S1: null, S2: null, S3: null }).failNext(
       'getDevice',
       'offline',
       'S2',
     );
-    await outbox.enqueue(install('S1', 'A'));
-    const second = await outbox.enqueue(install('S2', 'A'));
-    await outbox.enqueue(install('S3', 'A'));
+    intents.add(install('S1', 'A'));
+    const second = intents.add(install('S2', 'A'));
+    intents.add(install('S3', 'A'));
     const events: ReplayEvent[] = [];
-    const report = await replayOutbox(outbox, server, { onEvent: (e) => events.push(e) });
-    expect(report).toEqual({ done: 1, failed: 0, conflicts: 0, remaining: 2 });
+    const first = await replayIntents(intents, server, { onEvent: (e) => events.push(e) });
+    expect(first).toMatchObject({
+      done: 1,
+      failed: 0,
+      conflicts: 0,
+      remaining: 2,
+      stoppedBy: { kind: 'offline' },
+    });
     expect(
-      outbox.list().map((i) => [i.serial, i.state, i.attempts, i.lastError?.kind ?? null]),
+      intents.list().map((i) => [i.serial, i.state, i.attempts, i.lastError?.kind ?? null]),
     ).toEqual([
       ['S2', 'queued', 1, 'offline'],
       ['S3', 'queued', 0, null],
     ]);
     expect(server.calls.some((c) => c.serial === 'S3')).toBe(false);
-    expect(events.at(-1)).toMatchObject({ type: 'deferred', item: { id: second.id } });
+    expect(events.at(-1)).toMatchObject({ type: 'deferred', intent: { id: second.id } });
     // Back online: the rest goes through in order.
-    expect(await replayOutbox(outbox, server)).toEqual({
-      done: 2,
-      failed: 0,
-      conflicts: 0,
-      remaining: 0,
-    });
+    expect(await replayIntents(intents, server)).toEqual(report(2, 0, 0, 0));
     expect(server.mutations().map((c) => c.serial)).toEqual(['S1', 'S2', 'S3']);
   });
 
-  it('marks an unknown serial failed with the error and carries on with the next item', async () => {
+  it('marks an unknown serial failed with the error and carries on with the next intent', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S2: null });
-    await outbox.enqueue(install('UNKNOWN', 'A'));
-    await outbox.enqueue(install('S2', 'A'));
-    expect(await replayOutbox(outbox, server)).toEqual({
-      done: 1,
-      failed: 1,
-      conflicts: 0,
-      remaining: 0,
-    });
-    expect(outbox.list()).toMatchObject([
+    intents.add(install('UNKNOWN', 'A'));
+    intents.add(install('S2', 'A'));
+    expect(await replayIntents(intents, server)).toEqual(report(1, 1, 0, 0));
+    expect(intents.list()).toMatchObject([
       {
         serial: 'UNKNOWN',
         state: 'failed',
@@ -161,27 +145,167 @@ describe('replayOutbox against an in-memory server (no sandbox)', () => {
 
   it('never sends an install twice when the server applied it but the answer was lost', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null }).failNext('install', 'lost_answer');
-    await outbox.enqueue(install('S', 'A'));
-    expect(await replayOutbox(outbox, server)).toMatchObject({ done: 0, remaining: 1 });
+    intents.add(install('S', 'A'));
+    // The lost answer is settled by reading the device back, in the same run.
+    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
     expect(server.where.get('S')).toBe('A');
-    expect(await replayOutbox(outbox, server)).toMatchObject({ done: 1, remaining: 0 });
+    expect(await replayIntents(intents, server)).toEqual(report(0, 0, 0, 0));
     expect(server.mutations()).toHaveLength(1);
+    expect(server.redundantMutations).toBe(0);
+  });
+
+  it('leaves a lost answer queued when the device cannot be read back either', async () => {
+    const server = new InMemoryDevices(LOCATIONS, { S: null }).failNext('install', 'lost_answer');
+    // check (ok) → install (applied, answer lost) → read back (offline): outcome still unknown.
+    const read = server.getDevice.bind(server);
+    let reads = 0;
+    server.getDevice = (serial: string) =>
+      ++reads === 2 ? Promise.reject(offlineError()) : read(serial);
+    intents.add(install('S', 'A'));
+    expect(await replayIntents(intents, server)).toMatchObject({
+      done: 0,
+      failed: 0,
+      remaining: 1,
+      stoppedBy: { kind: 'offline' },
+    });
+    expect(intents.list()[0]).toMatchObject({ state: 'queued', lastError: { kind: 'offline' } });
+    expect(server.where.get('S')).toBe('A');
+    // Next run: the check sees it installed and counts it done without sending it again.
+    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+    expect(server.mutations()).toHaveLength(1);
+    expect(server.redundantMutations).toBe(0);
+  });
+
+  describe('a 502 after the server applied the change is settled by reading, never sent twice', () => {
+    it.each([
+      ['install', install('S', 'A'), null, 'install', ['install A'], 'A'],
+      ['uninstall', uninstall('S', 'A'), 'A', 'uninstall', ['uninstall A'], null],
+      [
+        "a move's uninstall step",
+        move('S', 'A', 'B'),
+        'A',
+        'uninstall',
+        ['uninstall A', 'install B'],
+        'B',
+      ],
+      [
+        "a move's install step",
+        move('S', 'A', 'B'),
+        'A',
+        'install',
+        ['uninstall A', 'install B'],
+        'B',
+      ],
+    ] as const)('%s', async (_name, input, before, failing, expected, after) => {
+      const server = new InMemoryDevices(LOCATIONS, { S: before }).failNext(
+        failing,
+        'applied_then_502',
+      );
+      intents.add(input);
+      expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+      expect(mutationLog(server)).toEqual(expected);
+      expect(server.where.get('S')).toBe(after);
+      expect(server.redundantMutations).toBe(0);
+      expect(intents.list()).toEqual([]);
+    });
+  });
+
+  it('keeps an intent queued (not failed) after a 502 the server did not act on, and sends it once later', async () => {
+    const server = new InMemoryDevices(LOCATIONS, { S: null, T: null }).failNext(
+      'install',
+      'server_error',
+      'S',
+    );
+    const first = intents.add(install('S', 'A'));
+    intents.add(install('T', 'B'));
+    expect(await replayIntents(intents, server)).toMatchObject({
+      done: 0,
+      failed: 0,
+      remaining: 2,
+      stoppedBy: { kind: 'server', status: 502 },
+    });
+    expect(intents.list()[0]).toMatchObject({
+      id: first.id,
+      state: 'queued',
+      attempts: 1,
+      lastError: { kind: 'server', status: 502 },
+    });
+    // The run stopped: T was not tried against a server in trouble.
+    expect(server.calls.some((c) => c.serial === 'T')).toBe(false);
+    expect(await replayIntents(intents, server)).toEqual(report(2, 0, 0, 0));
+    expect(server.applied.map((c) => c.serial)).toEqual(['S', 'T']);
+    expect(server.redundantMutations).toBe(0);
+  });
+
+  it('stops at a 429, keeps the intent queued with Retry-After, and leaves later ones untouched', async () => {
+    const server = new InMemoryDevices(LOCATIONS, { S: null, T: null }).failNext(
+      'install',
+      'rate_limited',
+      'S',
+    );
+    intents.add(install('S', 'A'));
+    intents.add(install('T', 'B'));
+    const events: ReplayEvent[] = [];
+    expect(await replayIntents(intents, server, { onEvent: (e) => events.push(e) })).toMatchObject({
+      done: 0,
+      failed: 0,
+      remaining: 2,
+      stoppedBy: { kind: 'rate_limited', retryAfterS: 30 },
+    });
+    expect(
+      intents.list().map((i) => [i.serial, i.state, i.lastError?.retryAfterS ?? null]),
+    ).toEqual([
+      ['S', 'queued', 30],
+      ['T', 'queued', null],
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'deferred', error: { kind: 'rate_limited' } });
+    expect(server.calls.some((c) => c.serial === 'T')).toBe(false);
+    expect(await replayIntents(intents, server)).toEqual(report(2, 0, 0, 0));
+    expect(server.applied.map((c) => c.serial)).toEqual(['S', 'T']);
   });
 
   it('finishes a move whose uninstall went through before the connection dropped', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'A' }).failNext('install', 'offline');
-    await outbox.enqueue(move('S', 'A', 'B'));
-    await replayOutbox(outbox, server);
+    intents.add(move('S', 'A', 'B'));
+    expect(await replayIntents(intents, server)).toMatchObject({
+      remaining: 1,
+      stoppedBy: { kind: 'offline' },
+    });
     expect(server.where.get('S')).toBeNull();
-    expect(outbox.list()[0]).toMatchObject({ state: 'queued', attempts: 1 });
-    await replayOutbox(outbox, server);
-    expect(server.mutations().map((c) => `${c.op} ${c.locationId}`)).toEqual([
-      'uninstall A',
-      'install B',
-      'install B',
-    ]);
+    expect(intents.list()[0]).toMatchObject({ state: 'queued', attempts: 1, stepsDone: 1 });
+    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+    // The install that never reached the server is sent again; the uninstall is not.
+    expect(mutationLog(server)).toEqual(['uninstall A', 'install B', 'install B']);
+    expect(server.applied.map((c) => c.op)).toEqual(['uninstall', 'install']);
     expect(server.where.get('S')).toBe('B');
-    expect(outbox.list()).toEqual([]);
+    expect(intents.list()).toEqual([]);
+  });
+
+  it('resumes a move interrupted by a crash after its uninstall by installing', async () => {
+    const { path, cleanup } = await tempWorkDir();
+    try {
+      const before = openWorkDb(path);
+      const server = new InMemoryDevices(LOCATIONS, { S: 'A' });
+      const queued = before.intents.add(move('S', 'A', 'B'));
+      before.intents.update(queued.id, { state: 'syncing', attempts: 1 });
+      await server.uninstall('S', 'A'); // sent just before the crash…
+      before.intents.update(queued.id, { stepsDone: 1 }); // …and recorded
+      before.db.close();
+
+      const after = openWorkDb(path);
+      try {
+        expect(after.intents.requeueInterrupted()).toBe(1);
+        expect(after.intents.list()[0]).toMatchObject({ state: 'queued', stepsDone: 1 });
+        expect(await replayIntents(after.intents, server)).toEqual(report(1, 0, 0, 0));
+        expect(mutationLog(server)).toEqual(['uninstall A', 'install B']);
+        expect(server.where.get('S')).toBe('B');
+        expect(after.intents.list()).toEqual([]);
+      } finally {
+        after.db.close();
+      }
+    } finally {
+      await cleanup();
+    }
   });
 
   it('turns a 409 from a race between check and install into a conflict', async () => {
@@ -194,27 +318,22 @@ describe('replayOutbox against an in-memory server (no sandbox)', () => {
       location: { id: 'C', name: 'Cafe', extra: 1 },
     });
     server.failNext('install', raced);
-    await outbox.enqueue(install('S', 'A'));
-    expect(await replayOutbox(outbox, server)).toMatchObject({ conflicts: 1 });
-    expect(outbox.list()[0]).toMatchObject({
+    intents.add(install('S', 'A'));
+    expect(await replayIntents(intents, server)).toMatchObject({ conflicts: 1 });
+    expect(intents.list()[0]).toMatchObject({
       state: 'conflict',
       conflictLocation: { id: 'C', name: 'Cafe' },
     });
-    expect(outbox.list()[0]?.conflictLocation).not.toHaveProperty('extra');
+    expect(intents.list()[0]?.conflictLocation).not.toHaveProperty('extra');
   });
 
   it('holds back later actions on a device whose earlier action needs the technician', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'C', T: null });
-    await outbox.enqueue(install('S', 'A'));
-    await outbox.enqueue(uninstall('S', 'A'));
-    await outbox.enqueue(install('T', 'B'));
-    expect(await replayOutbox(outbox, server)).toEqual({
-      done: 1,
-      failed: 0,
-      conflicts: 1,
-      remaining: 1,
-    });
-    expect(outbox.list().map((i) => [i.serial, i.kind, i.state])).toEqual([
+    intents.add(install('S', 'A'));
+    intents.add(uninstall('S', 'A'));
+    intents.add(install('T', 'B'));
+    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 1, 1));
+    expect(intents.list().map((i) => [i.serial, i.kind, i.state])).toEqual([
       ['S', 'install', 'conflict'],
       ['S', 'uninstall', 'queued'],
     ]);
@@ -232,53 +351,92 @@ describe('replayOutbox against an in-memory server (no sandbox)', () => {
         status: 401,
       }),
     );
-    await outbox.enqueue(install('S', 'A'));
-    await outbox.enqueue(install('T', 'A'));
-    expect(await replayOutbox(outbox, server)).toEqual({
+    intents.add(install('S', 'A'));
+    intents.add(install('T', 'A'));
+    expect(await replayIntents(intents, server)).toMatchObject({
       done: 0,
       failed: 0,
       conflicts: 0,
       remaining: 2,
+      stoppedBy: { kind: 'unauthorized' },
     });
-    expect(outbox.list()[0]).toMatchObject({
+    expect(intents.list()[0]).toMatchObject({
       state: 'queued',
       lastError: { kind: 'unauthorized' },
     });
   });
 
-  it('joins a running replay instead of starting a second one', async () => {
+  it('never sends an intent twice when two runs overlap', async () => {
+    // The core serialises runs (create-core's replay queue); even without that, an intent
+    // being sent is marked 'syncing' before the first await, so a second run passes it by.
     const server = new InMemoryDevices(LOCATIONS, { S: null, T: null });
-    await outbox.enqueue(install('S', 'A'));
-    await outbox.enqueue(install('T', 'B'));
-    const first = replayOutbox(outbox, server);
-    const second = replayOutbox(outbox, server);
-    expect(second).toBe(first);
-    expect(await first).toMatchObject({ done: 2 });
+    intents.add(install('S', 'A'));
+    intents.add(install('T', 'B'));
+    const [a, b] = await Promise.all([
+      replayIntents(intents, server),
+      replayIntents(intents, server),
+    ]);
+    expect(a.done + b.done).toBe(2);
+    expect(
+      server
+        .mutations()
+        .map((c) => c.serial)
+        .sort(),
+    ).toEqual(['S', 'T']);
     expect(server.calls.filter((c) => c.op === 'getDevice')).toHaveLength(2);
+    expect(intents.list()).toEqual([]);
     // Finished runs do not block the next one.
-    await outbox.enqueue(uninstall('S', 'A'));
-    expect(await replayOutbox(outbox, server)).toMatchObject({ done: 1 });
+    intents.add(uninstall('S', 'A'));
+    expect(await replayIntents(intents, server)).toMatchObject({ done: 1 });
   });
 
-  it('picks up, in the same run, an item queued while the run is going', async () => {
+  it('runs only the given lane when asked to', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null, T: null });
-    await outbox.enqueue(install('S', 'A'));
-    const run = replayOutbox(outbox, server, {
-      onEvent: (e) =>
-        void (e.type === 'syncing' && e.item.serial === 'S' && outbox.enqueue(install('T', 'B'))),
+    intents.add(install('S', 'A'));
+    intents.add(install('T', 'B'));
+    expect(await replayIntents(intents, server, { lane: 'device:T' })).toMatchObject({
+      done: 1,
+      remaining: 1,
     });
-    expect(await run).toEqual({ done: 2, failed: 0, conflicts: 0, remaining: 0 });
     expect(server.where.get('T')).toBe('B');
-    expect(outbox.list()).toEqual([]);
+    expect(server.calls.some((c) => c.serial === 'S')).toBe(false);
+  });
+
+  it('picks up, in the same run, an intent queued while the run is going', async () => {
+    const server = new InMemoryDevices(LOCATIONS, { S: null, T: null });
+    intents.add(install('S', 'A'));
+    const run = replayIntents(intents, server, {
+      onEvent: (e) =>
+        void (e.type === 'syncing' && e.intent.serial === 'S' && intents.add(install('T', 'B'))),
+    });
+    expect(await run).toEqual(report(2, 0, 0, 0));
+    expect(server.where.get('T')).toBe('B');
+    expect(intents.list()).toEqual([]);
   });
 
   it('survives a restart in the middle of a replay', async () => {
-    const server = new InMemoryDevices(LOCATIONS, { S: null });
-    const item = await outbox.enqueue(install('S', 'A'));
-    await outbox.update(item.id, { state: 'syncing' });
-    await server.install('S', 'A'); // the request went out just before the crash
-    const reopened = await openOutbox(path, recordingLogger());
-    expect(await replayOutbox(reopened, server)).toMatchObject({ done: 1, remaining: 0 });
-    expect(server.mutations()).toHaveLength(1);
+    const { path, cleanup } = await tempWorkDir();
+    try {
+      const before = openWorkDb(path);
+      const server = new InMemoryDevices(LOCATIONS, { S: null });
+      const queued = before.intents.add(install('S', 'A'));
+      before.intents.update(queued.id, { state: 'syncing' });
+      await server.install('S', 'A'); // the request went out just before the crash
+      before.db.close();
+
+      const after = openWorkDb(path);
+      try {
+        after.intents.requeueInterrupted();
+        expect(await replayIntents(after.intents, server)).toMatchObject({
+          done: 1,
+          remaining: 0,
+        });
+        expect(server.mutations()).toHaveLength(1);
+      } finally {
+        after.db.close();
+      }
+    } finally {
+      await cleanup();
+    }
   });
 });

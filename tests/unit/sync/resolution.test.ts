@@ -1,122 +1,119 @@
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openOutbox,
-  type EnqueueInput,
-  type Outbox,
-} from '../../../electron/core/store/outbox-store';
-import { discard, replayOutbox, resolveConflict, retry } from '../../../electron/core/sync/replay';
-import { recordingLogger, tempDir } from '../store/test-helpers';
+import type { IntentRows, NewIntent } from '../../../electron/core/store/intent-rows';
+import { replayIntents } from '../../../electron/core/sync/replay';
+import { discard, resolveConflict, retry } from '../../../electron/core/sync/resolution';
 import { InMemoryDevices } from './in-memory-devices';
+import { intent, openWorkDb, type WorkDb } from './work-db';
 
-let cleanup: () => Promise<void>;
-let outbox: Outbox;
-beforeEach(async () => {
-  let dir: string;
-  ({ dir, cleanup } = await tempDir());
-  outbox = await openOutbox(join(dir, 'outbox.json'), recordingLogger());
+let work: WorkDb;
+let intents: IntentRows;
+beforeEach(() => {
+  work = openWorkDb();
+  intents = work.intents;
 });
-afterEach(() => cleanup());
+afterEach(() => work.db.close());
 
 const LOCATIONS = { A: 'Aisle', B: 'Back office', C: 'Cafe' };
 const item = (
-  kind: EnqueueInput['kind'],
+  kind: NewIntent['kind'],
   serial: string,
   locationId: string | null,
   from: string | null = null,
-): EnqueueInput => ({
-  kind,
-  serial,
-  locationId,
-  locationName: locationId ? LOCATIONS[locationId as keyof typeof LOCATIONS] : null,
-  fromLocationId: from,
-});
+): NewIntent =>
+  intent(
+    kind,
+    serial,
+    locationId,
+    from,
+    locationId ? LOCATIONS[locationId as keyof typeof LOCATIONS] : null,
+  );
 
-async function conflicted(server: InMemoryDevices, input: EnqueueInput): Promise<string> {
-  const { id } = await outbox.enqueue(input);
-  await replayOutbox(outbox, server);
-  expect(outbox.list()[0]?.state).toBe('conflict');
+async function conflicted(server: InMemoryDevices, input: NewIntent): Promise<string> {
+  const { id } = intents.add(input);
+  await replayIntents(intents, server);
+  expect(intents.list()[0]?.state).toBe('conflict');
   return id;
 }
 
-describe('conflict resolution and failed items (in-memory server, no sandbox)', () => {
+describe('conflict resolution and failed intents (in-memory server, no sandbox)', () => {
   it('move_here turns a conflicting install into a move from where the device is, which then succeeds', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'C' });
     const id = await conflicted(server, item('install', 'S', 'A'));
-    const result = await resolveConflict(outbox, id, 'move_here');
+    const result = resolveConflict(intents, id, 'move_here');
     expect(result).toMatchObject({
       outcome: 'requeued',
-      item: {
+      intent: {
         id,
         kind: 'move',
         fromLocationId: 'C',
         locationId: 'A',
         state: 'queued',
         conflictLocation: null,
+        stepsDone: 0,
       },
     });
-    expect(await replayOutbox(outbox, server)).toMatchObject({ done: 1, remaining: 0 });
+    expect(await replayIntents(intents, server)).toMatchObject({ done: 1, remaining: 0 });
     expect(server.where.get('S')).toBe('A');
   });
 
   it('move_here on an uninstall conflict uninstalls from where the device actually is', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'B' });
     const id = await conflicted(server, item('uninstall', 'S', 'A'));
-    const { item: requeued } = await resolveConflict(outbox, id, 'move_here');
+    const { intent: requeued } = resolveConflict(intents, id, 'move_here');
     expect(requeued).toMatchObject({
       kind: 'uninstall',
       locationId: 'B',
       locationName: 'Back office',
     });
-    await replayOutbox(outbox, server);
+    await replayIntents(intents, server);
     expect(server.where.get('S')).toBeNull();
   });
 
-  it('leave_there drops the item and hands it back for the activity log', async () => {
+  it('leave_there drops the intent and hands it back for the activity log', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'C' });
     const id = await conflicted(server, item('move', 'S', 'B', 'A'));
-    const result = await resolveConflict(outbox, id, 'leave_there');
-    expect(result).toMatchObject({ outcome: 'discarded', item: { id, state: 'conflict' } });
-    expect(outbox.list()).toEqual([]);
+    const result = resolveConflict(intents, id, 'leave_there');
+    expect(result).toMatchObject({ outcome: 'discarded', intent: { id, state: 'conflict' } });
+    expect(intents.list()).toEqual([]);
     expect(server.where.get('S')).toBe('C');
   });
 
-  it('refuses to resolve an item that is not in conflict', async () => {
-    const { id } = await outbox.enqueue(item('install', 'S', 'A'));
-    await expect(resolveConflict(outbox, id, 'move_here')).rejects.toMatchObject({
-      kind: 'validation',
-    });
-    await expect(resolveConflict(outbox, 'missing', 'leave_there')).rejects.toMatchObject({
-      kind: 'not_found',
-    });
+  it('refuses to resolve an intent that is not in conflict', () => {
+    const { id } = intents.add(item('install', 'S', 'A'));
+    expect(() => resolveConflict(intents, id, 'move_here')).toThrow(
+      expect.objectContaining({ kind: 'validation' }),
+    );
+    expect(() => resolveConflict(intents, 'missing', 'leave_there')).toThrow(
+      expect.objectContaining({ kind: 'not_found' }),
+    );
   });
 
-  it('retry re-queues a failed item, which the next replay sends', async () => {
+  it('retry re-queues a failed intent, which the next replay sends', async () => {
     const server = new InMemoryDevices(LOCATIONS, {});
-    const { id } = await outbox.enqueue(item('install', 'S', 'A'));
-    await replayOutbox(outbox, server);
-    expect(outbox.list()[0]?.state).toBe('failed');
-    await expect(retry(outbox, id)).resolves.toMatchObject({
+    const { id } = intents.add(item('install', 'S', 'A'));
+    await replayIntents(intents, server);
+    expect(intents.list()[0]?.state).toBe('failed');
+    expect(retry(intents, id)).toMatchObject({
       state: 'queued',
       lastError: null,
       attempts: 1,
     });
     server.where.set('S', null); // the serial got registered meanwhile
-    expect(await replayOutbox(outbox, server)).toMatchObject({ done: 1 });
-    await expect(retry(outbox, id)).rejects.toMatchObject({ kind: 'not_found' });
+    expect(await replayIntents(intents, server)).toMatchObject({ done: 1 });
+    expect(() => retry(intents, id)).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
-  it('retry refuses an item that has not failed', async () => {
-    const { id } = await outbox.enqueue(item('install', 'S', 'A'));
-    await expect(retry(outbox, id)).rejects.toMatchObject({ kind: 'validation' });
+  it('retry refuses an intent that has not failed', () => {
+    const { id } = intents.add(item('install', 'S', 'A'));
+    expect(() => retry(intents, id)).toThrow(expect.objectContaining({ kind: 'validation' }));
   });
 
-  it('discard removes a waiting item but not one being sent', async () => {
-    const a = await outbox.enqueue(item('install', 'S', 'A'));
-    const b = await outbox.enqueue(item('install', 'T', 'A'));
-    await expect(discard(outbox, a.id)).resolves.toMatchObject({ id: a.id });
-    await outbox.update(b.id, { state: 'syncing' });
-    await expect(discard(outbox, b.id)).rejects.toMatchObject({ kind: 'validation' });
-    expect(outbox.list().map((i) => i.id)).toEqual([b.id]);
+  it('discard removes a waiting intent but not one being sent', () => {
+    const a = intents.add(item('install', 'S', 'A'));
+    const b = intents.add(item('install', 'T', 'A'));
+    expect(discard(intents, a.id)).toMatchObject({ id: a.id });
+    intents.update(b.id, { state: 'syncing' });
+    expect(() => discard(intents, b.id)).toThrow(expect.objectContaining({ kind: 'validation' }));
+    expect(intents.list().map((i) => i.id)).toEqual([b.id]);
   });
 });

@@ -1,0 +1,124 @@
+/**
+ * Every table the app keeps on disk, in one place. Three kinds of SQLite file:
+ *
+ * - `app.db` (one per data dir): which account is signed in. Opened in exclusive locking mode,
+ *   so it is also the lock that keeps a second process off the same data dir.
+ * - `cache.db` (one per account scope): what the server last said. It can always be rebuilt
+ *   by downloading again, so a damaged one is dropped and resynced.
+ * - `work.db` (one per account scope): the technician's own work — queued intents (the outbox)
+ *   and the activity log. It cannot be rebuilt from the server, so it is kept small, in its own
+ *   file, and a damaged one is moved aside and reported, never silently replaced.
+ *
+ * Migrations are ordered and append-only: a released migration is never edited, a change is a
+ * new entry. `PRAGMA user_version` records how many have run.
+ */
+
+export type Migration = string;
+
+export const APP_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE settings (
+     key   TEXT PRIMARY KEY,
+     value TEXT NOT NULL            -- JSON
+   ) STRICT;`,
+];
+
+export const CACHE_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE organizations (
+     id         TEXT PRIMARY KEY,
+     position   INTEGER NOT NULL,   -- order the server listed them in
+     json       TEXT NOT NULL,      -- the whole object as received: unknown fields are kept
+     fetched_at TEXT NOT NULL
+   ) STRICT;
+
+   CREATE TABLE locations (
+     id          TEXT PRIMARY KEY,  -- 'local-…' for a store created offline, until sent
+     name        TEXT NOT NULL,
+     json        TEXT NOT NULL,
+     seen_pass   INTEGER,           -- last full download that listed it (NULL: local only)
+     fetched_at  TEXT NOT NULL,
+     offline_at  TEXT               -- when "Make available offline" last completed for it
+   ) STRICT;
+
+   -- Every device the account has, installed or not. Narrow on purpose: windows of the
+   -- inventory page through it with OFFSET, so the full JSON lives in device_json.
+   CREATE TABLE devices (
+     id                    INTEGER PRIMARY KEY,  -- insertion order = the server's list order
+     serial                TEXT NOT NULL UNIQUE,
+     location_id           TEXT,                 -- NULL: not installed (the inventory)
+     location_name         TEXT,
+     device_type_name      TEXT,
+     firmware_version_name TEXT,
+     seen_pass             INTEGER,
+     fetched_at            TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX devices_by_location ON devices(location_id, id);
+   CREATE INDEX devices_by_type ON devices(device_type_name);
+   CREATE INDEX devices_by_firmware ON devices(firmware_version_name);
+
+   CREATE TABLE device_json (
+     id   INTEGER PRIMARY KEY REFERENCES devices(id) ON DELETE CASCADE,
+     json TEXT NOT NULL
+   ) STRICT;
+
+   -- Search: trigram index over folded text (NFKC + lower case in code; the tokenizer removes
+   -- diacritics), so "munchen" finds München and full-width digits find serials. Contentless:
+   -- the text is only needed to find rows, never shown.
+   CREATE VIRTUAL TABLE devices_search USING fts5(
+     text, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
+   );
+
+   -- Foot traffic answers, by the query that produced them (range + granularity).
+   CREATE TABLE foot_traffic (
+     query      TEXT PRIMARY KEY,
+     json       TEXT NOT NULL,
+     fetched_at TEXT NOT NULL
+   ) STRICT;
+
+   -- One row per list download: where a failed or cancelled one resumes.
+   CREATE TABLE sync_checkpoints (
+     resource     TEXT PRIMARY KEY,  -- 'devices', 'locations', 'location-devices:<id>', …
+     pass         INTEGER NOT NULL,  -- bumped when a new full download starts
+     per_page     INTEGER NOT NULL,
+     total_pages  INTEGER,           -- NULL until the server says
+     pages_done   TEXT NOT NULL,     -- JSON array of page numbers stored in this pass
+     resumed      INTEGER NOT NULL DEFAULT 0, -- 1 when this pass continued an earlier run
+     started_at   TEXT NOT NULL,
+     completed_at TEXT               -- set when every page of the pass is stored
+   ) STRICT;`,
+];
+
+export const WORK_MIGRATIONS: readonly Migration[] = [
+  `-- The outbox: what the technician did that the server has not confirmed yet. Ordered by seq;
+   -- replay only ever runs the oldest intent of a device.
+   CREATE TABLE intents (
+     id                TEXT PRIMARY KEY,       -- 'q-<uuid>'
+     seq               INTEGER NOT NULL UNIQUE,
+     kind              TEXT NOT NULL CHECK (kind IN ('install', 'uninstall', 'move',
+                         'update_device', 'create_location', 'delete_location')),
+     serial            TEXT,
+     location_id       TEXT,
+     location_name     TEXT,
+     from_location_id  TEXT,
+     payload           TEXT,                   -- JSON: device changes, the new store
+     created_at        TEXT NOT NULL,
+     state             TEXT NOT NULL CHECK (state IN ('queued', 'syncing', 'failed', 'conflict')),
+     attempts          INTEGER NOT NULL DEFAULT 0,
+     steps_done        INTEGER NOT NULL DEFAULT 0,
+     last_error        TEXT,                   -- JSON AppErrorShape
+     conflict_location TEXT,                   -- JSON LocationRef
+     key_fingerprint   TEXT NOT NULL           -- whose key queued it
+   ) STRICT;
+   CREATE INDEX intents_by_serial ON intents(serial, seq);
+
+   CREATE TABLE activity (
+     id            TEXT PRIMARY KEY,
+     seq           INTEGER NOT NULL UNIQUE,
+     at            TEXT NOT NULL,
+     action        TEXT NOT NULL,
+     serial        TEXT,
+     location_id   TEXT,
+     location_name TEXT,
+     result        TEXT NOT NULL,
+     detail        TEXT NOT NULL
+   ) STRICT;`,
+];

@@ -1,0 +1,62 @@
+/**
+ * SQLite failures in the technician's words. A full disk, a read-only folder or a failing
+ * drive is its own error kind ('storage'), never "internal": the technician can act on it, and
+ * it always means nothing was saved (the transaction rolled back).
+ */
+import { AppError } from '../app-error';
+
+/** better-sqlite3's SqliteError carries SQLite's extended result code name in `code`. */
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : '';
+
+export const isSqliteError = (error: unknown): boolean => codeOf(error).startsWith('SQLITE_');
+
+/** Damage to the file itself (also behind a 'storage' AppError): rebuild or move aside. */
+export const isDamage = (error: unknown): boolean => {
+  const code = codeOf(error);
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return true;
+  return error instanceof AppError && error.cause !== undefined && isDamage(error.cause);
+};
+
+export function storageError(error: unknown): AppError {
+  const code = codeOf(error);
+  const wording = code.startsWith('SQLITE_FULL')
+    ? {
+        message: 'The disk is full: nothing was saved.',
+        nextStep:
+          'Free some space on this computer (empty the bin, remove downloads), then try again.',
+      }
+    : code.startsWith('SQLITE_READONLY') ||
+        code.startsWith('SQLITE_CANTOPEN') ||
+        code.startsWith('SQLITE_PERM')
+      ? {
+          message: 'The app cannot write to its data folder: nothing was saved.',
+          nextStep:
+            'Check that the disk is not read-only and that you may write to it, then restart the app.',
+        }
+      : code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')
+        ? {
+            message: 'Another Field Installer window is using the saved data: nothing was saved.',
+            nextStep: 'Close the other window, then try again.',
+          }
+        : {
+            message: 'The disk could not save the data: nothing was saved.',
+            nextStep:
+              'Try again. If it keeps happening, the disk may be failing: tell your IT department.',
+          };
+  return new AppError({ kind: 'storage', ...wording }, { cause: error });
+}
+
+/** Runs a storage operation; a SQLite failure becomes the 'storage' AppError. */
+export function guarded<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof AppError || !isSqliteError(error)) throw error;
+    throw storageError(error);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * A technician's action as one local change: the intent is committed to work.db (that commit
+ * is the acknowledgement: synchronous=FULL puts it on disk first) and the cached rows change
+ * to show its effect at once. The cache change is re-derived from the pending intents whenever
+ * the cache is rewritten (a list download, a restart), so it survives a crash between the two
+ * commits and a refresh that still shows the server's older state.
+ */
+import type { Location } from '../api/wire';
+import type { NewLocation } from '../api/vendor-api';
+import { guarded } from '../db/storage-error';
+import type { CacheStore } from '../store/account-store';
+import type { Intent, NewIntent } from '../store/intent-rows';
+import type { ServiceContext, SignedInScope } from './context';
+
+/** Shows one pending intent's effect in the cached rows. */
+export function applyIntentLocally(cache: CacheStore, intent: Intent): void {
+  const now = new Date().toISOString();
+  switch (intent.kind) {
+    case 'install':
+    case 'move':
+    case 'uninstall': {
+      if (intent.serial === null) return;
+      const found = cache.devices.get(intent.serial);
+      if (!found) return;
+      const location =
+        intent.kind === 'uninstall' || intent.locationId === null
+          ? null
+          : {
+              id: intent.locationId,
+              name: intent.locationName ?? found.device.location?.name ?? '',
+            };
+      if ((found.device.location?.id ?? null) === (location?.id ?? null)) return;
+      cache.devices.put({ ...found.device, location }, found.fetchedAt);
+      return;
+    }
+    case 'update_device': {
+      if (intent.serial === null) return;
+      const found = cache.devices.get(intent.serial);
+      if (found)
+        cache.devices.put({ ...found.device, ...(intent.payload as object) }, found.fetchedAt);
+      return;
+    }
+    case 'create_location': {
+      if (intent.locationId === null || cache.locations.get(intent.locationId)) return;
+      const input = intent.payload as NewLocation;
+      cache.locations.put(localLocation(intent.locationId, input), now);
+      return;
+    }
+    case 'delete_location':
+      if (intent.locationId !== null) cache.locations.remove(intent.locationId);
+      return;
+  }
+}
+
+/** The row a store created offline shows until the server names it. */
+export const localLocation = (id: string, input: NewLocation): Location => ({
+  id,
+  name: input.name,
+  address: { ...input.address },
+  device_count: 0,
+});
+
+/** Re-applies every pending intent (all, or those of some serials) over the cached rows. */
+export function reapplyPending(
+  cache: CacheStore,
+  intents: Intent[],
+  serials?: ReadonlySet<string>,
+): void {
+  for (const intent of intents) {
+    if (intent.state === 'conflict' || intent.state === 'failed') continue;
+    if (serials && (intent.serial === null || !serials.has(intent.serial))) continue;
+    applyIntentLocally(cache, intent);
+  }
+}
+
+/** Acknowledges an intent: on disk in work.db, then shown in cache.db. */
+export function commitIntent(ctx: ServiceContext, scope: SignedInScope, input: NewIntent): Intent {
+  const { work } = scope.store;
+  const intent = guarded(() => work.db.transaction(() => work.intents.add(input))());
+  // The intent is safe now; a failure to update the cached view only delays what it shows.
+  try {
+    const cache = scope.store.cache;
+    cache.db.transaction(() => applyIntentLocally(cache, intent))();
+    cache.queries.invalidate();
+  } catch {
+    // Re-derived from the pending intents at the next start or refresh.
+  }
+  ctx.outboxChanged();
+  return intent;
+}

@@ -1,0 +1,127 @@
+/**
+ * Creating and deleting a store, as intents like every other change: a new store often has no
+ * network on opening day, so it can be created offline (with a temporary `local-` id that the
+ * server's id replaces when it answers; installs at it wait for that) and a deletion can be
+ * queued. Deleting stays refused while devices are installed there, checked locally first.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LocationResult, ParsedInput } from '../../contract';
+import { LOCAL_LOCATION_PREFIX } from '../../local-ids';
+import { AppError } from '../app-error';
+import { guarded } from '../db/storage-error';
+import { laneOf } from '../sync/replay';
+import { requireScope, tracked, type ServiceContext } from './context';
+import { worthWaiting } from './device-actions';
+import { commitIntent, localLocation } from './local-changes';
+import { recordQueued, toItem } from './outbox-service';
+
+export async function createLocation(
+  ctx: ServiceContext,
+  input: ParsedInput<'createLocation'>,
+): Promise<LocationResult> {
+  const scope = requireScope(ctx);
+  const localId = `${LOCAL_LOCATION_PREFIX}${randomUUID()}`;
+  const intent = commitIntent(ctx, scope, {
+    kind: 'create_location',
+    serial: null,
+    locationId: localId,
+    locationName: input.name,
+    fromLocationId: null,
+    payload: input,
+    keyFingerprint: scope.record.keyFingerprint,
+  });
+  const queued = (): LocationResult => {
+    recordQueued(
+      ctx,
+      scope,
+      intent,
+      'Created on this computer: it will be sent when the connection is back.',
+    );
+    return { status: 'queued', location: localLocation(localId, input), item: toItem(intent) };
+  };
+  if (!ctx.isOnline()) return queued();
+
+  await ctx.replay(laneOf(intent));
+  const after = scope.store.work.intents.get(intent.id);
+  const created = scope.created.get(localId);
+  if (after === null && created) return { status: 'done', location: created };
+  if (after && !worthWaiting(after)) {
+    // A refusal (a field the server rejects) is for the technician to fix in the form now.
+    scope.store.work.intents.remove(after.id);
+    scope.store.cache.locations.remove(localId);
+    ctx.outboxChanged();
+    throw new AppError(
+      after.lastError ?? { kind: 'internal', message: 'Not created.', nextStep: 'Try again.' },
+    );
+  }
+  return queued();
+}
+
+const hasDevices = (count: number) =>
+  new AppError({
+    kind: 'conflict',
+    message: `This location still has ${count} device${count === 1 ? '' : 's'} installed.`,
+    nextStep: 'Uninstall or move them first, then delete the location.',
+  });
+
+export async function deleteLocation(
+  ctx: ServiceContext,
+  locationId: string,
+): Promise<{ status: 'done' | 'queued' }> {
+  const scope = requireScope(ctx);
+  const { cache, work } = scope.store;
+  const installed = cache.devices.atLocation(locationId).length;
+  if (installed > 0) throw hasDevices(installed);
+  const pending = work.intents.list();
+  if (
+    pending.some(
+      (i) => i.serial !== null && (i.locationId === locationId || i.fromLocationId === locationId),
+    )
+  ) {
+    throw new AppError({
+      kind: 'conflict',
+      message: 'Queued actions still name this location.',
+      nextStep: 'Let the queue finish (or discard those actions), then delete the location.',
+    });
+  }
+  const name = cache.locations.get(locationId)?.location.name ?? null;
+
+  // A store that never reached the server: forgetting it is the whole deletion.
+  const create = pending.find((i) => i.kind === 'create_location' && i.locationId === locationId);
+  if (create) {
+    guarded(() => work.intents.remove(create.id));
+    cache.locations.remove(locationId);
+    ctx.outboxChanged();
+    return { status: 'done' };
+  }
+
+  const intent = commitIntent(ctx, scope, {
+    kind: 'delete_location',
+    serial: null,
+    locationId,
+    locationName: name,
+    fromLocationId: null,
+    keyFingerprint: scope.record.keyFingerprint,
+  });
+  if (!ctx.isOnline()) {
+    recordQueued(ctx, scope, intent);
+    return { status: 'queued' };
+  }
+  await ctx.replay(laneOf(intent));
+  const after = work.intents.get(intent.id);
+  if (after === null) return { status: 'done' };
+  if (!worthWaiting(after)) {
+    work.intents.remove(after.id);
+    ctx.outboxChanged();
+    // Put the store back as the server has it.
+    await tracked(ctx, () => scope.api.getLocation(locationId)).then(
+      (location) => cache.locations.put(location, new Date().toISOString()),
+      () => undefined,
+    );
+    throw new AppError(
+      after.lastError ?? { kind: 'internal', message: 'Not deleted.', nextStep: 'Try again.' },
+    );
+  }
+  recordQueued(ctx, scope, after);
+  return { status: 'queued' };
+}

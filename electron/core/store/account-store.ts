@@ -1,0 +1,176 @@
+/**
+ * The two databases of one account scope (see db/schema.ts): cache.db, what the server said,
+ * and work.db, the technician's queued intents and activity. Opening never fails on damage:
+ * a damaged cache is dropped and downloaded again; a damaged work.db is moved aside and
+ * reported with what it may have held.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StorageHealth } from '../../contract';
+import type { Logger } from '../core';
+import { openDatabase, quickCheck, type Db } from '../db/open-database';
+import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
+import { isDamage } from '../db/storage-error';
+import { activityRows, type ActivityRows } from './activity-rows';
+import { quickCheckInBackground } from './background-check';
+import { checkpoints, type Checkpoints } from './checkpoints';
+import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
+import { deviceQueries, type DeviceQueries } from './device-query';
+import { deviceRows, type DeviceRows } from './device-rows';
+import { intentRows, type IntentRows } from './intent-rows';
+import {
+  locationRows,
+  organizationRows,
+  trafficRows,
+  type LocationRows,
+  type OrganizationRows,
+  type TrafficRows,
+} from './location-rows';
+
+export interface CacheStore {
+  db: Db;
+  devices: DeviceRows;
+  queries: DeviceQueries;
+  locations: LocationRows;
+  organizations: OrganizationRows;
+  traffic: TrafficRows;
+  checkpoints: Checkpoints;
+}
+
+export interface WorkStore {
+  db: Db;
+  intents: IntentRows;
+  activity: ActivityRows;
+}
+
+export interface AccountStore {
+  readonly dir: string;
+  /** Replaced when a damaged cache is rebuilt: read it through this getter every time. */
+  readonly cache: CacheStore;
+  readonly work: WorkStore;
+  health(): Omit<StorageHealth, 'imported'>;
+  /** Drops the cached server data (damaged, or on request); the next sync downloads it again. */
+  rebuildCache(reason: string): void;
+  /** Resolves when the background integrity check of cache.db has run (tests, shutdown). */
+  readonly checked: Promise<boolean>;
+  /**
+   * Checks cache.db off the main thread and rebuilds it when damaged (at open, and when damage
+   * was met during work); true when it was rebuilt, so the caller downloads the lists again.
+   */
+  checkCache(): Promise<boolean>;
+  close(): void;
+}
+
+const removeDatabase = (path: string) => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+};
+
+function openCache(path: string): CacheStore {
+  // Rebuildable from the server: a commit need not wait for the disk (one fsync less per action).
+  const db = openDatabase(path, { migrations: CACHE_MIGRATIONS, durability: 'normal' });
+  return {
+    db,
+    devices: deviceRows(db),
+    queries: deviceQueries(db),
+    locations: locationRows(db),
+    organizations: organizationRows(db),
+    traffic: trafficRows(db),
+    checkpoints: checkpoints(db),
+  };
+}
+
+function openWork(path: string): WorkStore {
+  const db = openDatabase(path, { migrations: WORK_MIGRATIONS });
+  // work.db is small (only what is unsent plus a capped log): checking it at open is cheap.
+  const problems = quickCheck(db);
+  if (problems.length > 0) {
+    db.close();
+    throw Object.assign(new Error(`work.db failed its check: ${problems.join('; ')}`), {
+      code: 'SQLITE_CORRUPT',
+    });
+  }
+  return { db, intents: intentRows(db), activity: activityRows(db) };
+}
+
+/**
+ * `queuedHint`: how many intents work.db held when last counted, kept outside it (app.db) so
+ * a work.db destroyed beyond reading can still be reported with what it held.
+ */
+export function openAccountStore(
+  dir: string,
+  log: Logger,
+  queuedHint: number | null = null,
+): AccountStore {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const cachePath = join(dir, 'cache.db');
+  const workPath = join(dir, 'work.db');
+  let cacheRebuilt = false;
+
+  let cache: CacheStore;
+  try {
+    cache = openCache(cachePath);
+  } catch (error) {
+    // Damage, or a file from a newer app version: either way the server has the data.
+    if (!isDamage(error) && !String(error).includes('newer version')) throw error;
+    log.warn('cache database was unreadable; dropping it to download again', {
+      error: String(error),
+    });
+    removeDatabase(cachePath);
+    cache = openCache(cachePath);
+    cacheRebuilt = true;
+  }
+
+  let work: WorkStore;
+  try {
+    work = openWork(workPath);
+  } catch (error) {
+    if (!isDamage(error)) throw error;
+    const aside = moveAside(workPath);
+    recordHeld(aside, queuedHint);
+    log.error('queue database was unreadable; moved aside', { keptAt: aside });
+    work = openWork(workPath);
+  }
+  // Counted once: the damaged copies stay beside work.db until someone removes them.
+  const copies = damagedCopies(workPath);
+  const last = copies.at(-1);
+  const outboxDamage = last
+    ? { unreadable: copies.reduce((n, copy) => n + heldBy(copy), 0), keptAt: last }
+    : null;
+  const requeued = work.intents.requeueInterrupted();
+  if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });
+
+  let checking: Promise<boolean> | null = null;
+  const store: AccountStore = {
+    dir,
+    get cache() {
+      return cache;
+    },
+    work,
+    health: () => ({ outboxDamage, cacheRebuilt }),
+    rebuildCache(reason) {
+      log.warn('rebuilding the cache database', { reason });
+      cache.db.close();
+      removeDatabase(cachePath);
+      cache = openCache(cachePath);
+      cacheRebuilt = true;
+    },
+    checked: Promise.resolve(false),
+    checkCache: () => {
+      checking ??= quickCheckInBackground(cachePath)
+        .then((problems) => {
+          if (!problems || problems.length === 0 || !cache.db.open) return false;
+          store.rebuildCache(problems.join('; '));
+          return true;
+        })
+        .finally(() => (checking = null));
+      return checking;
+    },
+    close() {
+      cache.db.close();
+      work.db.close();
+    },
+  };
+  // A garbled page deep inside a big file is only found by reading it all: off the main thread.
+  Object.defineProperty(store, 'checked', { value: store.checkCache() });
+  return store;
+}

@@ -1,0 +1,86 @@
+/**
+ * app.db: which account is signed in, and small app-wide settings. It is opened in exclusive
+ * locking mode and held for the life of the process, which makes it the lock that keeps a
+ * second Field Installer (or browser-mode bridge) off the same data dir: the OS drops the lock
+ * when the process dies, so a crash never leaves a stale lock behind.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../app-error';
+import { Organization } from '../api/wire';
+import { openDatabase, type Db } from '../db/open-database';
+import { APP_MIGRATIONS } from '../db/schema';
+import { isDamage } from '../db/storage-error';
+import type { Logger } from '../core';
+import { moveAside } from './damaged-file';
+
+export const SessionRecord = z.object({
+  baseUrl: z.string(),
+  training: z.boolean(),
+  user: z.object({ name: z.string() }).nullable(),
+  organizations: z.array(Organization),
+  organizationId: z.string().nullable(),
+  /** Whose key the session uses (db/account-scope.ts); never the key. */
+  keyFingerprint: z.string(),
+});
+export type SessionRecord = z.infer<typeof SessionRecord>;
+
+export interface AppStore {
+  session(): SessionRecord | null;
+  saveSession(record: SessionRecord | null): void;
+  setting(key: string): unknown;
+  saveSetting(key: string, value: unknown): void;
+  close(): void;
+}
+
+export const dataDirInUse = (dataDir: string): AppError =>
+  new AppError({
+    kind: 'storage',
+    message: `Field Installer is already running with the data folder ${dataDir}.`,
+    nextStep: 'Switch to the window that is already open, or close it before starting another.',
+  });
+
+export function openAppStore(dataDir: string, log: Logger): AppStore {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const path = join(dataDir, 'app.db');
+  // Session and hints only: nothing here acknowledges a technician's action.
+  const open = () =>
+    openDatabase(path, { migrations: APP_MIGRATIONS, exclusive: true, durability: 'normal' });
+  let db: Db;
+  try {
+    db = open();
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')) throw dataDirInUse(dataDir);
+    if (!isDamage(error)) throw error;
+    // It holds who was signed in, nothing else: keep the damaged file, start signed out.
+    log.error('app.db was unreadable; moved aside, starting signed out', {
+      keptAt: moveAside(path),
+    });
+    db = open();
+  }
+  const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const put = db.prepare<[string, string]>(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
+  const del = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
+  const setting = (key: string): unknown => {
+    const row = get.get(key);
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  };
+  const saveSetting = (key: string, value: unknown) =>
+    value === undefined || value === null
+      ? void del.run(key)
+      : void put.run(key, JSON.stringify(value));
+  return {
+    session() {
+      const parsed = SessionRecord.safeParse(setting('session'));
+      return parsed.success ? parsed.data : null;
+    },
+    saveSession: (record) => saveSetting('session', record),
+    setting,
+    saveSetting,
+    close: () => db.close(),
+  };
+}

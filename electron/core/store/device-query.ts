@@ -1,0 +1,127 @@
+/**
+ * The inventory and all-devices views as windows of rows, answered in SQL: the renderer asks
+ * for the rows it shows, never for a whole list. Order is the server's list order (row id),
+ * which the trigram index also returns rows in, so a search streams its first window without
+ * sorting every match. Counting stops at MATCH_COUNT_CAP: "10,000+" is as useful to a
+ * technician as an exact figure and costs nothing at a million devices.
+ */
+import type { DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
+import type { Device } from '../api/wire';
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/open-database';
+import { parseQuery } from '../db/search-text';
+
+export const MATCH_COUNT_CAP = 10_000;
+
+type Query = ParsedInput<'queryDevices'>;
+type View = Query['view'];
+
+export interface DeviceQueries {
+  window(query: Query, fetchedAt: string | null): DeviceWindow;
+  facets(view: View): DeviceFacets;
+  /** Call after any write: counts and facets are remembered until then. */
+  invalidate(): void;
+}
+
+const viewClause = (view: View): string => (view === 'uninstalled' ? 'd.location_id IS NULL' : '1');
+
+export function deviceQueries(db: Db): DeviceQueries {
+  const statements = new Map<string, Statement<unknown[]>>();
+  const prepared = (sql: string): Statement<unknown[]> => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[]>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const remembered = new Map<string, unknown>();
+  const remember = <T>(key: string, compute: () => T): T => {
+    if (!remembered.has(key)) remembered.set(key, compute());
+    return remembered.get(key) as T;
+  };
+
+  /** FROM/WHERE and its parameters for a query; ordered by `order`. */
+  function selection(query: Query): {
+    from: string;
+    where: string[];
+    params: unknown[];
+    order: string;
+  } {
+    const parsed = parseQuery(query.q);
+    const where = [viewClause(query.view)];
+    const params: unknown[] = [];
+    let from = 'devices d';
+    let order = 'd.id';
+    if (parsed.match !== null) {
+      from = 'devices_search s JOIN devices d ON d.id = s.rowid';
+      where.unshift('devices_search MATCH ?');
+      params.push(parsed.match);
+      order = 's.rowid';
+    } else if (parsed.serialPrefix !== null) {
+      // Serials sort upper-case ASCII; the UNIQUE index on serial answers the range.
+      where.push('d.serial >= ? AND d.serial < ?');
+      params.push(parsed.serialPrefix, `${parsed.serialPrefix}\u{10FFFF}`);
+      order = 'd.serial';
+    }
+    if (query.deviceType !== undefined) {
+      where.push('d.device_type_name IS ?');
+      params.push(query.deviceType);
+    }
+    if (query.firmware !== undefined) {
+      where.push('d.firmware_version_name IS ?');
+      params.push(query.firmware);
+    }
+    return { from, where, params, order };
+  }
+
+  return {
+    window(query, fetchedAt) {
+      const { from, where, params, order } = selection(query);
+      const sqlWhere = where.join(' AND ');
+      const rows = prepared(
+        `SELECT j.json FROM ${from} JOIN device_json j ON j.id = d.id WHERE ${sqlWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      ).all(...params, query.limit, query.offset) as { json: string }[];
+      const filtered = where.length > 1;
+      const total = remember(
+        `total:${query.view}`,
+        () =>
+          (
+            prepared(
+              `SELECT count(*) AS n FROM devices d WHERE ${viewClause(query.view)}`,
+            ).get() as { n: number }
+          ).n,
+      );
+      const matched = filtered
+        ? (
+            prepared(
+              `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${sqlWhere} LIMIT ${MATCH_COUNT_CAP + 1})`,
+            ).get(...params) as { n: number }
+          ).n
+        : total;
+      return {
+        offset: query.offset,
+        rows: rows.map((r) => JSON.parse(r.json) as Device),
+        matched: Math.min(matched, filtered ? MATCH_COUNT_CAP : matched),
+        matchedCapped: filtered && matched > MATCH_COUNT_CAP,
+        total,
+        fetchedAt,
+      };
+    },
+    facets(view) {
+      return remember(`facets:${view}`, () => {
+        const distinct = (column: string) =>
+          (
+            prepared(
+              `SELECT DISTINCT ${column} AS v FROM devices d WHERE ${viewClause(view)} AND ${column} IS NOT NULL ORDER BY v`,
+            ).all() as { v: string }[]
+          ).map((r) => r.v);
+        return {
+          types: distinct('d.device_type_name'),
+          firmwares: distinct('d.firmware_version_name'),
+        };
+      });
+    },
+    invalidate: () => remembered.clear(),
+  };
+}

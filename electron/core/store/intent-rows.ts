@@ -1,0 +1,207 @@
+/**
+ * The outbox in work.db: the technician's intents, in the order they were taken. An intent is
+ * acknowledged when its INSERT has committed (synchronous=FULL: on disk); every later change
+ * (a step done, a conflict, a failure) is one small UPDATE of its row.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  AppErrorShape,
+  LocationRef,
+  OutboxItem,
+  OutboxKind,
+  OutboxState,
+} from '../../contract';
+import type { Db } from '../db/open-database';
+
+export interface Intent extends OutboxItem {
+  /** update_device: the changes; create_location: the new store. */
+  payload: unknown;
+  keyFingerprint: string;
+}
+
+export interface NewIntent {
+  kind: OutboxKind;
+  serial: string | null;
+  locationId: string | null;
+  locationName: string | null;
+  fromLocationId: string | null;
+  payload?: unknown;
+  keyFingerprint: string;
+  /** Imported intents keep their original time and state. */
+  createdAt?: string;
+  state?: Exclude<OutboxState, 'done' | 'syncing'>;
+  attempts?: number;
+  lastError?: AppErrorShape | null;
+  conflictLocation?: LocationRef | null;
+}
+
+export type IntentPatch = Partial<
+  Pick<
+    Intent,
+    | 'state'
+    | 'attempts'
+    | 'stepsDone'
+    | 'lastError'
+    | 'conflictLocation'
+    | 'kind'
+    | 'locationId'
+    | 'locationName'
+    | 'fromLocationId'
+  >
+>;
+
+export interface IntentRows {
+  /** Oldest first. */
+  list(): Intent[];
+  get(id: string): Intent | null;
+  add(intent: NewIntent): Intent;
+  update(id: string, patch: IntentPatch): Intent;
+  remove(id: string): void;
+  /**
+   * Removes a sent intent; for a store created offline, the intents that named its temporary
+   * id follow the real one in the same transaction (a crash cannot strand them).
+   */
+  complete(id: string, rename?: { from: string; to: string }): void;
+  /** A store created offline got its real id: intents that named the temporary one follow. */
+  renameLocation(from: string, to: string): void;
+  /** After a crash mid-send, 'syncing' rows go back to the queue (replay re-reads state first). */
+  requeueInterrupted(): number;
+}
+
+interface Row {
+  id: string;
+  kind: OutboxKind;
+  serial: string | null;
+  location_id: string | null;
+  location_name: string | null;
+  from_location_id: string | null;
+  payload: string | null;
+  created_at: string;
+  state: Exclude<OutboxState, 'done'>;
+  attempts: number;
+  steps_done: number;
+  last_error: string | null;
+  conflict_location: string | null;
+  key_fingerprint: string;
+}
+
+const parseJson = <T>(text: string | null): T | null =>
+  text === null ? null : (JSON.parse(text) as T);
+
+function fromRow(row: Row, waitingFor: string | null): Intent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    serial: row.serial,
+    locationId: row.location_id,
+    locationName: row.location_name,
+    fromLocationId: row.from_location_id,
+    createdAt: row.created_at,
+    state: row.state,
+    attempts: row.attempts,
+    stepsDone: row.steps_done,
+    lastError: parseJson<AppErrorShape>(row.last_error),
+    conflictLocation: parseJson<LocationRef>(row.conflict_location),
+    waitingFor,
+    payload: parseJson<unknown>(row.payload),
+    keyFingerprint: row.key_fingerprint,
+  };
+}
+
+const COLUMNS: Record<keyof IntentPatch, string> = {
+  state: 'state',
+  attempts: 'attempts',
+  stepsDone: 'steps_done',
+  lastError: 'last_error',
+  conflictLocation: 'conflict_location',
+  kind: 'kind',
+  locationId: 'location_id',
+  locationName: 'location_name',
+  fromLocationId: 'from_location_id',
+};
+
+const JSON_COLUMNS = new Set<keyof IntentPatch>(['lastError', 'conflictLocation']);
+
+export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRows {
+  const all = db.prepare<[], Row>('SELECT * FROM intents ORDER BY seq');
+  const one = db.prepare<[string], Row>('SELECT * FROM intents WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO intents (id, seq, kind, serial, location_id, location_name, from_location_id, payload,
+       created_at, state, attempts, last_error, conflict_location, key_fingerprint)
+     VALUES (@id, (SELECT coalesce(max(seq), 0) + 1 FROM intents), @kind, @serial, @locationId,
+       @locationName, @fromLocationId, @payload, @createdAt, @state, @attempts, @lastError,
+       @conflictLocation, @keyFingerprint)`,
+  );
+  const del = db.prepare<[string]>('DELETE FROM intents WHERE id = ?');
+  const renameTarget = db.prepare<[string, string]>(
+    'UPDATE intents SET location_id = ? WHERE location_id = ?',
+  );
+  const renameSource = db.prepare<[string, string]>(
+    'UPDATE intents SET from_location_id = ? WHERE from_location_id = ?',
+  );
+  const requeue = db.prepare("UPDATE intents SET state = 'queued' WHERE state = 'syncing'");
+
+  /** An intent at a store that is still to be created waits for the create. */
+  const withWaits = (rows: Row[]): Intent[] => {
+    const creating = new Map<string, string>();
+    for (const r of rows)
+      if (r.kind === 'create_location' && r.location_id) creating.set(r.location_id, r.id);
+    return rows.map((r) => {
+      const blocker =
+        r.kind === 'create_location'
+          ? null
+          : (creating.get(r.location_id ?? '') ?? creating.get(r.from_location_id ?? '') ?? null);
+      return fromRow(r, blocker);
+    });
+  };
+
+  const rows: IntentRows = {
+    list: () => withWaits(all.all()),
+    get(id) {
+      return rows.list().find((i) => i.id === id) ?? null;
+    },
+    add(input) {
+      const id = `q-${randomUUID()}`;
+      insert.run({
+        id,
+        kind: input.kind,
+        serial: input.serial,
+        locationId: input.locationId,
+        locationName: input.locationName,
+        fromLocationId: input.fromLocationId,
+        payload: input.payload === undefined ? null : JSON.stringify(input.payload),
+        createdAt: input.createdAt ?? now().toISOString(),
+        state: input.state ?? 'queued',
+        attempts: input.attempts ?? 0,
+        lastError: input.lastError ? JSON.stringify(input.lastError) : null,
+        conflictLocation: input.conflictLocation ? JSON.stringify(input.conflictLocation) : null,
+        keyFingerprint: input.keyFingerprint,
+      });
+      return rows.get(id) as Intent;
+    },
+    update(id, patch) {
+      const entries = Object.entries(patch) as [keyof IntentPatch, unknown][];
+      if (entries.length > 0) {
+        const sets = entries.map(([key]) => `${COLUMNS[key]} = ?`).join(', ');
+        const values = entries.map(([key, value]) =>
+          JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : (value ?? null),
+        );
+        db.prepare(`UPDATE intents SET ${sets} WHERE id = ?`).run(...values, id);
+      }
+      const updated = one.get(id);
+      if (!updated) throw new Error(`intent ${id} is gone`);
+      return rows.get(id) as Intent;
+    },
+    remove: (id) => void del.run(id),
+    complete: db.transaction((id: string, rename?: { from: string; to: string }) => {
+      del.run(id);
+      if (rename) rows.renameLocation(rename.from, rename.to);
+    }),
+    renameLocation(from, to) {
+      renameTarget.run(to, from);
+      renameSource.run(to, from);
+    },
+    requeueInterrupted: () => requeue.run().changes,
+  };
+  return rows;
+}

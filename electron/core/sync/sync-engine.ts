@@ -1,0 +1,246 @@
+/**
+ * Runs sync by itself: at start, when the connection comes back, after a server's Retry-After,
+ * with backoff after failures, and every few minutes while online; "Sync now" runs it at once.
+ * One run at a time (a second caller joins the first). A run drains the outbox, then runs its
+ * list jobs in order, reporting each as a task with progress; cancel stops the downloads and
+ * keeps what they stored (their checkpoints resume it next time).
+ */
+import type { AppErrorShape, SyncReport, SyncResource, SyncState, SyncTask } from '../../contract';
+import { traitsOf } from '../../error-traits';
+import { AppError } from '../app-error';
+import type { Timers } from './connectivity';
+import type { ReplayResult } from './replay';
+
+export interface SyncJob {
+  resource: SyncResource;
+  locationId: string | null;
+  run(
+    signal: AbortSignal,
+    progress: (fetched: number, total: number | null) => void,
+  ): Promise<void>;
+}
+
+export interface SyncEngineOptions {
+  /** Drains the outbox; null when nobody is signed in. */
+  replay(): Promise<ReplayResult | null>;
+  /** The list downloads of a normal run (empty when signed out). */
+  listJobs(): SyncJob[];
+  isOnline(): boolean;
+  onState(state: SyncState): void;
+  /** A run ended with a report (the outbox part). */
+  onReport(report: SyncReport): void;
+  /** A list job failed (besides being reported in its task). */
+  onJobError?: (error: unknown) => void;
+  /** Lists are refreshed when the last complete refresh is older than this. */
+  refreshEveryMs?: number;
+  /** First backoff after a failure; doubles up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  timers?: Timers;
+  now?: () => number;
+  /** Progress events at most this often. */
+  progressEveryMs?: number;
+}
+
+export interface SyncEngine {
+  /** Runs now (or joins the run in progress); `extra` jobs run after the outbox. */
+  run(extra?: SyncJob[]): Promise<SyncReport>;
+  /** Stops the list downloads of the running run; what they stored is kept. */
+  cancel(): void;
+  state(): SyncState;
+  /** Start the schedule: a run now, then periodic ones. */
+  start(): void;
+  /** The connection is back: run now. */
+  reconnected(): void;
+  /** A send outside a run was stopped (5xx, 429): try again after its backoff or Retry-After. */
+  retryLater(stoppedBy: AppErrorShape): void;
+  stop(): void;
+}
+
+const NOTHING: SyncReport = { done: 0, failed: 0, conflicts: 0, remaining: 0 };
+
+const realTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const shapeOf = (e: unknown): AppErrorShape =>
+  e instanceof AppError
+    ? e.toShape()
+    : {
+        kind: 'internal',
+        message: 'The download stopped unexpectedly.',
+        nextStep: 'It is tried again later.',
+      };
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const timers = options.timers ?? realTimers;
+  const now = options.now ?? Date.now;
+  const refreshEveryMs = options.refreshEveryMs ?? 15 * 60_000;
+  const backoffMs = options.backoffMs ?? 5_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
+  const progressEveryMs = options.progressEveryMs ?? 100;
+
+  let running: Promise<SyncReport> | null = null;
+  let controller: AbortController | null = null;
+  let tasks: SyncTask[] = [];
+  let lastCompletedAt: string | null = null;
+  let nextAttemptAt: number | null = null;
+  let timer: unknown = null;
+  let failures = 0;
+  let stopped = false;
+  let lastEmit = 0;
+  let emitTimer: unknown = null;
+
+  const state = (): SyncState => ({
+    running: running !== null,
+    tasks: tasks.map((t) => ({ ...t })),
+    lastCompletedAt,
+    nextAttemptAt: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
+  });
+
+  const emitNow = () => {
+    lastEmit = now();
+    if (emitTimer !== null) timers.clearTimeout(emitTimer);
+    emitTimer = null;
+    options.onState(state());
+  };
+  /** Progress can come thousands of times a second: the renderer hears of it every 100 ms. */
+  const emitSoon = () => {
+    if (emitTimer !== null) return;
+    const wait = Math.max(0, progressEveryMs - (now() - lastEmit));
+    emitTimer = timers.setTimeout(emitNow, wait);
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    if (timer !== null) timers.clearTimeout(timer);
+    nextAttemptAt = now() + delayMs;
+    timer = timers.setTimeout(() => {
+      timer = null;
+      nextAttemptAt = null;
+      if (options.isOnline()) void engine.run().catch(() => undefined);
+      else schedule(refreshEveryMs);
+    }, delayMs);
+  };
+
+  const afterRun = (stoppedBy: AppErrorShape | null) => {
+    if (stoppedBy === null) {
+      failures = 0;
+      schedule(refreshEveryMs);
+      return;
+    }
+    failures += 1;
+    // Offline: the connectivity monitor announces the return, which runs sync.
+    if (traitsOf(stoppedBy.kind).connectivity) return schedule(refreshEveryMs);
+    const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** (failures - 1));
+    schedule(Math.max(backoff, (stoppedBy.retryAfterS ?? 0) * 1000));
+  };
+
+  async function runOnce(extra: SyncJob[]): Promise<SyncReport> {
+    controller = new AbortController();
+    const signal = controller.signal;
+    const jobs = [...extra, ...options.listJobs()];
+    tasks = jobs.map((job) => ({
+      resource: job.resource,
+      locationId: job.locationId,
+      fetched: 0,
+      total: null,
+      state: 'waiting',
+      error: null,
+    }));
+    emitNow();
+    const replayed = await options.replay();
+    const report: SyncReport = replayed
+      ? {
+          done: replayed.done,
+          failed: replayed.failed,
+          conflicts: replayed.conflicts,
+          remaining: replayed.remaining,
+        }
+      : NOTHING;
+    let stoppedBy: AppErrorShape | null = replayed?.stoppedBy ?? null;
+    let listsFailed = false;
+    for (const [index, job] of jobs.entries()) {
+      const task = tasks[index] as SyncTask;
+      if (signal.aborted) {
+        task.state = 'cancelled';
+        continue;
+      }
+      if (listsFailed) continue;
+      task.state = 'running';
+      emitNow();
+      try {
+        await job.run(signal, (fetched, total) => {
+          task.fetched = fetched;
+          task.total = total;
+          emitSoon();
+        });
+        task.state = 'done';
+      } catch (error) {
+        options.onJobError?.(error);
+        task.state = signal.aborted ? 'cancelled' : 'failed';
+        task.error = signal.aborted ? null : shapeOf(error);
+        if (!signal.aborted) {
+          stoppedBy ??= task.error;
+          // Lists depend on one another (devices name stores): stop at the first failure.
+          listsFailed = true;
+        }
+      }
+      emitNow();
+    }
+    if (!signal.aborted && !listsFailed && jobs.length > 0)
+      lastCompletedAt = new Date(now()).toISOString();
+    if (!signal.aborted) afterRun(stoppedBy);
+    options.onReport(report);
+    return report;
+  }
+
+  const engine: SyncEngine = {
+    run(extra = []) {
+      if (running) {
+        // Jobs asked for while a run is going (Make available offline) run right after it.
+        if (extra.length === 0) return running;
+        return running.then(() => engine.run(extra));
+      }
+      running = runOnce(extra).finally(() => {
+        running = null;
+        controller = null;
+        emitNow();
+      });
+      return running;
+    },
+    cancel() {
+      controller?.abort();
+    },
+    state,
+    start() {
+      stopped = false;
+      // A run still finishing for an earlier scope is left to end; this one follows it.
+      const after = running ?? Promise.resolve();
+      void after
+        .then(() => {
+          if (options.isOnline()) return engine.run();
+          schedule(refreshEveryMs);
+          return undefined;
+        })
+        .catch(() => undefined);
+    },
+    retryLater(stoppedBy) {
+      if (!running) afterRun(stoppedBy);
+    },
+    reconnected() {
+      failures = 0;
+      void engine.run().catch(() => undefined);
+    },
+    stop() {
+      stopped = true;
+      controller?.abort();
+      if (timer !== null) timers.clearTimeout(timer);
+      if (emitTimer !== null) timers.clearTimeout(emitTimer);
+      timer = null;
+      emitTimer = null;
+    },
+  };
+  return engine;
+}

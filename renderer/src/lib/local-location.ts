@@ -1,0 +1,22 @@
+/** Locations created offline: the core names them `local-…` until the server has them. */
+import type { OutboxItem } from '../../../electron/contract';
+import { isLocalLocationId } from '../../../electron/local-ids';
+
+export const isLocalLocation = isLocalLocationId;
+
+/** Said on a location's screen while it exists on this computer only. */
+export const CREATED_OFFLINE_TEXT =
+  'Created on this computer — it will be sent when the connection is back.';
+
+/** The queued "create location" of a location made offline, if it is still in the outbox. */
+export const createIntentOf = (
+  outbox: readonly OutboxItem[],
+  locationId: string,
+): OutboxItem | null =>
+  outbox.find((i) => i.kind === 'create_location' && i.locationId === locationId) ?? null;
+
+/** The server's id for the location that outbox item `itemId` created, once it is sent. */
+export const createdLocationId = (outbox: readonly OutboxItem[], itemId: string): string | null => {
+  const item = outbox.find((i) => i.id === itemId);
+  return item?.locationId && !isLocalLocation(item.locationId) ? item.locationId : null;
+};

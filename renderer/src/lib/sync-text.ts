@@ -1,0 +1,86 @@
+/** What the sync indicator says about a SyncState (pure, unit-tested). */
+import type { AppErrorShape, SyncResource, SyncState, SyncTask } from '../../../electron/contract';
+import { formatNumber } from './format';
+
+const WHAT: Record<SyncResource, string> = {
+  organizations: 'organizations',
+  locations: 'locations',
+  devices: 'devices',
+  location: 'location details',
+  foot_traffic: 'foot traffic',
+};
+
+/** The task the indicator shows: the one running, else the next one waiting. */
+export const currentTask = (state: SyncState | null): SyncTask | null => {
+  if (!state?.running) return null;
+  return (
+    state.tasks.find((t) => t.state === 'running') ??
+    state.tasks.find((t) => t.state === 'waiting') ??
+    null
+  );
+};
+
+/** "Downloading devices" (also the progress bar's accessible name). */
+export const taskLabel = (task: SyncTask): string => `Downloading ${WHAT[task.resource]}`;
+
+/** "12,300 of 100,000", "12,300 so far" while the server has not said how many, or "". */
+export const taskCount = (task: SyncTask): string => {
+  if (task.total !== null) return `${formatNumber(task.fetched)} of ${formatNumber(task.total)}`;
+  return task.fetched > 0 ? `${formatNumber(task.fetched)} so far` : '';
+};
+
+const keyOf = (task: SyncTask): string => `${task.resource}/${task.locationId ?? ''}`;
+
+/** Tasks that failed or were cancelled since the previous state (not ones already reported:
+ * every later progress event repeats them). Nothing is new on the first state read. */
+export const newlyEnded = (previous: SyncState | null, next: SyncState): SyncTask[] => {
+  if (previous === null) return [];
+  const before = new Map(previous.tasks.map((t) => [keyOf(t), t.state]));
+  return next.tasks.filter(
+    (t) => (t.state === 'failed' || t.state === 'cancelled') && before.get(keyOf(t)) !== t.state,
+  );
+};
+
+/** What to say about downloads that ended early: each failure with its reason, and one
+ * sentence for any number of cancelled ones (a cancel stops every download at once). */
+export const endedText = (tasks: readonly SyncTask[]): string => {
+  const failed = tasks
+    .filter((t) => t.state === 'failed')
+    .map((t) => `Could not download ${WHAT[t.resource]}. ${t.error?.message ?? ''}`.trim());
+  const cancelled = tasks.some((t) => t.state === 'cancelled')
+    ? ['Download stopped. What was downloaded is kept; the rest follows later.']
+    : [];
+  return [...failed, ...cancelled].join(' ');
+};
+
+/** "Next try in 12 s" / "Next try in 3 min"; null when none is due or it is due now (the
+ * core clears it when it tries; a time in the past must not say "Next try in 0 s" forever). */
+export const nextTryText = (nextAttemptAt: string | null, now: number): string | null => {
+  if (nextAttemptAt === null) return null;
+  const at = Date.parse(nextAttemptAt);
+  if (Number.isNaN(at)) return null;
+  const seconds = Math.ceil((at - now) / 1000);
+  if (seconds <= 0) return null;
+  if (seconds < 120) return `Next try in ${seconds} s`;
+  return `Next try in ${Math.ceil(seconds / 60)} min`;
+};
+
+export type OfflineProgress =
+  | { status: 'running' }
+  | { status: 'done' }
+  | { status: 'cancelled' }
+  | { status: 'failed'; error: AppErrorShape | null };
+
+/**
+ * Where "Make available offline" stands, from the sync state after it was asked for. It
+ * downloads the store and the inventory and device lists, so it is done only when the whole
+ * run is: any failed task means something the technician expects offline is missing.
+ */
+export const offlineProgress = (state: SyncState): OfflineProgress => {
+  if (state.running || state.tasks.some((t) => t.state === 'running' || t.state === 'waiting'))
+    return { status: 'running' };
+  const failed = state.tasks.find((t) => t.state === 'failed');
+  if (failed) return { status: 'failed', error: failed.error };
+  if (state.tasks.some((t) => t.state === 'cancelled')) return { status: 'cancelled' };
+  return { status: 'done' };
+};

@@ -1,0 +1,131 @@
+/**
+ * A full disk while queueing offline: the core answers with the 'storage' error kind and a
+ * message that names the disk — never 'internal', never a silent loss — and every action it
+ * acknowledged before that is still queued after space is freed and the app restarted, and is
+ * sent when the server is back. The data dir is a 2 MB tmpfs (root only: skipped otherwise, with
+ * the reason), filled with a filler file that is deleted to "free space".
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import {
+  applied,
+  hostSandbox,
+  serverLocations,
+  signInAndSync,
+  uninstalledSerials,
+  waitFor,
+  type SandboxHost,
+} from '../../helpers/store-world';
+
+let root: string;
+let mountPoint: string;
+let mounted = false;
+let whyNot = '';
+let host: SandboxHost | null = null;
+let harness: CoreHarness | null = null;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fi-diskfull-'));
+  mountPoint = join(root, 'data');
+  execFileSync('mkdir', ['-p', mountPoint]);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0700', 'tmpfs', mountPoint], {
+      stdio: 'pipe',
+    });
+    mounted = true;
+  } catch (error) {
+    whyNot = `cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN): ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
+  }
+});
+
+afterAll(async () => {
+  await harness?.close().catch(() => undefined);
+  await host?.close();
+  if (mounted) {
+    try {
+      execFileSync('umount', [mountPoint], { stdio: 'pipe' });
+    } catch {
+      execFileSync('umount', ['-l', mountPoint], { stdio: 'pipe' });
+    }
+  }
+  await rm(root, { recursive: true, force: true });
+});
+
+const freeBytes = (dir: string) => {
+  const s = statfsSync(dir);
+  return s.bavail * s.bsize;
+};
+
+/** Fills the disk but `leave` bytes; the filler is deleted later to free space. */
+function fill(dir: string, leave: number): string {
+  const path = join(dir, 'filler.bin');
+  const fd = openSync(path, 'w');
+  const chunk = Buffer.alloc(16 * 1024, 0x5a);
+  try {
+    while (freeBytes(dir) > leave + chunk.length) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+describe('a full disk', () => {
+  it('refuses with a storage error naming the disk, and keeps every acknowledged action', async (ctx) => {
+    if (!mounted) ctx.skip(whyNot);
+    host = await hostSandbox(join(root, 'sandbox.json'));
+    const keychainService = `field-installer-test-${randomUUID()}`;
+    harness = await startCoreHarness({ dataDir: mountPoint, keychainService });
+    await signInAndSync(harness, host.sandbox);
+    const [here] = await serverLocations(harness);
+    const serials = await uninstalledSerials(harness, 90);
+    await host.down();
+
+    const filler = fill(mountPoint, 320 * 1024);
+    const acknowledged: { id: string; serial: string }[] = [];
+    let refusal: { kind: string; message: string } | null = null;
+    for (const serial of serials) {
+      const answer = await harness.core.invoke('installDevice', { serial, locationId: here!.id });
+      if (!answer.ok) {
+        refusal = answer.error;
+        break;
+      }
+      expect(answer.value.status).toBe('queued');
+      if (answer.value.status === 'queued') acknowledged.push({ id: answer.value.item.id, serial });
+    }
+    console.log(JSON.stringify({ diskFull: { acknowledged: acknowledged.length, refusal } }));
+    expect(refusal, 'the disk never filled up: no refusal').not.toBeNull();
+    expect(refusal!.kind).toBe('storage');
+    expect(refusal!.message).toMatch(/disk is full/i);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    // Still answering (reads come from what is on disk).
+    expect((await harness.call('sessionStatus')).signedIn).toBe(true);
+
+    // Space is freed; the app restarts on the same folder.
+    rmSync(filler);
+    await harness.close();
+    harness = await startCoreHarness({ dataDir: mountPoint, keychainService });
+    const outbox = await harness.call('listOutbox');
+    const ids = new Set(outbox.map((i) => i.id));
+    expect(acknowledged.filter((a) => !ids.has(a.id))).toEqual([]);
+    expect((await harness.call('sessionStatus')).storage.outboxDamage).toBeNull();
+
+    // The server comes back: the queue drains by itself, each install sent once.
+    await host.back();
+    await waitFor(
+      async () => (await harness!.call('sessionStatus')).queued === 0,
+      45_000,
+      'the queue to drain',
+      200,
+    );
+    for (const { serial } of acknowledged) {
+      expect(host.sandbox.deviceLocation(serial)?.id).toBe(here!.id);
+      expect(applied(host.requests(), serial, 'install')).toBe(1);
+    }
+  }, 90_000);
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxItem } from '../../../electron/contract';
+import { describeOutcome, describeUpdate } from '../../../renderer/src/lib/install-outcome';
+import {
+  ACTION_NAME,
+  describeOutboxItem,
+  kindPhrase,
+  movesDevice,
+  outboxProgress,
+} from '../../../renderer/src/lib/outbox-text';
+
+const item = (patch: Partial<OutboxItem>): OutboxItem => ({
+  id: 'o1',
+  kind: 'install',
+  serial: 'FTC-1',
+  locationId: 'l1',
+  locationName: 'Hamburg Harbour',
+  fromLocationId: null,
+  createdAt: '2026-05-04T12:00:00Z',
+  state: 'queued',
+  attempts: 0,
+  lastError: null,
+  conflictLocation: null,
+  stepsDone: 0,
+  waitingFor: null,
+  ...patch,
+});
+
+describe('queued actions in plain words', () => {
+  it('describes every kind', () => {
+    expect(describeOutboxItem(item({}))).toBe('Install FTC-1 at Hamburg Harbour');
+    expect(describeOutboxItem(item({ kind: 'uninstall' }))).toBe(
+      'Uninstall FTC-1 from Hamburg Harbour',
+    );
+    expect(describeOutboxItem(item({ kind: 'move' }))).toBe('Move FTC-1 to Hamburg Harbour');
+    expect(describeOutboxItem(item({ kind: 'update_device' }))).toBe(
+      'Save the changed settings of FTC-1',
+    );
+    expect(
+      describeOutboxItem(item({ kind: 'create_location', serial: null, locationId: 'local-1' })),
+    ).toBe('Create the location Hamburg Harbour');
+    expect(
+      describeOutboxItem(item({ kind: 'delete_location', serial: null, locationName: null })),
+    ).toBe('Delete the location l1');
+  });
+  it('says how far a move got and what an action waits for', () => {
+    expect(outboxProgress(item({ kind: 'move', stepsDone: 1 }))).toBe(
+      'Uninstalled; install still to send',
+    );
+    expect(outboxProgress(item({ kind: 'move' }))).toBeNull();
+    expect(outboxProgress(item({ waitingFor: 'o0', locationId: 'local-1' }))).toBe(
+      'Waits for the new store to be created',
+    );
+  });
+  it('names every activity action, and knows which ones move a device', () => {
+    expect(ACTION_NAME.update_device).toBe('Change device');
+    expect(kindPhrase('update_device')).toBe('A change to the settings');
+    expect(kindPhrase('install')).toBe('An install');
+    expect(movesDevice('move')).toBe(true);
+    expect(movesDevice('update_device')).toBe(false);
+  });
+});
+
+describe('outcome sentences', () => {
+  it('say done or queued for device actions and settings', () => {
+    const queued = { status: 'queued' as const, item: item({}) };
+    expect(describeOutcome(queued, 'Installed')).toBe(
+      'FTC-1 will be installed when the connection is back.',
+    );
+    expect(describeOutcome({ status: 'done', device: { serial_number: 'FTC-1' } }, 'Moved')).toBe(
+      'Moved FTC-1.',
+    );
+    expect(describeUpdate(queued)).toMatch(/will be sent when the connection is back/);
+  });
+});

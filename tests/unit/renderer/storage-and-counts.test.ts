@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxItem } from '../../../electron/contract';
+import { isConnectivityFailure } from '../../../renderer/src/lib/app-failure';
+import { deviceCountText } from '../../../renderer/src/lib/device-count';
+import { formatNumber } from '../../../renderer/src/lib/format';
+import {
+  CREATED_OFFLINE_TEXT,
+  createdLocationId,
+  createIntentOf,
+  isLocalLocation,
+} from '../../../renderer/src/lib/local-location';
+import { importedText, outboxDamageText } from '../../../renderer/src/lib/storage-text';
+
+describe('device counts', () => {
+  it('reads "N devices", "N of M devices" and "10,000+ of M devices"', () => {
+    expect(deviceCountText({ matched: 100_000, matchedCapped: false, total: 100_000 }, false)).toBe(
+      '100,000 devices',
+    );
+    expect(deviceCountText({ matched: 1, matchedCapped: false, total: 1 }, false)).toBe('1 device');
+    expect(deviceCountText({ matched: 12, matchedCapped: false, total: 1_234 }, true)).toBe(
+      '12 of 1,234 devices',
+    );
+    expect(deviceCountText({ matched: 5, matchedCapped: false, total: 5 }, true)).toBe(
+      '5 of 5 devices',
+    );
+    expect(deviceCountText({ matched: 10_000, matchedCapped: true, total: 1_000_000 }, true)).toBe(
+      '10,000+ of 1,000,000 devices',
+    );
+    expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('storage notices', () => {
+  it('says how many queued actions were lost and where the file is', () => {
+    expect(outboxDamageText({ unreadable: 3, keptAt: '/data/outbox.damaged' })).toBe(
+      '3 queued actions could not be read. The damaged file was kept at /data/outbox.damaged.',
+    );
+    expect(outboxDamageText({ unreadable: 1, keptAt: 'X' })).toMatch(/^1 queued action could/);
+    expect(outboxDamageText({ unreadable: 0, keptAt: 'X' })).toMatch(/^The queued actions could/);
+  });
+  it('says what was carried over from the previous version', () => {
+    expect(importedText({ queued: 2, activity: 1_500 })).toBe(
+      'Your queued actions (2) and activity (1,500) from the previous version were carried over.',
+    );
+  });
+  it('never takes a full disk for being offline', () => {
+    const shape = (kind: 'storage' | 'offline' | 'dns' | 'timeout' | 'tls') => ({
+      kind,
+      message: '',
+      nextStep: '',
+    });
+    expect(isConnectivityFailure(shape('storage'))).toBe(false);
+    expect(isConnectivityFailure(shape('tls'))).toBe(false);
+    expect(isConnectivityFailure(shape('offline'))).toBe(true);
+    expect(isConnectivityFailure(shape('dns'))).toBe(true);
+    expect(isConnectivityFailure(shape('timeout'))).toBe(true);
+  });
+});
+
+describe('locations created offline', () => {
+  const create = (locationId: string) =>
+    ({ id: 'o1', kind: 'create_location', serial: null, locationId }) as OutboxItem;
+  it('are recognised by their made-up id', () => {
+    expect(isLocalLocation('local-3f2a')).toBe(true);
+    expect(isLocalLocation('loc_1')).toBe(false);
+    expect(CREATED_OFFLINE_TEXT).toBe(
+      'Created on this computer — it will be sent when the connection is back.',
+    );
+  });
+  it('are followed to the id the server gave them', () => {
+    expect(createIntentOf([create('local-1')], 'local-1')?.id).toBe('o1');
+    expect(createIntentOf([create('local-1')], 'local-2')).toBeNull();
+    expect(createdLocationId([create('local-1')], 'o1')).toBeNull();
+    expect(createdLocationId([create('loc_42')], 'o1')).toBe('loc_42');
+    expect(createdLocationId([], 'o1')).toBeNull();
+  });
+});
