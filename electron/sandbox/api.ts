@@ -2,7 +2,9 @@
  * The /v1 dispatcher: route table lookup → Basic auth → organization scope → body → handler.
  * Pure request-in, reply-out (no sockets), which keeps fault injection and tests simple.
  */
-import { ApiError, errorReply, matchRoute, type Reply, type Route } from './http-kit';
+import { DEFAULT_DIALECT, type Dialect } from './dialects';
+import { renderError } from './dialects/errors';
+import { ApiError, matchRoute, type Reply, type Route } from './http-kit';
 import { deviceRoutes } from './routes/devices';
 import { footTrafficRoutes } from './routes/foot-traffic';
 import { locationRoutes } from './routes/locations';
@@ -26,6 +28,8 @@ export interface ApiRequest {
   authorization: string | undefined;
   /** Raw body text ('' when none). */
   body: string;
+  /** The origin the client addressed (for absolute next-page and Location URLs). */
+  origin?: string;
 }
 
 export interface Credentials {
@@ -52,7 +56,7 @@ const parseBody = (method: string, text: string): unknown => {
   }
 };
 
-const dispatch = (state: SandboxState, req: ApiRequest): Reply => {
+const dispatch = (state: SandboxState, req: ApiRequest, dialect: Dialect): Reply => {
   const found = matchRoute(ROUTES, req.method, req.path);
   if (found === null) throw new ApiError(404, 'not_found', 'There is no such endpoint.');
   if (found === 'method')
@@ -89,16 +93,35 @@ const dispatch = (state: SandboxState, req: ApiRequest): Reply => {
     orgId = creds.username;
   }
   const body = parseBody(req.method, req.body);
-  return found.route.handle({ state, params: found.params, query: req.query, body, user, orgId });
+  const search = req.query.toString();
+  const url = new URL(
+    `/v1${req.path}${search ? `?${search}` : ''}`,
+    req.origin ?? 'http://sandbox.invalid',
+  );
+  return found.route.handle({
+    state,
+    params: found.params,
+    query: req.query,
+    body,
+    user,
+    orgId,
+    dialect,
+    url,
+  });
 };
 
-export const handleApi = (state: SandboxState, req: ApiRequest): Reply => {
+export const handleApi = (
+  state: SandboxState,
+  req: ApiRequest,
+  dialect: Dialect = DEFAULT_DIALECT,
+): Reply => {
   try {
-    return dispatch(state, req);
+    return dispatch(state, req, dialect);
   } catch (e) {
-    if (e instanceof ApiError) return errorReply(e);
+    if (e instanceof ApiError) return renderError(dialect.errors, e);
     // A bug in the sandbox must still look like an API answer, not a dropped connection.
-    return errorReply(
+    return renderError(
+      dialect.errors,
       new ApiError(500, 'internal_error', e instanceof Error ? e.message : 'Unexpected error.'),
     );
   }

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { isIP } from 'node:net';
-import { startSandbox, type Faults } from './index';
+import { dialectNames, resolveDialect, startSandbox, type Faults } from './index';
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N            port (0 = any free port; default 0)
@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --devices N         devices per organization (default 300)
   --tls               serve HTTPS with a throwaway self-signed certificate
   --first-checkin S   seconds from install to first check-in (default 5)
+  --dialect NAME      answer in another dialect of the unspecified details: ${dialectNames().join(', ')}
   --latency MS  --jitter MS  --error-rate R  --rate-limit-rate R  --retry-after S
   --drop-rate R  --malformed-rate R  --stall-rate R  --html-rate R  --fault-path REGEX`;
 
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     devices: { type: 'string' },
     tls: { type: 'boolean' },
     'first-checkin': { type: 'string' },
+    dialect: { type: 'string' },
     latency: { type: 'string' },
     jitter: { type: 'string' },
     'error-rate': { type: 'string' },
@@ -77,6 +79,12 @@ if (!loopback && !values['allow-remote']) {
   );
 }
 
+try {
+  resolveDialect(values.dialect);
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
+
 const faults: Partial<Faults> = {};
 const setFault = <K extends keyof Faults>(key: K, value: Faults[K] | undefined) => {
   if (value !== undefined) faults[key] = value;
@@ -105,6 +113,7 @@ const sandbox = await startSandbox({
   firstCheckinDelayS: num('first-checkin', values['first-checkin'], 0, 86_400),
   faults,
   log,
+  ...(values.dialect ? { dialect: values.dialect } : {}),
   ...(values.data ? { dataFile: values.data } : {}),
 });
 

@@ -3,6 +3,7 @@
  * server), never subject to faults.
  */
 import { z } from 'zod';
+import { DEFAULT_DIALECT } from './dialects';
 import type { FaultEngine } from './faults';
 import {
   ApiError,
@@ -155,6 +156,8 @@ export const createControl = (state: SandboxState, faults: FaultEngine) => {
           body,
           user: NO_USER,
           orgId: '',
+          dialect: DEFAULT_DIALECT,
+          url: new URL(path, 'http://sandbox.invalid'),
         });
       }
       throw new ApiError(404, 'not_found', 'There is no such control route.');

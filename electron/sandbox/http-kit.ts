@@ -1,16 +1,18 @@
 /** The small vocabulary the route tables are written in: replies, errors, paging, path patterns. */
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/api/wire';
+import type { Dialect } from './dialects';
 import type { SandboxState } from './state';
 import type { UserRec } from './snapshot';
 
 export interface Reply {
   status: number;
-  /** undefined = no body (204). */
+  /** JSON; undefined = no body (204) unless `raw` is set. */
   body?: unknown;
+  /** A non-JSON body (some dialects' error pages). */
+  raw?: { type: string; text: string };
   headers?: Record<string, string>;
 }
 
-/** Thrown by handlers; the dispatcher turns it into `{error: {code, message, details?}}`. */
+/** Thrown by handlers; the dispatcher spells it in the dialect's error style (default `{error: {code, message, details?}}`). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -47,6 +49,10 @@ export interface Ctx {
   user: UserRec;
   /** The organization of an org-scoped call; '' on cross-organization ones. */
   orgId: string;
+  /** How answers are spelled (docs/api/openapi.yaml, x-dialects). */
+  dialect: Dialect;
+  /** The request's absolute URL as the client addressed it (next-page links are built from it). */
+  url: URL;
 }
 
 export interface Route {
@@ -99,61 +105,44 @@ export const matchRoute = (
   return pathKnown ? 'method' : null;
 };
 
-export interface Paging {
+/** Which part of a list one answer holds (every paging style comes down to this). */
+export interface Window {
+  offset: number;
+  limit: number;
+  /** The page number asked for; only the page/per_page style has one. */
   page: number;
-  perPage: number;
 }
 
-const positiveInt = (raw: string | null, fallback: number): number | null => {
-  if (raw === null) return fallback;
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-};
+/** One page of a list, before a dialect spells it out. */
+export interface Slice<R> {
+  items: R[];
+  total: number;
+  window: Window;
+}
 
-export const parsePaging = (query: URLSearchParams): Paging => {
-  const page = positiveInt(query.get('page'), 1);
-  const perPage = positiveInt(query.get('per_page'), PAGE_SIZE_DEFAULT);
-  const fields: Record<string, string> = {};
-  if (page === null || page < 1) fields.page = 'must be an integer ≥ 1';
-  if (perPage === null || perPage < 1 || perPage > PAGE_SIZE_MAX)
-    fields.per_page = `must be an integer from 1 to ${PAGE_SIZE_MAX}`;
-  if (page === null || perPage === null || Object.keys(fields).length > 0)
-    throw validationError(fields, 'Invalid paging parameters.');
-  return { page, perPage };
-};
-
-export const pageMeta = (p: Paging, total: number) => ({
-  page: p.page,
-  per_page: p.perPage,
-  total_count: total,
-  total_pages: Math.ceil(total / p.perPage),
-});
-
-/** One pass over an ordered list: count matches and keep only the requested page. */
+/** One pass over an ordered list: count matches and keep only the requested window. */
 export const pageOf = <T, R>(
   items: Iterable<T>,
-  p: Paging,
+  w: Window,
   keep: (item: T) => boolean,
   render: (item: T) => R,
-) => {
-  const first = (p.page - 1) * p.perPage;
-  const data: R[] = [];
+): Slice<R> => {
+  const out: R[] = [];
   let total = 0;
   for (const item of items) {
     if (!keep(item)) continue;
-    if (total >= first && data.length < p.perPage) data.push(render(item));
+    if (total >= w.offset && out.length < w.limit) out.push(render(item));
     total++;
   }
-  return { data, meta: pageMeta(p, total) };
+  return { items: out, total, window: w };
 };
 
 /** Unfiltered arrays: a slice, no scan. */
-export const pageOfArray = <T, R>(items: readonly T[], p: Paging, render: (item: T) => R) => {
-  const first = (p.page - 1) * p.perPage;
-  return {
-    data: items.slice(first, first + p.perPage).map(render),
-    meta: pageMeta(p, items.length),
-  };
-};
+export const pageOfArray = <T, R>(items: readonly T[], w: Window, render: (item: T) => R) => ({
+  items: items.slice(w.offset, w.offset + w.limit).map(render),
+  total: items.length,
+  window: w,
+});
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

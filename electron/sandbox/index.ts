@@ -7,6 +7,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { anyDevice, createControl } from './control';
+import { resolveDialect } from './dialects';
 import { FaultEngine } from './faults';
 import { loadSnapshot, Saver } from './persistence';
 import { locationRef } from './render';
@@ -15,6 +16,8 @@ import { createHandler } from './server';
 import { SandboxState } from './state';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions, SandboxUser } from './types';
 
+export { DIALECTS, UnknownDialectError, dialectNames, resolveDialect } from './dialects';
+export type { Dialect } from './dialects';
 export type {
   Faults,
   FaultKind,
@@ -45,6 +48,8 @@ const tlsServer = async (): Promise<Server> => {
 };
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<RunningSandbox> => {
+  // Before anything else starts: an unknown dialect name is a plain error listing the known ones.
+  const dialect = resolveDialect(options.dialect);
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => undefined);
   const seed = options.seed ?? 1;
@@ -64,6 +69,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
   const faults = new FaultEngine(seed, options.faults);
   const requests: RequestLogEntry[] = [];
   const stalled = new Set<ServerResponse>();
+  let origin = '';
   const handler = createHandler({
     state,
     faults,
@@ -71,6 +77,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     log,
     requests,
     stalled,
+    dialect,
+    scheme: options.tls ? 'https' : 'http',
+    origin: () => origin,
   });
 
   const server = options.tls ? await tlsServer() : createHttpServer();
@@ -81,7 +90,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  const origin = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  origin = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
 
   const users: SandboxUser[] = state.users.map((u) => ({
     name: u.name,
@@ -96,6 +105,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
   return {
     baseUrl: `${origin}/v1`,
     origin,
+    dialect: dialect.name,
     users,
     setFaults: (f) => faults.merge(f),
     clearFaults: () => faults.clear(),

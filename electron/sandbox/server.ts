@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleApi, usernameOf } from './api';
+import type { Dialect } from './dialects';
+import { renderError } from './dialects/errors';
 import type { FaultDecision, FaultEngine } from './faults';
 import { errorReply, ApiError, type Reply } from './http-kit';
 import type { SandboxState } from './state';
@@ -24,7 +26,21 @@ export interface HandlerDeps {
   requests: RequestLogEntry[];
   /** Responses left hanging on purpose; destroyed on close. */
   stalled: Set<ServerResponse>;
+  /** How /v1 answers are spelled. */
+  dialect: Dialect;
+  /** 'http' or 'https', for absolute URLs in answers. */
+  scheme: 'http' | 'https';
+  /** The listening origin, used when a request has no usable Host header. */
+  origin: () => string;
 }
+
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The origin the client addressed, so next-page and Location URLs stay on it. */
+const originOf = (deps: HandlerDeps, req: IncomingMessage): string => {
+  const host = req.headers.host;
+  return host && HOST.test(host) ? `${deps.scheme}://${host}` : deps.origin();
+};
 
 export const isLoopback = (addr: string | undefined): boolean =>
   !!addr && (addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.'));
@@ -50,6 +66,12 @@ const readBody = (req: IncomingMessage): Promise<string | 'too_large'> =>
 
 const send = (res: ServerResponse, reply: Reply): void => {
   const headers: Record<string, string> = { ...reply.headers };
+  if (reply.raw) {
+    headers['content-type'] = reply.raw.type;
+    headers['content-length'] = String(Buffer.byteLength(reply.raw.text));
+    res.writeHead(reply.status, headers).end(reply.raw.text);
+    return;
+  }
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers).end();
     return;
@@ -73,13 +95,17 @@ const misbehave = (
     case 'error':
       send(
         res,
-        errorReply(new ApiError(decision.status, 'internal_error', 'Simulated server failure.')),
+        renderError(
+          deps.dialect.errors,
+          new ApiError(decision.status, 'internal_error', 'Simulated server failure.'),
+        ),
       );
       return decision.status;
     case 'rate_limit':
       send(
         res,
-        errorReply(
+        renderError(
+          deps.dialect.errors,
           new ApiError(
             429,
             'rate_limited',
@@ -159,7 +185,8 @@ export const createHandler =
         res.setHeader('connection', 'close');
         send(
           res,
-          errorReply(
+          renderError(
+            deps.dialect.errors,
             new ApiError(
               413,
               'payload_too_large',
@@ -183,7 +210,8 @@ export const createHandler =
       if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) {
         send(
           res,
-          errorReply(
+          renderError(
+            deps.dialect.errors,
             new ApiError(404, 'not_found', 'There is no such endpoint; the API lives under /v1.'),
           ),
         );
@@ -193,13 +221,18 @@ export const createHandler =
       const decision = deps.faults.decide(method, url.pathname);
       if (decision.delayMs > 0) await sleep(decision.delayMs);
       const run = (): Reply =>
-        handleApi(deps.state, {
-          method,
-          path: url.pathname.slice(3) || '/',
-          query: url.searchParams,
-          authorization: req.headers.authorization,
-          body,
-        });
+        handleApi(
+          deps.state,
+          {
+            method,
+            path: url.pathname.slice(3) || '/',
+            query: url.searchParams,
+            authorization: req.headers.authorization,
+            body,
+            origin: originOf(deps, req),
+          },
+          deps.dialect,
+        );
       if (decision.kind === null) {
         const reply = run();
         send(res, reply);
@@ -220,7 +253,8 @@ export const createHandler =
       if (!res.headersSent)
         send(
           res,
-          errorReply(
+          renderError(
+            deps.dialect.errors,
             new ApiError(
               500,
               'internal_error',

@@ -51,6 +51,12 @@ export interface SandboxOptions {
   now?: () => number;
   faults?: Partial<Faults>;
   log?: (line: string) => void;
+  /**
+   * How answers spell what the vendor's spec leaves "not shown" (docs/api/openapi.yaml,
+   * x-dialects): 'default', 'offset-flat', 'cursor-links', 'link-header-bare', 'cursor-meta'.
+   * An unknown name is an error listing the known ones.
+   */
+  dialect?: string;
 }
 
 export interface SandboxUser {
@@ -74,6 +80,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** e.g. 'http://127.0.0.1:PORT' (control routes live under /_sandbox here). */
   origin: string;
+  /** The dialect it answers in ('default' unless asked). */
+  dialect: string;
   users: SandboxUser[];
   setFaults(f: Partial<Faults>): void;
   clearFaults(): void;

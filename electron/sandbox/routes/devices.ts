@@ -10,12 +10,13 @@ import {
   notFound,
   pageOf,
   pageOfArray,
-  parsePaging,
   route,
   validationError,
   type Ctx,
   type Route,
 } from '../http-kit';
+import { deviceOut, deviceWriteReply, listReply, windowOf } from '../dialects/answers';
+import type { DeviceWrite } from '../dialects/writes';
 import { deviceJson, locationRef } from '../render';
 import type { DeviceRec, LocationRec } from '../snapshot';
 import type { SandboxState } from '../state';
@@ -72,23 +73,27 @@ const deviceQuery = (query: URLSearchParams, forced: boolean | undefined): Devic
 };
 
 const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
-  const paging = parsePaging(ctx.query);
+  const window = windowOf(ctx);
   const { installed, keep } = deviceQuery(ctx.query, forced);
   const now = ctx.state.now();
-  const render = (d: DeviceRec) => deviceJson(ctx.state, d, now);
+  const render = (d: DeviceRec) => deviceOut(ctx, deviceJson(ctx.state, d, now), d);
   // The uninstalled list is kept as its own ordered index, so the inventory never scans everything.
   const list =
     (installed === false ? ctx.state.uninstalledByOrg : ctx.state.devicesByOrg).get(ctx.orgId) ??
     [];
   const keepInstalled =
     installed === true ? (d: DeviceRec) => d.locationId !== null && (keep?.(d) ?? true) : keep;
-  return {
-    status: 200,
-    body: keepInstalled
-      ? pageOf(list, paging, keepInstalled, render)
-      : pageOfArray(list, paging, render),
-  };
+  return listReply(
+    ctx,
+    keepInstalled ? pageOf(list, window, keepInstalled, render) : pageOfArray(list, window, render),
+  );
 };
+
+/** A device as the dialect spells it (a single GET keeps `{data}` in every dialect). */
+const deviceBody = (ctx: Ctx, d: DeviceRec): unknown => deviceOut(ctx, deviceJson(ctx.state, d), d);
+
+const written = (ctx: Ctx, write: DeviceWrite, d: DeviceRec) =>
+  deviceWriteReply(ctx, write, deviceBody(ctx, d));
 
 const parseUpdate = (body: unknown): { name?: string | null; intervalS?: number } => {
   if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
@@ -138,12 +143,12 @@ export const deviceRoutes: Route[] = [
   route('GET', '/uninstalled-devices', 'org', (ctx) => listDevices(ctx, false)),
   route('GET', '/devices/:serial_number', 'org', (ctx) => ({
     status: 200,
-    body: { data: deviceJson(ctx.state, findDevice(ctx)) },
+    body: { data: deviceBody(ctx, findDevice(ctx)) },
   })),
   route('PUT', '/devices/:serial_number', 'org', (ctx) => {
     const d = findDevice(ctx);
     ctx.state.update(d, parseUpdate(ctx.body));
-    return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    return written(ctx, 'update', d);
   }),
   route('POST', '/devices/:serial_number/install', 'org', (ctx) => {
     const d = findDevice(ctx);
@@ -151,19 +156,19 @@ export const deviceRoutes: Route[] = [
     if (id === undefined) throw validationError({ location_id: 'is required' });
     const loc: LocationRec | undefined = ctx.state.location(ctx.orgId, id);
     if (!loc) throw validationError({ location_id: 'is not a location of this organization' });
-    if (d.locationId === loc.id) return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    if (d.locationId === loc.id) return written(ctx, 'install', d);
     if (d.locationId !== null) throw elsewhere(ctx.state, d);
     ctx.state.install(d, loc);
-    return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    return written(ctx, 'install', d);
   }),
   // location_id is a guard, not a lookup: an offline replay naming a since-deleted location must
   // still succeed when the device is already out, and conflict when it is installed elsewhere.
   route('POST', '/devices/:serial_number/uninstall', 'org', (ctx) => {
     const d = findDevice(ctx);
     const id = bodyLocationId(ctx);
-    if (d.locationId === null) return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    if (d.locationId === null) return written(ctx, 'uninstall', d);
     if (id !== undefined && d.locationId !== id) throw elsewhere(ctx.state, d);
     ctx.state.uninstall(d);
-    return { status: 200, body: { data: deviceJson(ctx.state, d) } };
+    return written(ctx, 'uninstall', d);
   }),
 ];

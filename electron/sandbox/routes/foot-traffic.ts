@@ -1,14 +1,14 @@
 /** Foot traffic per location (paged) and per device, in UTC-aligned buckets. */
 import { FOOT_TRAFFIC_MAX_BUCKETS } from '../../core/api/wire';
 import {
-  iso,
-  notFound,
-  pageOf,
-  parsePaging,
-  route,
-  validationError,
-  type Route,
-} from '../http-kit';
+  bucketOut,
+  listReply,
+  locationTrafficOut,
+  seriesReply,
+  windowOf,
+} from '../dialects/answers';
+import type { Bucket } from '../dialects/foot-traffic';
+import { iso, notFound, pageOf, route, validationError, type Route } from '../http-kit';
 import { locationRef } from '../render';
 import {
   DAY,
@@ -70,39 +70,42 @@ const parseRange = (
   return { from: start, to: end, granularity: g };
 };
 
-const series = (buckets: { start: number; end: number }[], counts: number[]) =>
-  buckets.map((b, i) => ({ start: iso(b.start), end: iso(b.end), count: counts[i] ?? 0 }));
+const counted = (buckets: { start: number; end: number }[], counts: number[]): Bucket[] =>
+  buckets.map((b, i) => ({ start: b.start, end: b.end, count: counts[i] ?? 0 }));
 
 const sum = (counts: number[]): number => counts.reduce((a, b) => a + b, 0);
 
 export const footTrafficRoutes: Route[] = [
-  route('GET', '/foot-traffic/locations', 'org', ({ state, orgId, query }) => {
+  route('GET', '/foot-traffic/locations', 'org', (ctx) => {
+    const { state, orgId, query } = ctx;
     const range = parseRange(query, state.now(), ['hour', 'day'], {
       granularity: 'day',
       spanMs: 7 * DAY,
     });
-    const paging = parsePaging(query);
+    const window = windowOf(ctx);
     const buckets = bucketsFor(range.from, range.to, range.granularity);
     const page = pageOf(
       state.locationsByOrg.get(orgId) ?? [],
-      paging,
+      window,
       () => true,
-      (loc) => {
-        const counts = locationSeries(state, loc.id, buckets);
-        return { location: locationRef(loc), total: sum(counts), series: series(buckets, counts) };
-      },
+      (loc) =>
+        locationTrafficOut(
+          ctx,
+          locationRef(loc),
+          counted(buckets, locationSeries(state, loc.id, buckets)),
+          range.granularity,
+        ),
     );
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
-    return {
-      status: 200,
-      body: {
-        data: page.data,
-        meta: { ...page.meta, from: iso(first), to: iso(last), granularity: range.granularity },
-      },
-    };
+    return listReply(ctx, page, {
+      from: iso(first),
+      to: iso(last),
+      granularity: range.granularity,
+    });
   }),
-  route('GET', '/foot-traffic/devices/:serial_number', 'org', ({ state, orgId, params, query }) => {
+  route('GET', '/foot-traffic/devices/:serial_number', 'org', (ctx) => {
+    const { state, orgId, params, query } = ctx;
     const d = state.device(orgId, params.serial_number ?? '');
     if (!d) throw notFound('Device');
     const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], {
@@ -113,18 +116,16 @@ export const footTrafficRoutes: Route[] = [
     const counts = deviceSeries(state, d, buckets);
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
-    return {
-      status: 200,
-      body: {
-        data: series(buckets, counts),
-        meta: {
-          serial_number: d.serial,
-          from: iso(first),
-          to: iso(last),
-          granularity: range.granularity,
-          total: sum(counts),
-        },
+    return seriesReply(
+      ctx,
+      counted(buckets, counts).map((b) => bucketOut(ctx, b, range.granularity)),
+      {
+        serial_number: d.serial,
+        from: iso(first),
+        to: iso(last),
+        granularity: range.granularity,
+        total: sum(counts),
       },
-    };
+    );
   }),
 ];

@@ -1,5 +1,13 @@
 /** Locations of the organization named in the Basic-auth username. */
-import { ApiError, notFound, pageOf, parsePaging, route, type Ctx, type Route } from '../http-kit';
+import {
+  deviceOut,
+  listReply,
+  locationCreatedReply,
+  locationOut,
+  specListReply,
+  windowOf,
+} from '../dialects/answers';
+import { ApiError, notFound, pageOf, route, type Ctx, type Route } from '../http-kit';
 import { deviceJson, locationJson } from '../render';
 import type { LocationRec } from '../snapshot';
 import { parseLocationInput } from './location-input';
@@ -16,46 +24,43 @@ const matches = (l: LocationRec, q: string): boolean =>
   l.address.line1.toLowerCase().includes(q);
 
 export const locationRoutes: Route[] = [
-  route('GET', '/locations', 'org', ({ state, orgId, query }) => {
-    const paging = parsePaging(query);
+  route('GET', '/locations', 'org', (ctx) => {
+    const { state, orgId, query } = ctx;
+    const window = windowOf(ctx);
     const q = (query.get('q') ?? '').trim().toLowerCase();
     const list = state.locationsByOrg.get(orgId) ?? [];
-    return {
-      status: 200,
-      body: pageOf(
+    return listReply(
+      ctx,
+      pageOf(
         list,
-        paging,
+        window,
         (l) => q === '' || matches(l, q),
-        (l) => locationJson(state, l),
+        (l) => locationOut(ctx, locationJson(state, l)),
       ),
-    };
+    );
   }),
   route('GET', '/locations/:location_id', 'org', (ctx) => ({
     status: 200,
-    body: { data: locationJson(ctx.state, findLocation(ctx)) },
+    body: { data: locationOut(ctx, locationJson(ctx.state, findLocation(ctx))) },
   })),
   route('GET', '/locations/:location_id/devices', 'org', (ctx) => {
     const loc = findLocation(ctx);
-    const paging = parsePaging(ctx.query);
+    const window = windowOf(ctx);
     const now = ctx.state.now();
     const installed = ctx.state.installed.get(loc.id) ?? new Set();
-    return {
-      status: 200,
-      body: pageOf(
+    return specListReply(
+      ctx,
+      pageOf(
         installed,
-        paging,
+        window,
         () => true,
-        (d) => deviceJson(ctx.state, d, now),
+        (d) => deviceOut(ctx, deviceJson(ctx.state, d, now), d),
       ),
-    };
+    );
   }),
-  route('POST', '/locations', 'org', ({ state, orgId, body }) => {
-    const loc = state.createLocation(orgId, parseLocationInput(body));
-    return {
-      status: 201,
-      body: { data: locationJson(state, loc) },
-      headers: { location: `/v1/locations/${loc.id}` },
-    };
+  route('POST', '/locations', 'org', (ctx) => {
+    const loc = ctx.state.createLocation(ctx.orgId, parseLocationInput(ctx.body));
+    return locationCreatedReply(ctx, loc.id, locationOut(ctx, locationJson(ctx.state, loc)));
   }),
   route('DELETE', '/locations/:location_id', 'org', (ctx) => {
     const loc = findLocation(ctx);

@@ -1,19 +1,18 @@
 /** Cross-organization endpoints: the Basic-auth username is ignored, the key decides. */
-import { ApiError, notFound, pageOfArray, parsePaging, route, type Route } from '../http-kit';
+import { listReply, windowOf } from '../dialects/answers';
+import { ApiError, notFound, pageOfArray, route, type Route } from '../http-kit';
 import { orgJson } from '../render';
 import type { OrgRec } from '../snapshot';
 
 export const organizationRoutes: Route[] = [
-  route('GET', '/organizations', 'cross', ({ state, query, user }) => {
-    const paging = parsePaging(query);
+  route('GET', '/organizations', 'cross', (ctx) => {
+    const { state, user } = ctx;
     const orgs = user.orgIds
       .map((id) => state.orgs.get(id))
       .filter((o): o is OrgRec => o !== undefined);
-    const page = pageOfArray(orgs, paging, orgJson);
-    return {
-      status: 200,
-      body: { data: page.data, meta: { ...page.meta, user: { id: user.id, name: user.name } } },
-    };
+    return listReply(ctx, pageOfArray(orgs, windowOf(ctx), orgJson), {
+      user: { id: user.id, name: user.name },
+    });
   }),
   route('GET', '/organizations/:org_id', 'cross', ({ state, params, user }) => {
     const org = state.orgs.get(params.org_id ?? '');

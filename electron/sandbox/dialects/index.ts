@@ -1,0 +1,141 @@
+/**
+ * Dialects: the same sandbox data answered with other choices for everything the vendor's spec
+ * leaves "not shown" (paging, list envelopes, address and foot-traffic shapes, error bodies and
+ * codes, write answers, extra device fields). What the spec fixes never changes: paths, Basic
+ * auth, the Device fields and the `{data, meta?}` envelope of GET /locations/{loc_id}/devices.
+ * Routes render the default's shapes; the helpers in answers.ts respell them at the edge.
+ * docs/api/openapi.yaml (`x-dialects`) documents this table.
+ */
+import type { AddressStyle } from './address';
+import type { ListEnvelope } from './envelope';
+import { DEFAULT_ERRORS, type ErrorStyle } from './errors';
+import type { TrafficStyle } from './foot-traffic';
+import type { PagingStyle } from './paging';
+import type { CreateStyle, DeviceWriteStyle } from './writes';
+
+export interface Dialect {
+  name: string;
+  summary: string;
+  paging: PagingStyle;
+  envelope: ListEnvelope;
+  address: AddressStyle;
+  traffic: TrafficStyle;
+  errors: ErrorStyle;
+  deviceWrite: DeviceWriteStyle;
+  createLocation: CreateStyle;
+  /** Adds `vendor_ext: {…}` to every device. */
+  deviceExtras: boolean;
+}
+
+export const DEFAULT_DIALECT: Dialect = {
+  name: 'default',
+  summary: 'The documented assumptions of docs/api/openapi.yaml (training mode and the app).',
+  paging: 'page',
+  envelope: 'data-meta',
+  address: 'lines',
+  traffic: 'start-end-count',
+  errors: DEFAULT_ERRORS,
+  deviceWrite: 'wrapped',
+  createLocation: 'wrapped',
+  deviceExtras: false,
+};
+
+export const DIALECTS: readonly Dialect[] = [
+  DEFAULT_DIALECT,
+  {
+    name: 'offset-flat',
+    summary:
+      'offset/limit with a total, flat {items, offset, limit, total}, address1/zip/town/state.',
+    paging: 'offset',
+    envelope: 'items',
+    address: 'address1-zip',
+    traffic: 'timestamp-count',
+    errors: {
+      validation: 'list',
+      client: 'flat',
+      server: 'text',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    deviceWrite: 'bare-201',
+    createLocation: 'bare-located',
+    deviceExtras: true,
+  },
+  {
+    name: 'cursor-links',
+    summary:
+      'cursor paging with an absolute links.next URL, {results, links}, street_address/locality/province/postcode, country names.',
+    paging: 'cursor-link',
+    envelope: 'results',
+    address: 'street-address-locality',
+    traffic: 'date-visitors',
+    errors: {
+      validation: 'string',
+      client: 'string',
+      server: 'html',
+      validationStatus: 400,
+      forbiddenStatus: 403,
+      challenge: true,
+    },
+    deviceWrite: 'no-content',
+    createLocation: 'id-only',
+    deviceExtras: true,
+  },
+  {
+    name: 'link-header-bare',
+    summary:
+      'bare JSON arrays paged by an RFC 8288 Link header, one-line addresses, plain-text errors.',
+    paging: 'link-header',
+    envelope: 'bare',
+    address: 'one-line',
+    traffic: 'in-out',
+    errors: {
+      validation: 'text',
+      client: 'text',
+      server: 'html',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: true,
+    },
+    deviceWrite: 'empty',
+    createLocation: 'id-located',
+    deviceExtras: false,
+  },
+  {
+    name: 'cursor-meta',
+    summary:
+      'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
+    paging: 'cursor-token',
+    envelope: 'data-meta',
+    address: 'street-country-name',
+    traffic: 'bucket-value',
+    errors: {
+      validation: 'flat',
+      client: 'list',
+      server: 'string',
+      validationStatus: 400,
+      forbiddenStatus: 403,
+      challenge: false,
+    },
+    deviceWrite: 'bare-201',
+    createLocation: 'bare-located',
+    deviceExtras: true,
+  },
+];
+
+export const dialectNames = (): string[] => DIALECTS.map((d) => d.name);
+
+export class UnknownDialectError extends Error {
+  constructor(readonly requested: string) {
+    super(`unknown dialect "${requested}"; known dialects: ${dialectNames().join(', ')}`);
+  }
+}
+
+/** undefined = the default. */
+export const resolveDialect = (name: string | undefined): Dialect => {
+  if (name === undefined) return DEFAULT_DIALECT;
+  const found = DIALECTS.find((d) => d.name === name);
+  if (!found) throw new UnknownDialectError(name);
+  return found;
+};

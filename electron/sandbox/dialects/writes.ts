@@ -1,0 +1,61 @@
+/** What a successful write answers: PUT/install/uninstall of a device, POST /locations. */
+import type { Reply } from '../http-kit';
+
+export type DeviceWriteStyle =
+  /** 200 {data: device} (the default). */
+  | 'wrapped'
+  /** The device itself, not wrapped: 201 for install/uninstall, 200 for PUT. */
+  | 'bare-201'
+  /** 204, no body. */
+  | 'no-content'
+  /** 200 {}. */
+  | 'empty';
+
+export type CreateStyle =
+  /** 201 {data: location} with a relative Location header (the default). */
+  | 'wrapped'
+  /** 201 with the location itself and an absolute Location header. */
+  | 'bare-located'
+  /** 201 {id} only, no Location header. */
+  | 'id-only'
+  /** 201 {id} with an absolute Location header. */
+  | 'id-located';
+
+export type DeviceWrite = 'update' | 'install' | 'uninstall';
+
+export const deviceWritten = (
+  style: DeviceWriteStyle,
+  write: DeviceWrite,
+  device: unknown,
+): Reply => {
+  switch (style) {
+    case 'wrapped':
+      return { status: 200, body: { data: device } };
+    case 'bare-201':
+      return { status: write === 'update' ? 200 : 201, body: device };
+    case 'no-content':
+      return { status: 204 };
+    case 'empty':
+      return { status: 200, body: {} };
+  }
+};
+
+/** `origin` is the request's own origin, so absolute Location headers stay on it. */
+export const locationCreated = (
+  style: CreateStyle,
+  id: string,
+  location: unknown,
+  origin: string,
+): Reply => {
+  const path = `/v1/locations/${encodeURIComponent(id)}`;
+  switch (style) {
+    case 'wrapped':
+      return { status: 201, body: { data: location }, headers: { location: path } };
+    case 'bare-located':
+      return { status: 201, body: location, headers: { location: `${origin}${path}` } };
+    case 'id-only':
+      return { status: 201, body: { id } };
+    case 'id-located':
+      return { status: 201, body: { id }, headers: { location: `${origin}${path}` } };
+  }
+};
