@@ -14,7 +14,8 @@ import { bridgeClient, startCli, type BrowserMode } from '../helpers/cli-process
 export type CoreProcess = BrowserMode;
 
 const ROOT = resolve(import.meta.dirname, '../..');
-// Inside node_modules so the bundle resolves keytar (left external, as in the app) from there.
+// Inside node_modules so the bundle resolves keytar and better-sqlite3 (left external, as in
+// the app) from there.
 const BUNDLE_DIR = join(ROOT, 'node_modules/.cache/field-installer-bench');
 
 /**
@@ -36,7 +37,12 @@ async function bundleCore(): Promise<string> {
       minify: false,
       sourcemap: false,
       rollupOptions: {
-        external: ['keytar', ...builtinModules, ...builtinModules.map((n) => `node:${n}`)],
+        external: [
+          'keytar',
+          'better-sqlite3',
+          ...builtinModules,
+          ...builtinModules.map((n) => `node:${n}`),
+        ],
         output: {
           // ESM for the CLI's top-level await; CommonJS dependencies bundled into it
           // (write-file-atomic names temp files after __filename) get what they expect.
@@ -55,12 +61,17 @@ async function bundleCore(): Promise<string> {
   return join(BUNDLE_DIR, 'core-cli.mjs');
 }
 
-/** Browser mode, bundled, run by Node itself: its pid is the core process. */
+let bundled: Promise<string> | null = null;
+
+/** Browser mode, bundled (once per run), run by Node itself: its pid is the core process. */
 export async function startCoreProcess(options: {
   rendererDir: string;
   dataDir: string;
-}): Promise<CoreProcess> {
-  const entry = await bundleCore();
+}): Promise<CoreProcess & { startMs: number }> {
+  bundled ??= bundleCore();
+  const entry = await bundled;
+  // Spawn → first stdout line: the core opened its databases and the bridge listens.
+  const t0 = performance.now();
   const app = await startCli<{ url: string }>(
     [
       process.execPath,
@@ -74,14 +85,14 @@ export async function startCoreProcess(options: {
     ],
     'bundled browser mode',
   );
-  return {
-    ...bridgeClient(app.info.url),
-    pid: app.pid,
-    stop: async () => {
-      await app.stop();
-      await rm(BUNDLE_DIR, { recursive: true, force: true });
-    },
-  };
+  const startMs = performance.now() - t0;
+  return { ...bridgeClient(app.info.url), pid: app.pid, startMs, stop: () => app.stop() };
+}
+
+/** Removes the bundled core (call once, after the last core process stopped). */
+export async function removeCoreBundle(): Promise<void> {
+  bundled = null;
+  await rm(BUNDLE_DIR, { recursive: true, force: true });
 }
 
 /** Resident memory of a process in MB, from /proc (Linux only, as on the build machines). */
@@ -92,8 +103,8 @@ export async function residentMb(pid: number): Promise<{ rss: number; peak: numb
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-export async function launchChromium(): Promise<{ browser: Browser; context: BrowserContext }> {
-  const browser = await chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -104,9 +115,13 @@ export async function launchChromium(): Promise<{ browser: Browser; context: Bro
       '--js-flags=--expose-gc',
     ],
   });
-  // No request interception (it would add latency to the very loads being timed): the page
-  // only talks to its own 127.0.0.1 origin (the bridge's CSP says connect-src 'self'), and
-  // the flags above stop Chromium's own background traffic.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return { browser, context };
 }
+
+/**
+ * A fresh browser context (its own storage, its own init scripts). No request interception
+ * (it would add latency to the very loads being timed): the page only talks to its own
+ * 127.0.0.1 origin (the bridge's CSP says connect-src 'self'), and the flags above stop
+ * Chromium's own background traffic.
+ */
+export const newAppContext = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 1280, height: 800 } });

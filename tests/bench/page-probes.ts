@@ -4,41 +4,70 @@
  * exist in the page, so serialised functions could break there.
  *
  * PROBES (an init script, so it runs before the app in every document) keeps window.__bench:
- * - arrivals: for each listInventory answer, when its body had been read (bodyReadAt) and
- *   parsed (parsedAt), wrapping fetch and the answer's json();
- * - rowsPaintedAt: the first frame with inventory rows (again after resetRows()), after that frame was painted (a
- *   MutationObserver sees the rows, requestAnimationFrame waits for the frame, a
- *   MessageChannel message posted there runs after its paint); performance.now() counts from
- *   navigation start, so in a fresh document it is also "navigation start → rows visible";
- * - keys: per keystroke in the search box, the main-thread work until the updated list is on
- *   screen: keydown → the end of the keystroke's task and its microtasks (the search and
- *   Svelte's DOM update; a MessageChannel message posted at keydown runs after them), plus
- *   the next frame's rendering (its rAF → after its paint). Idle time waiting for the vsync
- *   is not work and is left out: it depends on where in the 16.7 ms the key happened to
- *   land. `changed` says whether the list DOM changed (a key may leave the matches as
- *   they were);
- * - with sessionStorage 'bench-open-inventory' = '1', clicks "Inventory" in the main
- *   navigation the moment it exists, as an impatient user would (no test-driver latency).
+ * - answers: every `queryDevices` call the page makes over the bridge (the inventory asks for
+ *   windows of rows as it scrolls and on every keystroke): when the request left, its `q`,
+ *   when the answer's body had been read and parsed (wrapping fetch and the answer's json()),
+ *   when the page had applied it (a MessageChannel message posted then runs after the
+ *   promise continuations, i.e. after the loader and Svelte's microtask flush updated the
+ *   DOM), and the rendering of the next frame (its rAF → after its paint) with the time
+ *   that paint was done;
+ * - rowsPaintedAt: the first frame with inventory rows (again after resetRows()), after that
+ *   frame was painted (a MutationObserver sees the rows, requestAnimationFrame waits for the
+ *   frame, a MessageChannel message posted there runs after its paint); performance.now()
+ *   counts from navigation start, so in a fresh document it is "navigation start → rows";
+ * - keys: per keystroke in the search box, keydown time, the keystroke's own task and
+ *   microtasks (keydown → a MessageChannel message posted at keydown) and the next frame's
+ *   rendering; which answer belongs to which key is worked out afterwards (inventory-input.ts);
+ * - with OPEN_INVENTORY, clicks "Inventory" in the main navigation the moment it exists, as
+ *   an impatient user would (no test-driver latency), once per document.
  */
-export const PROBES = `(() => {
-  const bench = (window.__bench = { arrivals: [], rowsPaintedAt: null, keys: [], inventoryClickedAt: null });
-  const LIST = '[role="list"][aria-label="Inventory"]';
+const probes = (openInventory: boolean) => `(() => {
+  const OPEN_INVENTORY = ${openInventory ? 'true' : 'false'};
+  const bench = (window.__bench = { answers: [], rowsPaintedAt: null, keys: [], inventoryClickedAt: null });
+  const LIST = '[role="list"][aria-label="Inventory"], [role="list"][aria-label="All devices"]';
   const afterPaint = (done) => requestAnimationFrame(() => {
+    const frameStart = performance.now();
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => done(performance.now());
+    channel.port1.onmessage = () => done(performance.now(), frameStart);
     channel.port2.postMessage(0);
   });
 
   const originalFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
-    const response = await originalFetch(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.includes('/api/op/listInventory')) return response;
+    if (!url.includes('/api/op/queryDevices')) return originalFetch(input, init);
+    let q = null;
+    try { q = JSON.parse(init && typeof init.body === 'string' ? init.body : '{}').q ?? ''; } catch { q = null; }
+    const entry = { q, startedAt: performance.now(), bodyReadAt: null, parsedAt: null, appliedAt: null, render: null, paintedAt: null, bytes: 0, aborted: false };
+    bench.answers.push(entry);
+    let response;
+    try {
+      response = await originalFetch(input, init);
+    } catch (error) {
+      entry.aborted = true;
+      throw error;
+    }
     response.json = async () => {
-      const text = await response.text();
-      const bodyReadAt = performance.now();
+      let text;
+      try {
+        text = await response.text();
+      } catch (error) {
+        entry.aborted = true; // aborted while its body was on its way (a newer question)
+        throw error;
+      }
+      entry.bodyReadAt = performance.now();
       const value = JSON.parse(text);
-      bench.arrivals.push({ bodyReadAt, parsedAt: performance.now(), bytes: text.length });
+      entry.parsedAt = performance.now();
+      entry.bytes = text.length;
+      const applied = new MessageChannel();
+      applied.port1.onmessage = () => {
+        entry.appliedAt = performance.now();
+        afterPaint((at, frameStart) => {
+          entry.render = at - frameStart;
+          entry.paintedAt = at;
+        });
+      };
+      applied.port2.postMessage(0);
       return value;
     };
     return response;
@@ -47,41 +76,38 @@ export const PROBES = `(() => {
   document.addEventListener('keydown', (event) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement && target.type === 'search')) return;
-    const entry = { key: event.key, at: performance.now(), script: null, render: null, work: null, changed: false };
+    const entry = { key: event.key, at: performance.now(), script: null, render: null, paintedAt: null, value: null, changed: false };
     bench.keys.push(entry);
     const afterTask = new MessageChannel();
     afterTask.port1.onmessage = () => {
       entry.script = performance.now() - entry.at;
-      requestAnimationFrame(() => {
-        const frameStart = performance.now();
-        const afterFramePaint = new MessageChannel();
-        afterFramePaint.port1.onmessage = () => {
-          entry.render = performance.now() - frameStart;
-          entry.work = entry.script + entry.render;
-        };
-        afterFramePaint.port2.postMessage(0);
+      entry.value = target.value;
+      afterPaint((at, frameStart) => {
+        entry.render = at - frameStart;
+        entry.paintedAt = at;
       });
     };
     afterTask.port2.postMessage(0);
   }, true);
 
   let rowsSeen = false;
+  let opened = false;
   bench.resetRows = () => {
     rowsSeen = false;
     bench.rowsPaintedAt = null;
   };
   new MutationObserver((records) => {
     const list = document.querySelector(LIST);
-    if (!rowsSeen && list && list.querySelector('[role="listitem"]')) {
+    if (!rowsSeen && list && list.querySelector('[role="listitem"] .serial')) {
       rowsSeen = true;
       afterPaint((at) => (bench.rowsPaintedAt = at));
     }
     const entry = bench.keys[bench.keys.length - 1];
     if (entry && list && records.some((r) => list.contains(r.target))) entry.changed = true;
-    if (sessionStorage.getItem('bench-open-inventory') === '1') {
+    if (OPEN_INVENTORY && !opened) {
       const button = [...document.querySelectorAll('nav[aria-label="Main"] button')].find((b) => b.textContent.trim() === 'Inventory');
       if (button) {
-        sessionStorage.removeItem('bench-open-inventory');
+        opened = true;
         bench.inventoryClickedAt = performance.now();
         button.click();
       }
@@ -89,14 +115,20 @@ export const PROBES = `(() => {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 })()`;
 
-/** Scrolls the inventory list for ~2 s (≤ 600 frames) and returns rAF deltas and, per frame,
- * main-thread work: from the frame's scroll event (or its rAF) until after its paint. */
+/** The probes; `openInventory` clicks "Inventory" as soon as the main navigation exists. */
+export const PROBES = probes(false);
+export const PROBES_OPEN_INVENTORY = probes(true);
+
+/** Scrolls the device list for ~2 s (≤ 600 frames) and returns rAF deltas and, per frame,
+ * main-thread work: from the frame's scroll event (or its rAF) until after its paint. Rows
+ * still on their way from the core show as placeholders; the note counts them at the end. */
 export const SCROLL = `(async () => {
-  const list = document.querySelector('[role="list"][aria-label="Inventory"]');
-  if (!list) throw new Error('no inventory list');
+  const list = document.querySelector('[role="list"][aria-label="Inventory"], [role="list"][aria-label="All devices"]');
+  if (!list) throw new Error('no device list');
   const deltas = [];
   const work = [];
   let frameStart = null;
+  let placeholderFrames = 0;
   const onScroll = () => { if (frameStart === null) frameStart = performance.now(); };
   document.addEventListener('scroll', onScroll, true);
   const channel = new MessageChannel();
@@ -109,6 +141,7 @@ export const SCROLL = `(async () => {
     const step = (now) => {
       if (last !== null) deltas.push(now - last);
       last = now;
+      if (list.querySelector('[role="listitem"] .loading')) placeholderFrames += 1;
       if (now > end || ++frames > 600) return resolve();
       channel.port2.postMessage(frameStart ?? performance.now());
       frameStart = null;
@@ -118,34 +151,43 @@ export const SCROLL = `(async () => {
     requestAnimationFrame(step);
   });
   document.removeEventListener('scroll', onScroll, true);
-  return { deltas, work, rowsInDom: list.querySelectorAll('[role="listitem"]').length };
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return { deltas, work, placeholderFrames, rowsInDom: list.querySelectorAll('[role="listitem"]').length };
 })()`;
 
-export interface Arrival {
-  bodyReadAt: number;
-  parsedAt: number;
+export interface Answer {
+  q: string | null;
+  startedAt: number;
+  bodyReadAt: number | null;
+  parsedAt: number | null;
+  appliedAt: number | null;
+  render: number | null;
+  paintedAt: number | null;
   bytes: number;
+  aborted: boolean;
 }
 
 export interface KeyTiming {
   key: string;
+  at: number;
   /** keydown → end of its task and microtasks (ms). */
   script: number | null;
   /** The next frame's rAF → after its paint (ms). */
   render: number | null;
-  /** script + render: main-thread work until the updated list is on screen (ms). */
-  work: number | null;
+  paintedAt: number | null;
+  /** The search box's value after the key. */
+  value: string | null;
   changed: boolean;
 }
 
 export interface BenchState {
-  arrivals: Arrival[];
+  answers: Answer[];
   rowsPaintedAt: number | null;
   keys: KeyTiming[];
   inventoryClickedAt: number | null;
 }
 
-export const READ_STATE = `(() => { const b = window.__bench; return { arrivals: b.arrivals, rowsPaintedAt: b.rowsPaintedAt, keys: b.keys, inventoryClickedAt: b.inventoryClickedAt }; })()`;
+export const READ_STATE = `(() => { const b = window.__bench; return { answers: b.answers, rowsPaintedAt: b.rowsPaintedAt, keys: b.keys, inventoryClickedAt: b.inventoryClickedAt }; })()`;
 
 /**
  * Polls a page expression until it is truthy. Not page.waitForFunction: that compiles the

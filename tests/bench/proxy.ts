@@ -108,14 +108,28 @@ export async function benchProxy(): Promise<Figure[]> {
       `added p95 ${p95(added[way]).toFixed(2)} ms (no target for p95; reported only); ` +
       `one keychain read (the core does one per burst of calls, not per call) p50 ${median(times.keychain).toFixed(2)} ms`;
     return [
-      atMost('proxy overhead, core.invoke vs direct, median added', median(added.core), 'ms', 1, {
-        baseline,
-        note: describe('core'),
-      }),
-      atMost('proxy overhead, bridge vs direct, median added', median(added.bridge), 'ms', 1, {
-        baseline,
-        note: describe('bridge'),
-      }),
+      atMost(
+        'proxy-core-median',
+        'proxy overhead, core.invoke vs direct, median added',
+        median(added.core),
+        'ms',
+        1,
+        {
+          baseline,
+          note: describe('core'),
+        },
+      ),
+      atMost(
+        'proxy-bridge-median',
+        'proxy overhead, bridge vs direct, median added',
+        median(added.bridge),
+        'ms',
+        1,
+        {
+          baseline,
+          note: describe('bridge'),
+        },
+      ),
     ];
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -13,6 +13,8 @@ export interface Baseline {
 }
 
 export interface Figure {
+  /** Stable key of the figure (`npm run bench -- --only <id>`), e.g. "cold-start-1m". */
+  id: string;
   name: string;
   value: number | null;
   unit: string;
@@ -29,6 +31,7 @@ interface Extras {
 }
 
 const make = (
+  id: string,
   name: string,
   value: number,
   unit: string,
@@ -38,6 +41,7 @@ const make = (
 ): Figure => {
   // Key order as read in bench-results.json: what, how much, against what, verdict, why.
   return {
+    id,
     name,
     value: Number.isFinite(value) ? round(value) : null,
     unit,
@@ -51,35 +55,40 @@ const make = (
 };
 
 export const atMost = (
+  id: string,
   name: string,
   value: number,
   unit: string,
   limit: number,
   extras: Extras = {},
-): Figure => make(name, value, unit, `<= ${limit}`, value <= limit, extras);
+): Figure => make(id, name, value, unit, `<= ${limit}`, value <= limit, extras);
 
 export const below = (
+  id: string,
   name: string,
   value: number,
   unit: string,
   limit: number,
   extras: Extras = {},
-): Figure => make(name, value, unit, `< ${limit}`, value < limit, extras);
+): Figure => make(id, name, value, unit, `< ${limit}`, value < limit, extras);
 
 export const exactly = (
+  id: string,
   name: string,
   value: number,
   unit: string,
   expected: number,
   extras: Extras = {},
-): Figure => make(name, value, unit, `= ${expected}`, value === expected, extras);
+): Figure => make(id, name, value, unit, `= ${expected}`, value === expected, extras);
 
 export const notMeasured = (
+  id: string,
   name: string,
   unit: string,
   target: string,
   reason: string,
 ): Figure => ({
+  id,
   name,
   value: null,
   unit,
@@ -88,10 +97,11 @@ export const notMeasured = (
   note: `not measured: ${reason}`,
 });
 
-/** A monospace table: name, value, unit, target, baseline, pass/fail (+ notes below it). */
+/** A monospace table: id, name, value, unit, target, baseline, pass/fail (+ notes below it). */
 export function formatTable(figures: readonly Figure[]): string {
-  const header = ['figure', 'value', 'unit', 'target', 'baseline (same run)', 'result'];
+  const header = ['id', 'figure', 'value', 'unit', 'target', 'baseline (same run)', 'result'];
   const rows = figures.map((f) => [
+    f.id,
     f.name,
     f.value === null ? '—' : String(f.value),
     f.unit,
@@ -106,6 +116,6 @@ export function formatTable(figures: readonly Figure[]): string {
       .join(' | ')
       .trimEnd();
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)];
-  const notes = figures.filter((f) => f.note).map((f) => `  * ${f.name}: ${f.note}`);
+  const notes = figures.filter((f) => f.note).map((f) => `  * ${f.id}: ${f.note}`);
   return [...out, ...(notes.length > 0 ? ['', 'Notes:', ...notes] : [])].join('\n');
 }
