@@ -1,7 +1,8 @@
 /**
  * electron-builder afterPack hook: flips Electron's fuses in the packaged binary before it is
  * signed, switching off the ways a packaged app can be turned into a generic Node runtime
- * or debugged, and making it load only its own (integrity-checked) app.asar.
+ * or debugged, making it load only its own (integrity-checked) app.asar, and taking file://
+ * pages' extra privileges away (nothing of ours is loaded from file://).
  *
  * FIELD_INSTALLER_TEST_BUILD=1 keeps the inspector fuse on: Playwright's Electron driver
  * attaches through --inspect/--remote-debugging-port. Never ship such a build.
@@ -36,6 +37,8 @@ const fuseConfig = (context, env) => ({
   [FuseV1Options.EnableNodeCliInspectArguments]: env.FIELD_INSTALLER_TEST_BUILD === '1',
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
+  // The UI is served from app:// (electron/main/protocol.ts); file:// pages get no extra powers.
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
 });
 
 const afterPack = async (context) => {

@@ -13,9 +13,18 @@ import type {
   LocationMetric,
   LocationRef,
   Organization,
+  PagingStyle,
 } from './core/api/wire';
 
-export type { Device, FootTraffic, Location, LocationMetric, LocationRef, Organization };
+export type {
+  Device,
+  FootTraffic,
+  Location,
+  LocationMetric,
+  LocationRef,
+  Organization,
+  PagingStyle,
+};
 
 // ---------------------------------------------------------------- shared input pieces
 
@@ -28,7 +37,17 @@ const Serial = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Serial number has characters a serial never has')
   .transform((s) => s.toUpperCase());
 
-const Id = z.string().trim().min(1).max(128);
+/**
+ * Location and organization ids: letters, digits and a few separators, starting with a letter
+ * or digit — so no id can be "." or "..", contain a slash, or otherwise change which vendor
+ * path is called (`GET /v1/devices` for "devices at location ..").
+ */
+const Id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:~-]*$/, 'Id has characters an id never has');
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 const Empty = z.object({}).strict();
@@ -53,20 +72,31 @@ const Range = {
   to: IsoTime,
 };
 
+const BaseUrl = z.string().trim().url('API base URL is not a URL').max(2048);
+const ApiKey = z.string().trim().min(8, 'API key is too short').max(512);
+
 // ---------------------------------------------------------------- operations
 
 export const operations = {
   // session
   sessionStatus: Empty,
-  signIn: z
-    .object({
-      baseUrl: z.string().trim().url('API base URL is not a URL').max(2048),
-      apiKey: z.string().trim().min(8, 'API key is too short').max(512),
-    })
-    .strict(),
+  signIn: z.object({ baseUrl: BaseUrl, apiKey: ApiKey }).strict(),
   chooseOrganization: z.object({ organizationId: Id }).strict(),
   signOut: Empty,
   startTraining: Empty,
+  /**
+   * A read-only probe of the API's endpoints, for support. Neither field: the signed-in
+   * account. Both: the base URL and key typed at sign-in (the key is used and forgotten).
+   */
+  checkConnection: z
+    .object({ baseUrl: BaseUrl.optional(), apiKey: ApiKey.optional() })
+    .strict()
+    .refine((input) => (input.baseUrl === undefined) === (input.apiKey === undefined), {
+      message: 'Give both the API base URL and the API key, or neither',
+      path: ['apiKey'],
+    }),
+  /** The last connection report, kept in app.db; null if there has been none. */
+  lastConnectionReport: Empty,
 
   // organizations
   listOrganizations: Empty,
@@ -94,7 +124,8 @@ export const operations = {
       limit: z.number().int().min(1).max(500),
     })
     .strict(),
-  deviceFacets: z.object({ view: z.enum(['uninstalled', 'all']) }).strict(),
+  /** Type and firmware choices for the inventory filters (of every device of the account). */
+  deviceFacets: Empty,
   /** `fresh`: ask the server now, even if the cache is recent (Verify polls check-ins). */
   getDevice: z.object({ serial: Serial, fresh: z.boolean().optional() }).strict(),
   updateDevice: z
@@ -154,6 +185,8 @@ export type ParsedInput<K extends OperationName> = z.output<(typeof operations)[
 export type ErrorKind =
   | 'offline'
   | 'dns'
+  /** The network's proxy refused, did not answer, or asks for a sign-in. */
+  | 'proxy'
   | 'tls'
   | 'timeout'
   | 'unauthorized'
@@ -319,12 +352,60 @@ export interface DeviceTraffic {
   series: FootTraffic[];
 }
 
+/** What the connection check asks, in order. */
+export const CONNECTION_STEPS = [
+  'organizations',
+  'locations',
+  'devices',
+  'uninstalled_devices',
+  'location_devices',
+  'device',
+  'foot_traffic_locations',
+  'foot_traffic_device',
+] as const;
+
+/** One endpoint the connection check asked, and what it made of the answer. */
+export interface ConnectionStep {
+  step: (typeof CONNECTION_STEPS)[number];
+  /** Method and path template, e.g. "GET /locations" (never a key or a query). */
+  endpoint: string;
+  /** not_understood: the server answered in a way the app cannot read. */
+  outcome: 'ok' | 'not_understood' | 'failed' | 'skipped';
+  /** Time the step took; null when skipped. */
+  ms: number | null;
+  /** HTTP status when the failure carried one. */
+  status: number | null;
+  paging: PagingStyle | null;
+  /** Items in the answer (the first page of a list). */
+  items: number | null;
+  /** The list's total, when the server said it. */
+  total: number | null;
+  /** Field names of the first item, as the server sent them. */
+  fields: string[];
+  /** Those of `fields` the app does not read. */
+  unknownFields: string[];
+  problem: { kind: ErrorKind; message: string } | null;
+  /** Facts in words: the signed-in user, addresses read, why a step was skipped. */
+  notes: string[];
+}
+
+export interface ConnectionReport {
+  at: string;
+  baseUrl: string;
+  organization: { id: string; name: string } | null;
+  steps: ConnectionStep[];
+  /** ok: nothing failed; problems: some steps failed or were not understood; failed: none worked. */
+  outcome: 'ok' | 'problems' | 'failed';
+}
+
 export interface OperationResults {
   sessionStatus: SessionStatus;
   signIn: SessionStatus;
   chooseOrganization: SessionStatus;
   signOut: SessionStatus;
   startTraining: SessionStatus;
+  checkConnection: ConnectionReport;
+  lastConnectionReport: ConnectionReport | null;
   listOrganizations: Cached<Organization[]>;
   getOrganization: Cached<Organization>;
   listLocations: Cached<Location[]>;

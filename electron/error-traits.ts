@@ -38,6 +38,8 @@ export const ERROR_TRAITS: Readonly<Record<ErrorKind, ErrorTraits>> = {
     stopsReplay: true,
     outcomeMayBeUnknown: true,
   }),
+  // The request never reached the server; the Wi-Fi may be fine: its own words, queue kept.
+  proxy: traits({ connectivity: true, stopsReplay: true }),
   // A certificate problem is not "offline": the technician must not be told to just wait.
   tls: traits({ stopsReplay: true }),
   unauthorized: traits({ stopsReplay: true }),

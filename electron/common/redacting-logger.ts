@@ -103,7 +103,8 @@ export const createFileLogger = (
   dir: string,
   mirror?: (line: string) => void,
 ): Logger & { close(): void } => {
-  mkdirSync(dir, { recursive: true });
+  // Logs name stores and serials: readable by this user only, like the databases.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'main.log');
   let fd: number | null = null;
   let size = 0;

@@ -40,6 +40,8 @@ export interface CredentialStore {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<boolean>;
+  /** Every account this app stored a key for (to remove them all at sign-out). */
+  accounts(): Promise<string[]>;
 }
 
 export type CreateCore = (options: CoreOptions) => Promise<Core>;

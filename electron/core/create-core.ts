@@ -24,6 +24,7 @@ import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
 import { reapplyPending } from './service/local-changes';
 import { listOutbox, onReplayEvent } from './service/outbox-service';
+import { sameStore } from './api/client';
 import { queuedHintKey, SessionManager } from './service/session-manager';
 import { listJobs } from './service/sync-service';
 import { openAccountStore } from './store/account-store';
@@ -67,6 +68,10 @@ export const createCore: CreateCore = async (options) => {
       emit({ type: 'outbox', items: listOutbox(ctx) });
     },
     () => imported,
+    () => {
+      emit({ type: 'session', status: session.status(online) });
+      void engine.run().catch(() => undefined);
+    },
   );
 
   const setOnline = (value: boolean) => {
@@ -132,6 +137,8 @@ export const createCore: CreateCore = async (options) => {
     onReport: (report) => emit({ type: 'sync', report }),
     onJobError: (error) => {
       if (isDamage(error)) recheck();
+      // A download that found no network says so, like any other request would.
+      if (error instanceof AppError && traitsOf(error.kind).connectivity) ctx.reportOffline();
     },
   });
 
@@ -151,18 +158,31 @@ export const createCore: CreateCore = async (options) => {
     sync: engine,
     replay,
     outboxChanged: () => {
-      const scope = session.current();
-      if (scope) {
-        try {
-          app.saveSetting(queuedHintKey(scope.store.dir), scope.store.work.intents.list().length);
-        } catch (error) {
-          options.log.warn('could not keep the queue count', { error: describe(error) });
-        }
-      }
-      emit({ type: 'outbox', items: listOutbox(ctx) });
-      emit({ type: 'session', status: session.status(online) });
+      // Coalesced and after the answer: a burst of scans is one update of the queue view, and
+      // the acknowledgement does not wait for it.
+      if (outboxNoticePending) return;
+      outboxNoticePending = true;
+      setImmediate(announceOutbox);
     },
+    settings: app,
   };
+
+  let outboxNoticePending = false;
+  let closed = false;
+  function announceOutbox() {
+    outboxNoticePending = false;
+    if (closed) return;
+    const scope = session.current();
+    if (scope) {
+      try {
+        app.saveSetting(queuedHintKey(scope.store.dir), scope.store.work.intents.list().length);
+      } catch (error) {
+        options.log.warn('could not keep the queue count', { error: describe(error) });
+      }
+    }
+    emit({ type: 'outbox', items: listOutbox(ctx) });
+    emit({ type: 'session', status: session.status(online) });
+  }
 
   /** Damage met during work: check the cache off the main thread; if rebuilt, download again. */
   function recheck() {
@@ -267,6 +287,8 @@ export const createCore: CreateCore = async (options) => {
       return () => listeners.delete(listener);
     },
     async close() {
+      if (outboxNoticePending) announceOutbox();
+      closed = true;
       monitor.stop();
       engine.stop();
       await replaying;
@@ -289,13 +311,7 @@ function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
       api.updateDevice(serial, changes),
     createLocation: (input: Parameters<typeof api.createLocation>[0]) => api.createLocation(input),
     findLocation: async (input: Parameters<typeof api.createLocation>[0]) =>
-      (await api.listLocations({ q: input.name })).find(
-        (l) =>
-          l.name === input.name &&
-          l.address?.line1 === input.address.line1 &&
-          l.address?.city === input.address.city &&
-          l.address?.country === input.address.country,
-      ) ?? null,
+      (await api.listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null,
     deleteLocation: (id: string) => api.deleteLocation(id),
     getLocation: (id: string) => api.getLocation(id),
   };

@@ -3,10 +3,12 @@
  * protocol, permissions, navigation guards, IPC and the one window. No business logic here.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, net, session } from 'electron';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials } from '../core/credentials/keychain';
+import { API_PARTITION, createApiFetch } from './api-fetch';
+import { setupAppMenu } from './app-menu';
 import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
 import { setupNavigationGuards } from './navigation-guards';
@@ -19,10 +21,6 @@ const userDataOverride = process.env.FIELD_INSTALLER_USER_DATA_DIR;
 if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
 
 registerAppScheme();
-
-// Net.fetch honours the system proxy; adapt it to the fetch signature the core expects.
-const fetchViaNet: typeof fetch = (input, init) =>
-  net.fetch(input instanceof URL ? input.href : input, init);
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
@@ -48,10 +46,14 @@ const start = async (): Promise<void> => {
   await app.whenReady();
   setupProtocol(join(app.getAppPath(), 'dist', 'renderer'));
   setupPermissions(session.defaultSession);
+  setupAppMenu({ isPackaged: app.isPackaged, platform: process.platform });
+  // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
+  // API's own, created once, after ready (sessions cannot exist before): see api-fetch.ts.
+  const apiFetch = createApiFetch(session.fromPartition(API_PARTITION, { cache: false }));
   try {
     core = await createCore({
       dataDir: join(userData, 'data'),
-      fetch: fetchViaNet,
+      fetch: apiFetch,
       credentials: createKeychainCredentials(),
       log,
     });

@@ -15,7 +15,6 @@ import type { Device, Location } from '../../electron/contract';
 import { keyFingerprint, scopeDir } from '../../electron/core/db/account-scope';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
-import { PAGE_SIZE } from '../../electron/core/service/sync-service';
 import { openAccountStore } from '../../electron/core/store/account-store';
 import { startSandbox } from '../../electron/sandbox';
 
@@ -129,7 +128,7 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
     // when the core opens the file again).
     cache.db.pragma('cache_size = -262144');
     cache.db.transaction(() => {
-      const checkpoint = cache.checkpoints.begin('locations', PAGE_SIZE, now);
+      const checkpoint = cache.checkpoints.begin('locations', now);
       const stores: Location[] = [...existing];
       EXTRA_STORES.forEach((s, i) => {
         const location: Location = {
@@ -145,7 +144,7 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
       cache.checkpoints.complete(checkpoint, now);
       locationIds = stores.map((l) => l.id);
 
-      const devices = cache.checkpoints.begin('devices', PAGE_SIZE, now);
+      const devices = cache.checkpoints.begin('devices', now);
       const taken = new Set<string>();
       const day = 86_400_000;
       const nowMs = Date.now();
@@ -186,8 +185,9 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
       }
       // Devices of the small sandbox's sync are not part of the million.
       cache.devices.removeUnseen(devices.pass);
-      for (let page = 1; page <= Math.ceil(count / PAGE_SIZE); page++) devices.pagesDone.add(page);
-      devices.totalPages = Math.ceil(count / PAGE_SIZE);
+      devices.progress.firstDone = true;
+      devices.progress.totalCount = count;
+      devices.progress.fetched = count;
       cache.checkpoints.complete(devices, now);
     })();
     cache.queries.invalidate();

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { startSandbox } from '../../electron/sandbox';
-import { BRIDGE_TOKEN_HEADER, bridgeOperationPath } from '../../electron/web/bridge-protocol';
+import { bridgeOperationPath } from '../../electron/web/bridge-protocol';
 import { startBridgeHarness } from '../helpers/bridge-harness';
 import { atMost, type Figure } from './results';
 import { bounded, median, p95 } from './stats';
@@ -74,7 +74,7 @@ export async function benchProxy(): Promise<Figure[]> {
       bridge: async () => {
         const res = await fetch(bridgeUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: app.bridge.token },
+          headers: { 'content-type': 'application/json', cookie: app.cookie },
           body: JSON.stringify(input),
         });
         const envelope = (await res.json()) as { ok: boolean; value?: { series: unknown[] } };

@@ -220,6 +220,8 @@ test.describe('camera scanning in the app (browser mode, training mode)', () => 
         timeout: 30_000,
       });
 
+      // The page traded the URL's single-use token for the session: call through its cookie.
+      app.useBrowserSession(await context.cookies(app.url));
       // The training account's first sync fills the local database; wait for it.
       await app.call('syncNow');
       const inventory = await app.call<{ rows: { serial_number: string }[] }>('queryDevices', {

@@ -7,8 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import {
-  BRIDGE_TOKEN_HEADER,
+  BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
+  bridgeCookieName,
   bridgeOperationPath,
 } from '../../electron/web/bridge-protocol';
 
@@ -69,25 +70,49 @@ export async function startCli<T>(args: string[], what: string): Promise<Running
 
 export interface BridgeClient {
   url: string;
-  /** Calls one contract operation over the bridge, as the renderer does; throws on failure. */
+  /**
+   * Calls one contract operation over the bridge, as the renderer does; throws on failure.
+   * The first call trades the URL's single-use token for the session cookie, so a client that
+   * calls must do so before a browser opens the URL, or adopt the browser's session.
+   */
   call<T>(operation: string, input?: object): Promise<T>;
+  /** Uses the session a browser holds (its cookies for the bridge) instead of the token. */
+  useBrowserSession(cookies: readonly { name: string; value: string }[]): void;
 }
 
 export function bridgeClient(url: string): BridgeClient {
   const parsed = new URL(url);
   const token = parsed.searchParams.get(BRIDGE_TOKEN_QUERY) ?? '';
+  let cookie: Promise<string> | null = null;
+  const exchange = async (): Promise<string> => {
+    const res = await fetch(new URL(BRIDGE_SESSION_PATH, parsed.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (res.status !== 204) throw new Error(`the bridge refused its token (${res.status})`);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  };
   return {
     url,
     async call<T>(operation: string, input: object = {}): Promise<T> {
+      cookie ??= exchange();
       const res = await fetch(new URL(bridgeOperationPath(operation), parsed.origin), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
+        headers: { 'content-type': 'application/json', cookie: await cookie },
         body: JSON.stringify(input),
       });
       const envelope = (await res.json()) as
-        { ok: true; value: T } | { ok: false; error: { message: string } };
+        { ok: true; value: T } | { ok: false; error: { message: string } } | { error: string };
+      if (!('ok' in envelope)) throw new Error(`${operation}: ${res.status} ${envelope.error}`);
       if (!envelope.ok) throw new Error(`${operation}: ${envelope.error.message}`);
       return envelope.value;
+    },
+    useBrowserSession(cookies) {
+      const name = bridgeCookieName(parsed.port);
+      const found = cookies.find((c) => c.name === name);
+      if (!found) throw new Error(`the browser holds no ${name} cookie`);
+      cookie = Promise.resolve(`${name}=${found.value}`);
     },
   };
 }

@@ -9,9 +9,13 @@ import { wording } from './messages';
 const invalid = (problem: string): AppError =>
   new AppError({ kind: 'invalid', ...wording.badBaseUrl(problem), fields: { baseUrl: problem } });
 
+/**
+ * Literal loopback addresses and exactly `localhost`. Not `*.localhost` or `localhost.`: a
+ * resolver (or a hosts file) may send those anywhere, and the key would go with them.
+ */
 export const isLoopbackHost = (hostname: string): boolean => {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const host = hostname.toLowerCase();
+  if (host === 'localhost') return true;
   if (host === '[::1]' || host === '::1') return true;
   // WHATWG URL has already normalised IPv4 forms like 0x7f.1 to dotted decimal.
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

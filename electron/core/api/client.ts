@@ -1,27 +1,33 @@
 /**
  * The vendor API client: builds each request's Basic credentials (org id or '' as username,
- * the key read fresh from the keychain for every call so a sign-out takes effect at once),
- * sends it through http.ts and validates every answer against wire.ts before anyone sees it.
+ * the key read from the keychain when a call needs it), sends it through http.ts and reads
+ * every answer with the tolerant readers — lists (list-answer.ts), resources
+ * (answer-readers.ts), errors (error-body.ts), foot traffic (traffic-reader.ts) — so that the
+ * spec's "not shown" details may differ from the sandbox's without the technician noticing.
  */
 import { z } from 'zod';
 import { AppError } from '../app-error';
-import { validateBaseUrl } from './base-url';
-import { createHttp, type Method } from './http';
-import { wording, type Subject } from './messages';
-import { collectPages, describePage, tooManyPages, type Page } from './paging';
 import {
-  Device,
-  FootTraffic,
-  Location,
-  LocationMetric,
-  Organization,
-  PAGE_SIZE_MAX,
-  listOf,
-  one,
-} from './wire';
-import type { DeviceListRef, ListPage, VendorApi } from './vendor-api';
+  createdId,
+  isDeviceLike,
+  isLocationLike,
+  isObj,
+  readDevice,
+  readLocation,
+  readOrganization,
+  unwrap,
+} from './answer-readers';
+import { validateBaseUrl } from './base-url';
+import { createHttp, type HttpAnswer, type Method } from './http';
+import { queryFor, readListAnswer, type ListAnswer, type PageRequest } from './list-answer';
+import { tooManyPages, walkAll } from './list-walk';
+import { wording, type Subject } from './messages';
+import { readLocationMetrics, readSeries, recordsIn, unknownTrafficFormat } from './traffic-reader';
+import { PAGE_SIZE_MAX, type Device, type Location } from './wire';
+import type { DeviceListRef, NewLocation, VendorApi } from './vendor-api';
 
 export type { DeviceListRef, ListPage, ListRef, VendorApi } from './vendor-api';
+export type { PageRequest } from './list-answer';
 export { validateBaseUrl } from './base-url';
 
 /** The page size callers ask for: the largest the API allows, so the fewest requests. */
@@ -46,33 +52,38 @@ export interface ApiClientOptions {
 type Scope = 'cross' | 'org';
 type Query = Record<string, string | number | boolean | undefined>;
 
-const SignedInUser = z.looseObject({ id: z.string(), name: z.string() });
-const DeviceTrafficBody = z.looseObject({
-  data: z.array(FootTraffic),
-  meta: z.looseObject({ total: z.number().int().nonnegative().optional() }).optional(),
-});
+const SignedInUser = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string() });
 
-const DevicePageBody = listOf(Device);
-const LocationPageBody = listOf(Location);
+/**
+ * One path segment. The contract's patterns already refuse dot segments; this is the last
+ * guard, for ids that come from a server's own answers.
+ */
+const seg = (value: string): string => {
+  if (value === '' || value === '.' || value === '..')
+    throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
+  return encodeURIComponent(value);
+};
 
-const seg = encodeURIComponent;
+/** The first request of every list: by page, which most servers accept or ignore harmlessly. */
+const FIRST: PageRequest = { style: 'page', page: 1, perPage: LIST_PAGE_SIZE };
 
-const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  // Paths and zod's own wording only: the values themselves are not copied into the cause.
-  const summary = result.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-  throw new AppError(
-    { kind: 'bad_response', ...wording.unreadable() },
-    { cause: new Error(summary) },
+/** A write answered without a usable body: read the state back (the caller does). */
+const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(answer.body);
+
+/** The store the technician asked to create, among locations the server lists. */
+export const sameStore = (l: Location, input: NewLocation): boolean => {
+  if (l.name.trim().toLowerCase() !== input.name.trim().toLowerCase()) return false;
+  const a = l.address;
+  if (!a) return false;
+  const street = input.address.line1.trim().toLowerCase();
+  return (
+    (a.line1 ?? '').trim().toLowerCase() === street || (a.text ?? '').toLowerCase().includes(street)
   );
 };
 
 export const createApiClient = (options: ApiClientOptions): VendorApi => {
   const baseUrl = validateBaseUrl(options.baseUrl);
+  const baseOrigin = new URL(baseUrl).origin;
   // Pages of 500: room for 2.5 million devices, while a server that never ends is still refused.
   const maxPages = options.maxPages ?? 5_000;
   const http = createHttp({
@@ -99,186 +110,185 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     return { authorization: `Basic ${token}`, secrets: [key, token] };
   };
 
+  interface CallOptions {
+    query?: Query | undefined;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+    /** An absolute URL the server gave (a next page); already checked to be on our origin. */
+    url?: string | undefined;
+  }
+
   const call = async (
     method: Method,
     scope: Scope,
     path: string,
     subject: Subject,
-    query?: Query,
-    body?: unknown,
-    signal?: AbortSignal,
-  ) => {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) search.set(name, String(value));
+    opts: CallOptions = {},
+  ): Promise<HttpAnswer> => {
+    let url = opts.url;
+    if (url === undefined) {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(opts.query ?? {})) {
+        if (value !== undefined) search.set(name, String(value));
+      }
+      const qs = search.toString();
+      url = `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
     }
-    const qs = search.toString();
-    const url = `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const auth = await credentials(scope);
-    return http.send({ method, url, ...auth, body, subject, signal });
+    return http.send({ method, url, ...auth, body: opts.body, subject, signal: opts.signal });
   };
 
-  const get = async <S extends z.ZodType>(
-    schema: S,
+  /** One page of a list, read whatever paging style and envelope the server uses. */
+  async function listPage<T>(
     scope: Scope,
     path: string,
     subject: Subject,
-    query?: Query,
+    request: PageRequest | null,
+    read: (raw: unknown) => T,
+    extra: Query = {},
     signal?: AbortSignal,
-  ) => parse(schema, (await call('GET', scope, path, subject, query, undefined, signal)).body);
+  ): Promise<ListAnswer & { items: T[] }> {
+    const asked = request ?? FIRST;
+    const answer = await call('GET', scope, path, subject, {
+      ...(asked.style === 'url' ? { url: asked.url } : { query: { ...extra, ...queryFor(asked) } }),
+      signal,
+    });
+    const page = readListAnswer(
+      answer.body,
+      answer.link,
+      asked,
+      answer.url,
+      baseOrigin,
+      answer.size,
+    );
+    if (page.totalPages !== null && page.totalPages > maxPages) throw tooManyPages(maxPages);
+    return { ...page, items: page.items.map(read) };
+  }
 
-  const getAll = async <T extends z.ZodType>(
-    item: T,
+  const whole = <T>(
     scope: Scope,
     path: string,
     subject: Subject,
-    query?: Query,
-  ) => {
-    const schema = listOf(item);
-    return collectPages(
-      (page) => get(schema, scope, path, subject, { ...query, page, per_page: PAGE_SIZE_MAX }),
-      { maxPages, perPage: PAGE_SIZE_MAX },
-    );
-  };
+    read: (raw: unknown) => T,
+    extra?: Query,
+  ) => walkAll((request) => listPage(scope, path, subject, request, read, extra), maxPages);
 
-  /** One page of an org-scoped list, validated, with what it says about the rest. */
-  const onePage = async <T>(
-    schema: z.ZodType<Page<T>>,
-    path: string,
-    subject: Subject,
-    page: number,
-    perPage: number,
-    signal: AbortSignal | undefined,
-  ): Promise<ListPage<T>> => {
-    if (!Number.isInteger(page) || page < 1)
-      throw new RangeError(`page must be an integer from 1, not ${page}`);
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > PAGE_SIZE_MAX)
-      throw new RangeError(`perPage must be an integer from 1 to ${PAGE_SIZE_MAX}, not ${perPage}`);
-    if (page > maxPages) throw tooManyPages(maxPages);
-    const query = { page, per_page: perPage };
-    const body = await get(schema, 'org', path, subject, query, signal);
-    const described = describePage(body, page, perPage);
-    // Refused from whichever page first says so, before the rest are fetched and thrown away.
-    if (described.totalPages !== null && described.totalPages > maxPages)
-      throw tooManyPages(maxPages);
-    return described;
-  };
-
-  const deviceListAt = (list: DeviceListRef): { path: string; subject: Subject } => {
-    switch (list.kind) {
+  const deviceListAt = (which: DeviceListRef): { path: string; subject: Subject } => {
+    switch (which.kind) {
       case 'devices':
         return { path: '/devices', subject: { kind: 'list' } };
       case 'uninstalled-devices':
         return { path: '/uninstalled-devices', subject: { kind: 'list' } };
       case 'location-devices':
         return {
-          path: `/locations/${seg(list.locationId)}/devices`,
-          subject: { kind: 'location', id: list.locationId },
+          path: `/locations/${seg(which.locationId)}/devices`,
+          subject: { kind: 'location', id: which.locationId },
         };
     }
   };
 
-  const send = async <S extends z.ZodType>(
-    schema: S,
-    method: Method,
-    path: string,
-    subject: Subject,
-    body?: unknown,
-  ) => parse(schema, (await call(method, 'org', path, subject, undefined, body)).body);
-
   const list: Subject = { kind: 'list' };
+
+  const getDevice = async (serial: string): Promise<Device> => {
+    const answer = await call('GET', 'org', `/devices/${seg(serial)}`, { kind: 'device', serial });
+    return readDevice(unwrap(answer.body, isDeviceLike) ?? answer.body);
+  };
+
+  const getLocation = async (id: string): Promise<Location> => {
+    const answer = await call('GET', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
+    return readLocation(unwrap(answer.body, isLocationLike) ?? answer.body);
+  };
+
+  /** A device write: the device from the answer, or read back when the answer has none. */
+  const deviceWrite = async (method: Method, path: string, serial: string, body: unknown) => {
+    const answer = await call(method, 'org', path, { kind: 'device', serial }, { body });
+    const device = noBody(answer) ? null : unwrap(answer.body, isDeviceLike);
+    return device ? readDevice(device) : getDevice(serial);
+  };
+
+  const listLocations: VendorApi['listLocations'] = async (query) =>
+    (await whole('org', '/locations', list, readLocation, { q: query?.q })).items;
 
   return {
     async listOrganizations() {
-      const { items, first } = await getAll(Organization, 'cross', '/organizations', list);
-      const user = SignedInUser.safeParse(first.meta?.['user']);
+      const { items, first } = await whole('cross', '/organizations', list, readOrganization);
+      const top = isObj(first.raw) ? first.raw : {};
+      const meta = isObj(top['meta']) ? top['meta'] : {};
+      // In `meta` ({data, meta}) or beside the items in flat envelopes ({items, user}).
+      const user = SignedInUser.safeParse(meta['user'] ?? top['user']);
       return {
         organizations: items,
-        user: user.success ? { id: user.data.id, name: user.data.name } : null,
+        user: user.success ? { id: String(user.data.id), name: user.data.name } : null,
       };
     },
     async getOrganization(id) {
-      return (
-        await get(one(Organization), 'cross', `/organizations/${seg(id)}`, {
-          kind: 'organization',
-          id,
-        })
-      ).data;
+      const answer = await call('GET', 'cross', `/organizations/${seg(id)}`, {
+        kind: 'organization',
+        id,
+      });
+      return readOrganization(unwrap(answer.body, isLocationLike) ?? answer.body);
     },
-    async listLocations(query) {
-      return (await getAll(Location, 'org', '/locations', list, { q: query?.q })).items;
-    },
-    async getLocation(id) {
-      return (await get(one(Location), 'org', `/locations/${seg(id)}`, { kind: 'location', id }))
-        .data;
-    },
+    listLocations,
+    getLocation,
     async createLocation(input) {
-      return (await send(one(Location), 'POST', '/locations', list, input)).data;
+      const answer = await call('POST', 'org', '/locations', list, { body: input });
+      const full = noBody(answer) ? null : unwrap(answer.body, isLocationLike);
+      if (full) return readLocation(full);
+      // Created, answered without the store itself: by its id, else by what was asked.
+      const id = createdId(answer.body, answer.location);
+      if (id !== null) return getLocation(id);
+      const found = (await listLocations({ q: input.name })).find((l) => sameStore(l, input));
+      if (found) return found;
+      throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
     },
     async deleteLocation(id) {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
     },
-    devicePage(which, page, perPage, signal) {
+    devicePage(which, request, signal) {
       const { path, subject } = deviceListAt(which);
-      return onePage(DevicePageBody, path, subject, page, perPage, signal);
+      return listPage('org', path, subject, request, readDevice, {}, signal);
     },
-    locationPage(page, perPage, signal) {
-      return onePage(LocationPageBody, '/locations', list, page, perPage, signal);
+    locationPage(request, signal) {
+      return listPage('org', '/locations', list, request, readLocation, {}, signal);
     },
-    async getDevice(serial) {
-      return (await get(one(Device), 'org', `/devices/${seg(serial)}`, { kind: 'device', serial }))
-        .data;
-    },
-    async updateDevice(serial, changes) {
-      return (
-        await send(
-          one(Device),
-          'PUT',
-          `/devices/${seg(serial)}`,
-          { kind: 'device', serial },
-          changes,
-        )
-      ).data;
-    },
-    async installDevice(serial, locationId) {
-      const body = { location_id: locationId };
-      return (
-        await send(
-          one(Device),
-          'POST',
-          `/devices/${seg(serial)}/install`,
-          { kind: 'device', serial },
-          body,
-        )
-      ).data;
-    },
-    async uninstallDevice(serial, locationId) {
-      const body = locationId === undefined ? {} : { location_id: locationId };
-      return (
-        await send(
-          one(Device),
-          'POST',
-          `/devices/${seg(serial)}/uninstall`,
-          { kind: 'device', serial },
-          body,
-        )
-      ).data;
-    },
+    getDevice,
+    updateDevice: (serial, changes) =>
+      deviceWrite('PUT', `/devices/${seg(serial)}`, serial, changes),
+    installDevice: (serial, locationId) =>
+      deviceWrite('POST', `/devices/${seg(serial)}/install`, serial, { location_id: locationId }),
+    uninstallDevice: (serial, locationId) =>
+      deviceWrite(
+        'POST',
+        `/devices/${seg(serial)}/uninstall`,
+        serial,
+        locationId === undefined ? {} : { location_id: locationId },
+      ),
     async locationsFootTraffic(range) {
-      return (await getAll(LocationMetric, 'org', '/foot-traffic/locations', list, { ...range }))
-        .items;
+      const { items } = await walkAll(
+        (request) =>
+          listPage('org', '/foot-traffic/locations', list, request, (raw) => raw, { ...range }),
+        maxPages,
+      );
+      return readLocationMetrics(items, range.granularity);
     },
     async deviceFootTraffic(serial, range) {
       const path = `/foot-traffic/devices/${seg(serial)}`;
-      const body = await get(
-        DeviceTrafficBody,
+      const answer = await call(
+        'GET',
         'org',
         path,
         { kind: 'device', serial },
-        { ...range },
+        { query: { ...range } },
       );
-      const total = body.meta?.total ?? body.data.reduce((sum, bucket) => sum + bucket.count, 0);
-      return { series: body.data, total };
+      if (recordsIn(answer.body) === null) throw unknownTrafficFormat();
+      const series = readSeries(answer.body, range.granularity);
+      const meta = isObj(answer.body) && isObj(answer.body['meta']) ? answer.body['meta'] : {};
+      const declared = isObj(answer.body) ? (meta['total'] ?? answer.body['total']) : undefined;
+      const total =
+        typeof declared === 'number' && Number.isInteger(declared) && declared >= 0
+          ? declared
+          : series.reduce((sum, bucket) => sum + bucket.count, 0);
+      return { series, total };
     },
   };
 };

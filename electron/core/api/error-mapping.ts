@@ -7,7 +7,7 @@
  */
 import { AppError } from '../app-error';
 import type { AppErrorShape, ErrorKind } from '../../contract';
-import { ErrorBody, LocationRef } from './wire';
+import { isInstalledElsewhere, isLocationWithDevices, readErrorBody } from './error-body';
 import { wording, type Subject, type Wording } from './messages';
 
 // ------------------------------------------------------------ redaction
@@ -67,6 +67,8 @@ const TLS_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'HOSTNAME_MISMATCH',
 ]);
+const PROXY_CODE = /^ERR_(PROXY_|TUNNEL_|SOCKS_|PAC_|MANDATORY_PROXY_)/;
+const PROXY_MESSAGE = /net::ERR_(PROXY_|TUNNEL_|SOCKS_|PAC_|MANDATORY_PROXY_)/;
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 const TIMEOUT_CODES = new Set([
   'ETIMEDOUT',
@@ -83,9 +85,12 @@ const TIMEOUT_CODES = new Set([
  */
 export const classifyCause = (
   cause: unknown,
-): Extract<ErrorKind, 'tls' | 'dns' | 'timeout' | 'offline'> => {
+): Extract<ErrorKind, 'proxy' | 'tls' | 'dns' | 'timeout' | 'offline'> => {
   const { codes, messages } = describe(cause);
   const text = messages.join('\n');
+  // Chromium's proxy failures (Electron's net.fetch), before TLS: a proxy's bad certificate is
+  // the proxy's problem, and the Wi-Fi may be fine.
+  if (codes.some((c) => PROXY_CODE.test(c)) || PROXY_MESSAGE.test(text)) return 'proxy';
   if (
     codes.some(
       (c) =>
@@ -130,25 +135,10 @@ export const errorFromCause = (cause: unknown, ctx: CauseContext): AppError => {
 
 // ------------------------------------------------------------ HTTP status answers
 
-const MAX_FIELDS = 50;
-const MAX_TEXT = 200;
-
-const clip = (s: string): string => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s);
-
-const fieldsFrom = (details: Record<string, unknown> | undefined): Record<string, string> => {
-  const raw = details?.['fields'];
-  const out: Record<string, string> = {};
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [key, value] of Object.entries(raw).slice(0, MAX_FIELDS)) {
-    out[clip(key)] = clip(
-      typeof value === 'string' ? value : (JSON.stringify(value) ?? 'is not valid'),
-    );
-  }
-  return out;
-};
-
 export interface StatusContext {
   status: number;
+  /** The server's host, for the words of a proxy's 407. */
+  host?: string;
   /** The parsed JSON body, or undefined when it was empty or not JSON. */
   body: unknown;
   retryAfterS: number | undefined;
@@ -157,13 +147,13 @@ export interface StatusContext {
 
 export const errorFromStatus = ({
   status,
+  host,
   body,
   retryAfterS,
   subject,
 }: StatusContext): AppError => {
-  const parsed = ErrorBody.safeParse(body);
-  const code = parsed.success ? parsed.data.error.code : undefined;
-  const details = parsed.success ? parsed.data.error.details : undefined;
+  // Whatever shape the server or a gateway used (error-body.ts).
+  const read = readErrorBody(body);
   const make = (kind: ErrorKind, words: Wording, extra: Partial<AppErrorShape> = {}): AppError =>
     new AppError({ kind, ...words, status, ...extra });
 
@@ -171,33 +161,26 @@ export const errorFromStatus = ({
   switch (status) {
     case 401:
       return make('unauthorized', wording.unauthorized());
+    case 407:
+      return make('proxy', wording.proxy(host ?? 'the server'));
     case 403:
       return make('forbidden', wording.forbidden());
     case 404:
       return make('not_found', wording.notFound(subject));
     case 409: {
-      if (code === 'location_has_devices') {
-        const count = details?.['device_count'];
-        return make(
-          'conflict',
-          wording.locationHasDevices(typeof count === 'number' ? count : null),
-        );
+      if (isLocationWithDevices(read.code)) {
+        return make('conflict', wording.locationHasDevices(read.deviceCount));
       }
-      const where = LocationRef.safeParse(details?.['location']);
-      const location = where.success
-        ? { id: clip(where.data.id), name: clip(where.data.name) }
-        : null;
-      if (code === 'device_installed_elsewhere' || location) {
+      const { location } = read;
+      if (isInstalledElsewhere(read.code) || location) {
         return make('conflict', wording.installedElsewhere(location), { location });
       }
       return make('conflict', wording.conflict());
     }
     case 400:
     case 413:
-    case 422: {
-      const fields = fieldsFrom(details);
-      return make('invalid', wording.invalid(fields), { fields });
-    }
+    case 422:
+      return make('invalid', wording.invalid(read.fields), { fields: read.fields });
     case 429:
       return make(
         'rate_limited',

@@ -6,6 +6,8 @@
  */
 import { AppError } from '../app-error';
 import { errorFromCause, errorFromStatus } from './error-mapping';
+import { nestsDeeperThan } from './json-depth';
+import { scrubSecrets, secretForms } from './scrub-secrets';
 import { wording, type Subject } from './messages';
 import { BodyTooLarge, readBodyCapped } from './read-body';
 import { MAX_RETRY_AFTER_S, backoffDelayMs, isRetryableKind, parseRetryAfter } from './retry';
@@ -42,6 +44,14 @@ export interface HttpAnswer {
   status: number;
   /** Parsed JSON; undefined for an empty body (e.g. 204). */
   body: unknown;
+  /** The URL that was asked (to resolve relative links in the answer). */
+  url: string;
+  /** RFC 8288 `Link` header (paging), if any. */
+  link: string | null;
+  /** `Location` header (a created resource), if any. */
+  location: string | null;
+  /** Size of the body as received (characters), for caps across pages. */
+  size: number;
 }
 
 type Outcome = { ok: true; answer: HttpAnswer } | { ok: false; error: AppError };
@@ -99,7 +109,7 @@ export const createHttp = (options: HttpOptions) => {
         redirect: 'manual',
       });
       const text = await readBodyCapped(response, options.maxBodyBytes, controller.signal);
-      return interpret(response, text, req.subject);
+      return interpret(response, text, req, secretForms(req.secrets));
     } catch (cause) {
       if (cancelled(signals) && !timedOut) return { ok: false, error: cancelledError() };
       if (timedOut) {
@@ -127,29 +137,70 @@ export const createHttp = (options: HttpOptions) => {
     }
   };
 
-  const interpret = (response: Response, text: string, subject: Subject): Outcome => {
+  const interpret = (
+    response: Response,
+    text: string,
+    { subject, url: requestUrl, method }: HttpRequest,
+    secrets: readonly string[],
+  ): Outcome => {
     const { status } = response;
     const contentType = response.headers.get('content-type') ?? '';
     let body: unknown;
     let parsedOk = text.trim() === '';
     if (!parsedOk && !/html/i.test(contentType)) {
+      // Checked before parsing: a deep enough answer parses, then breaks every later
+      // serialisation (json-depth.ts).
+      if (nestsDeeperThan(text))
+        return {
+          ok: false,
+          error: new AppError({ kind: 'bad_response', status, ...wording.tooDeep() }),
+        };
       try {
-        body = JSON.parse(text) as unknown;
+        body = scrubSecrets(JSON.parse(text) as unknown, secrets);
         parsedOk = true;
       } catch {
         parsedOk = false;
       }
     }
     if (status >= 200 && status < 300) {
-      if (parsedOk) return { ok: true, answer: { status, body } };
       const looksLikePage = /html/i.test(contentType) || /^\s*</.test(text);
+      // A write answered "OK" / "Deleted" in plain text: done, with no usable body (callers
+      // read the state back). A web page is still refused (it may be a captive portal's), and
+      // so is JSON that does not parse (cut off: whether the write happened is unknown).
+      if (!parsedOk && method !== 'GET' && !looksLikePage && !/json/i.test(contentType)) {
+        body = undefined;
+        parsedOk = true;
+      }
+      if (parsedOk) {
+        const { headers } = response;
+        return {
+          ok: true,
+          answer: {
+            status,
+            body,
+            url: requestUrl,
+            link: headers.get('link'),
+            location: headers.get('location'),
+            size: text.length,
+          },
+        };
+      }
       const words = looksLikePage ? wording.notJson() : wording.unreadable();
       return { ok: false, error: new AppError({ kind: 'bad_response', status, ...words }) };
     }
     // Status 0 is an opaque redirect (Chromium's fetch with redirect: 'manual').
     const effective = status === 0 ? 302 : status;
     const retryAfterS = parseRetryAfter(response.headers.get('retry-after'), options.now());
-    return { ok: false, error: errorFromStatus({ status: effective, body, retryAfterS, subject }) };
+    return {
+      ok: false,
+      error: errorFromStatus({
+        status: effective,
+        host: new URL(requestUrl).host,
+        body,
+        retryAfterS,
+        subject,
+      }),
+    };
   };
 
   const pause = async (ms: number, signals: readonly AbortSignal[]): Promise<void> => {

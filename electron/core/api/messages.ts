@@ -25,6 +25,11 @@ export const wording = {
     nextStep:
       'Check the network connection and the API address in the sign-in settings, then try again.',
   }),
+  proxy: (host: string): Wording => ({
+    message: `Could not reach ${host} through this network's proxy server (the proxy refused, did not answer, or asks for a sign-in).`,
+    nextStep:
+      "The Wi-Fi itself may be fine. Check this computer's proxy settings or ask the store's IT to let the app through, then try again.",
+  }),
   tls: (host: string): Wording => ({
     message: `The secure connection to ${host} could not be trusted (certificate problem).`,
     nextStep:
@@ -129,6 +134,11 @@ export const wording = {
   unreadable: (): Wording => ({
     message: 'The server’s answer could not be understood (incomplete or unexpected data).',
     nextStep: 'Try again. If it keeps happening, the app may need an update — tell your admin.',
+  }),
+  tooDeep: (): Wording => ({
+    message: 'The server’s answer is nested too deeply to read safely, so it was not used.',
+    nextStep:
+      'Nothing was changed on this computer. Tell your admin; the server may be misbehaving.',
   }),
   tooLarge: (maxBytes: number): Wording => ({
     message: `The server’s answer was larger than this app accepts (${Math.round(maxBytes / 1024)} KB).`,

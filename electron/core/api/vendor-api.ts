@@ -6,6 +6,7 @@
  * so the engine chooses how many pages are in flight, cancels them and retries each one.
  * Every failure is an AppError (electron/core/app-error.ts).
  */
+import type { ListAnswer, PageRequest } from './list-answer';
 import type { Device, FootTraffic, Location, LocationMetric, Organization } from './wire';
 
 /** A list the sync engine fetches page by page. */
@@ -18,17 +19,12 @@ export type ListRef =
 /** The lists of devices among them (`devicePage`). */
 export type DeviceListRef = Exclude<ListRef, { kind: 'locations' }>;
 
-/** One page of a list, with what the server said (or what follows from it) about the rest. */
-export interface ListPage<T> {
-  items: T[];
-  /** The page number asked for, from 1. */
-  page: number;
-  /** null when the server does not say (and it cannot be worked out). */
-  totalPages: number | null;
-  totalCount: number | null;
-  /** Whether another page follows. */
-  hasMore: boolean;
-}
+/**
+ * One page of a list, with what the server said about the rest: how to ask for the next page
+ * (`next`, null at the end) and, when they can be worked out, every remaining request
+ * (`rest`: the pages may then be fetched concurrently). See list-answer.ts.
+ */
+export type ListPage<T> = Omit<ListAnswer, 'items'> & { items: T[] };
 
 export interface LocationQuery {
   /** Case-insensitive match on name, city or street. */
@@ -74,19 +70,18 @@ export interface VendorApi {
   createLocation(input: NewLocation): Promise<Location>;
   deleteLocation(id: string): Promise<void>;
   /**
-   * Page `page` (from 1) of a device list, `perPage` items at most (1…PAGE_SIZE_MAX; callers
-   * use LIST_PAGE_SIZE). `signal` cancels this call only: it fails with the cancelled error,
-   * in flight or while waiting to retry. A list declaring more than `maxPages` pages, or a
-   * page number past it, is refused with bad_response.
+   * One page of a device list: the first when `request` is null, else the one a previous
+   * page's `next` or `rest` named. `signal` cancels this call only: it fails with the
+   * cancelled error, in flight or while waiting to retry. A list declaring more than
+   * `maxPages` pages is refused with bad_response.
    */
   devicePage(
     list: DeviceListRef,
-    page: number,
-    perPage: number,
+    request: PageRequest | null,
     signal?: AbortSignal,
   ): Promise<ListPage<Device>>;
-  /** Page `page` of all the organization's locations; otherwise as `devicePage`. */
-  locationPage(page: number, perPage: number, signal?: AbortSignal): Promise<ListPage<Location>>;
+  /** One page of all the organization's locations; otherwise as `devicePage`. */
+  locationPage(request: PageRequest | null, signal?: AbortSignal): Promise<ListPage<Location>>;
   getDevice(serial: string): Promise<Device>;
   updateDevice(serial: string, changes: DeviceChanges): Promise<Device>;
   installDevice(serial: string, locationId: string): Promise<Device>;

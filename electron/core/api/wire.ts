@@ -24,14 +24,24 @@ export const Organization = z.looseObject({
 });
 export type Organization = z.infer<typeof Organization>;
 
+/** The fields of each resource the app reads; anything else a server sends is kept but unread
+ * (the connection check lists those for support). */
+export const ORGANIZATION_FIELDS: readonly string[] = Object.keys(Organization.shape);
+
+/**
+ * An address as the app keeps it, whatever spelling the server used (address-reader.ts reads
+ * them all into this): any part may be missing (null), and `text` is the whole address on one
+ * line, as the server gave it or put together from the parts.
+ */
 export const Address = z.looseObject({
-  line1: z.string(),
+  line1: z.string().nullable().optional(),
   line2: z.string().nullable().optional(),
-  city: z.string(),
+  city: z.string().nullable().optional(),
   region: z.string().nullable().optional(),
   postal_code: z.string().nullable().optional(),
-  /** ISO 3166-1 alpha-2, upper case. */
-  country: z.string(),
+  /** ISO 3166-1 alpha-2, upper case, when it could be told; else as the server sent it. */
+  country: z.string().nullable().optional(),
+  text: z.string().nullable().optional(),
 });
 export type Address = z.infer<typeof Address>;
 
@@ -45,6 +55,7 @@ export const Location = z.looseObject({
   created_at: z.string().optional(),
 });
 export type Location = z.infer<typeof Location>;
+export const LOCATION_FIELDS: readonly string[] = Object.keys(Location.shape);
 
 /** Device: the spec's seven fields with the spec's names and types, plus assumed extras. */
 export const Device = z.looseObject({
@@ -62,6 +73,7 @@ export const Device = z.looseObject({
   name: z.string().nullable().optional(),
 });
 export type Device = z.infer<typeof Device>;
+export const DEVICE_FIELDS: readonly string[] = Object.keys(Device.shape);
 
 /** Fields PUT /devices/{serial} accepts (assumed); anything else is a 422. */
 export const DEVICE_WRITABLE_FIELDS = ['name', 'update_interval_s'] as const;
@@ -86,6 +98,9 @@ export const LocationMetric = z.looseObject({
   series: z.array(FootTraffic),
 });
 export type LocationMetric = z.infer<typeof LocationMetric>;
+
+/** How a list answer said where its next page is (list-answer.ts tells them apart). */
+export type PagingStyle = 'page' | 'offset' | 'cursor' | 'next-url' | 'link-header' | 'none';
 
 /** Page-based paging (assumed). `meta` may be absent: then the list is one page. */
 export const PageMeta = z.looseObject({

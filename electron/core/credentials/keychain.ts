@@ -12,6 +12,7 @@ interface Keytar {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
 }
 
 export const KEYCHAIN_SERVICE = 'field-installer';
@@ -117,6 +118,15 @@ export const createKeychainCredentials = (service: string = KEYCHAIN_SERVICE): C
       const k = await load();
       try {
         return await k.deletePassword(service, account);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async accounts() {
+      const k = await load();
+      try {
+        // The passwords come along (keytar has no names-only call); only the names leave.
+        return (await k.findCredentials(service)).map((c) => c.account);
       } catch (error) {
         throw unavailable(error);
       }

@@ -48,12 +48,32 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
      location_name         TEXT,
      device_type_name      TEXT,
      firmware_version_name TEXT,
+     search_hash           INTEGER NOT NULL,     -- of the indexed text: re-index only on change
      seen_pass             INTEGER,
      fetched_at            TEXT NOT NULL
    ) STRICT;
    CREATE INDEX devices_by_location ON devices(location_id, id);
    CREATE INDEX devices_by_type ON devices(device_type_name);
    CREATE INDEX devices_by_firmware ON devices(firmware_version_name);
+
+   -- The two counts every inventory screen shows, kept by triggers: counting 666,000 index
+   -- entries of a cold file took 160–330 ms, reading one row takes microseconds.
+   CREATE TABLE device_counts (
+     id          INTEGER PRIMARY KEY CHECK (id = 1),
+     total       INTEGER NOT NULL,
+     uninstalled INTEGER NOT NULL
+   ) STRICT;
+   INSERT INTO device_counts (id, total, uninstalled) VALUES (1, 0, 0);
+   CREATE TRIGGER devices_counted_in AFTER INSERT ON devices BEGIN
+     UPDATE device_counts SET total = total + 1, uninstalled = uninstalled + (NEW.location_id IS NULL);
+   END;
+   CREATE TRIGGER devices_counted_out AFTER DELETE ON devices BEGIN
+     UPDATE device_counts SET total = total - 1, uninstalled = uninstalled - (OLD.location_id IS NULL);
+   END;
+   CREATE TRIGGER devices_counted_moved AFTER UPDATE OF location_id ON devices
+     WHEN (OLD.location_id IS NULL) != (NEW.location_id IS NULL) BEGIN
+     UPDATE device_counts SET uninstalled = uninstalled + (NEW.location_id IS NULL) - (OLD.location_id IS NULL);
+   END;
 
    CREATE TABLE device_json (
      id   INTEGER PRIMARY KEY REFERENCES devices(id) ON DELETE CASCADE,
@@ -62,9 +82,11 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
 
    -- Search: trigram index over folded text (NFKC + lower case in code; the tokenizer removes
    -- diacritics), so "munchen" finds München and full-width digits find serials. Contentless:
-   -- the text is only needed to find rows, never shown.
+   -- the text is only needed to find rows, never shown. \`state\` is 'yes' for a device that is
+   -- not installed, so the inventory view intersects inside the index instead of checking
+   -- every match: "munchen" in the inventory took 138 ms (142,000 installed matches), 14 ms so.
    CREATE VIRTUAL TABLE devices_search USING fts5(
-     text, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
+     text, state, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
    );
 
    -- Foot traffic answers, by the query that produced them (range + granularity).
@@ -76,11 +98,9 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
 
    -- One row per list download: where a failed or cancelled one resumes.
    CREATE TABLE sync_checkpoints (
-     resource     TEXT PRIMARY KEY,  -- 'devices', 'locations', 'location-devices:<id>', …
+     resource     TEXT PRIMARY KEY,  -- 'devices', 'locations', …
      pass         INTEGER NOT NULL,  -- bumped when a new full download starts
-     per_page     INTEGER NOT NULL,
-     total_pages  INTEGER,           -- NULL until the server says
-     pages_done   TEXT NOT NULL,     -- JSON array of page numbers stored in this pass
+     progress     TEXT NOT NULL,     -- JSON: requests done, still to make, next, totals
      resumed      INTEGER NOT NULL DEFAULT 0, -- 1 when this pass continued an earlier run
      started_at   TEXT NOT NULL,
      completed_at TEXT               -- set when every page of the pass is stored

@@ -1,6 +1,7 @@
 /**
  * What every service function gets: the signed-in scope (if any) with its API client and its
- * databases, connectivity, the sync engine and the event emitter. Built by create-core.ts.
+ * databases, connectivity, the sync engine, the event emitter and app.db's settings. Built by
+ * create-core.ts.
  */
 import type { PushEvent } from '../../contract';
 import { traitsOf } from '../../error-traits';
@@ -9,7 +10,7 @@ import type { VendorApi } from '../api/client';
 import type { Location } from '../api/wire';
 import type { CoreOptions } from '../core';
 import type { AccountStore } from '../store/account-store';
-import type { SessionRecord } from '../store/app-store';
+import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { ReplayResult } from '../sync/replay';
 
@@ -38,6 +39,8 @@ export interface ServiceContext {
   replay(lane?: string): Promise<ReplayResult | null>;
   /** The queue changed: tell the renderer. */
   outboxChanged(): void;
+  /** App-wide settings in app.db (not per account), e.g. the last connection report. */
+  settings: Pick<AppStore, 'setting' | 'saveSetting'>;
 }
 
 export function requireScope(ctx: ServiceContext): SignedInScope {

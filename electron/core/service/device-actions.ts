@@ -13,7 +13,7 @@ import type { Intent, NewIntent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { commitIntent } from './local-changes';
-import { recordQueued, toItem } from './outbox-service';
+import { QUEUED_DETAIL, recordQueued, toItem } from './outbox-service';
 
 type DeviceIntent = Pick<
   NewIntent,
@@ -57,15 +57,14 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   const locationName = action.locationId
     ? (scope.store.cache.locations.get(action.locationId)?.location.name ?? null)
     : null;
-  const intent = commitIntent(ctx, scope, {
-    ...action,
-    locationName,
-    keyFingerprint: scope.record.keyFingerprint,
-  });
-  if (!ctx.isOnline()) {
-    recordQueued(ctx, scope, intent);
-    return { status: 'queued', item: toItem(intent) };
-  }
+  const online = ctx.isOnline();
+  const intent = commitIntent(
+    ctx,
+    scope,
+    { ...action, locationName, keyFingerprint: scope.record.keyFingerprint },
+    online ? undefined : QUEUED_DETAIL,
+  );
+  if (!online) return { status: 'queued', item: toItem(intent) };
 
   await ctx.replay(laneOf(intent));
   const after = scope.store.work.intents.get(intent.id);

@@ -4,6 +4,7 @@
  */
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { guarded } from '../db/storage-error';
+import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';
 import { installDevice, moveDevice, uninstallDevice, updateDevice } from './device-actions';
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
@@ -42,6 +43,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       await session.startTraining();
       return afterSessionChange();
     },
+    checkConnection: (input) => checkConnection(ctx, input),
+    lastConnectionReport: () => lastConnectionReport(ctx),
 
     listOrganizations: () => reads.listOrganizations(ctx),
     getOrganization: ({ organizationId }) => reads.getOrganization(ctx, organizationId),
@@ -52,7 +55,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listLocationDevices: ({ locationId }) => reads.listLocationDevices(ctx, locationId),
 
     queryDevices: (input) => reads.queryDevices(ctx, input),
-    deviceFacets: ({ view }) => reads.deviceFacets(ctx, view),
+    deviceFacets: () => reads.deviceFacets(ctx),
     getDevice: ({ serial, fresh }) => reads.getDevice(ctx, serial, fresh ?? false),
     updateDevice: (input) => updateDevice(ctx, input),
     installDevice: ({ serial, locationId }) => installDevice(ctx, serial, locationId),

@@ -73,10 +73,33 @@ export function reapplyPending(
   }
 }
 
-/** Acknowledges an intent: on disk in work.db, then shown in cache.db. */
-export function commitIntent(ctx: ServiceContext, scope: SignedInScope, input: NewIntent): Intent {
+/**
+ * Acknowledges an intent: on disk in work.db (with its activity line, when it is known to
+ * wait: one commit, one trip to the disk), then shown in cache.db.
+ */
+export function commitIntent(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  input: NewIntent,
+  queuedDetail?: string,
+): Intent {
   const { work } = scope.store;
-  const intent = guarded(() => work.db.transaction(() => work.intents.add(input))());
+  const intent = guarded(() =>
+    work.db.transaction(() => {
+      const added = work.intents.add(input);
+      if (queuedDetail !== undefined) {
+        work.activity.add({
+          action: added.kind,
+          serial: added.serial,
+          locationId: added.locationId,
+          locationName: added.locationName,
+          result: 'queued',
+          detail: queuedDetail,
+        });
+      }
+      return added;
+    })(),
+  );
   // The intent is safe now; a failure to update the cached view only delays what it shows.
   try {
     const cache = scope.store.cache;

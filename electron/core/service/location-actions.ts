@@ -13,7 +13,10 @@ import { laneOf } from '../sync/replay';
 import { requireScope, tracked, type ServiceContext } from './context';
 import { worthWaiting } from './device-actions';
 import { commitIntent, localLocation } from './local-changes';
-import { recordQueued, toItem } from './outbox-service';
+import { QUEUED_DETAIL, recordQueued, toItem } from './outbox-service';
+
+const CREATED_OFFLINE_DETAIL =
+  'Created on this computer: it will be sent when the connection is back.';
 
 export async function createLocation(
   ctx: ServiceContext,
@@ -21,25 +24,27 @@ export async function createLocation(
 ): Promise<LocationResult> {
   const scope = requireScope(ctx);
   const localId = `${LOCAL_LOCATION_PREFIX}${randomUUID()}`;
-  const intent = commitIntent(ctx, scope, {
-    kind: 'create_location',
-    serial: null,
-    locationId: localId,
-    locationName: input.name,
-    fromLocationId: null,
-    payload: input,
-    keyFingerprint: scope.record.keyFingerprint,
+  const online = ctx.isOnline();
+  const intent = commitIntent(
+    ctx,
+    scope,
+    {
+      kind: 'create_location',
+      serial: null,
+      locationId: localId,
+      locationName: input.name,
+      fromLocationId: null,
+      payload: input,
+      keyFingerprint: scope.record.keyFingerprint,
+    },
+    online ? undefined : CREATED_OFFLINE_DETAIL,
+  );
+  const queued = (): LocationResult => ({
+    status: 'queued',
+    location: localLocation(localId, input),
+    item: toItem(intent),
   });
-  const queued = (): LocationResult => {
-    recordQueued(
-      ctx,
-      scope,
-      intent,
-      'Created on this computer: it will be sent when the connection is back.',
-    );
-    return { status: 'queued', location: localLocation(localId, input), item: toItem(intent) };
-  };
-  if (!ctx.isOnline()) return queued();
+  if (!online) return queued();
 
   await ctx.replay(laneOf(intent));
   const after = scope.store.work.intents.get(intent.id);
@@ -54,6 +59,7 @@ export async function createLocation(
       after.lastError ?? { kind: 'internal', message: 'Not created.', nextStep: 'Try again.' },
     );
   }
+  recordQueued(ctx, scope, intent, CREATED_OFFLINE_DETAIL);
   return queued();
 }
 
@@ -95,18 +101,21 @@ export async function deleteLocation(
     return { status: 'done' };
   }
 
-  const intent = commitIntent(ctx, scope, {
-    kind: 'delete_location',
-    serial: null,
-    locationId,
-    locationName: name,
-    fromLocationId: null,
-    keyFingerprint: scope.record.keyFingerprint,
-  });
-  if (!ctx.isOnline()) {
-    recordQueued(ctx, scope, intent);
-    return { status: 'queued' };
-  }
+  const online = ctx.isOnline();
+  const intent = commitIntent(
+    ctx,
+    scope,
+    {
+      kind: 'delete_location',
+      serial: null,
+      locationId,
+      locationName: name,
+      fromLocationId: null,
+      keyFingerprint: scope.record.keyFingerprint,
+    },
+    online ? undefined : QUEUED_DETAIL,
+  );
+  if (!online) return { status: 'queued' };
   await ctx.replay(laneOf(intent));
   const after = work.intents.get(intent.id);
   if (after === null) return { status: 'done' };

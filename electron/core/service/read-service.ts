@@ -13,6 +13,10 @@ import { guarded } from '../db/storage-error';
 import { foldSerial } from '../db/search-text';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { reapplyPending } from './local-changes';
+import { walkAll } from '../api/list-walk';
+
+/** One store's devices fit in a few pages; a server that never ends is refused. */
+const MAX_STORE_PAGES = 100;
 
 /** Background refreshes of one key at most this often. */
 const REFRESH_GAP_MS = 15_000;
@@ -124,12 +128,10 @@ export async function refreshLocationDevices(
   scope: SignedInScope,
   locationId: string,
 ): Promise<void> {
-  const devices: Device[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await scope.api.devicePage({ kind: 'location-devices', locationId }, page, 500);
-    devices.push(...answer.items);
-    if (!answer.hasMore || answer.items.length === 0) break;
-  }
+  const { items: devices } = await walkAll(
+    (request) => scope.api.devicePage({ kind: 'location-devices', locationId }, request),
+    MAX_STORE_PAGES,
+  );
   const cache = scope.store.cache;
   const now = new Date().toISOString();
   const listed = new Set(devices.map((d) => d.serial_number));
@@ -156,9 +158,10 @@ export function queryDevices(
   return guarded(() => cache.queries.window(query, cache.checkpoints.completedAt('devices')));
 }
 
-export function deviceFacets(ctx: ServiceContext, view: 'uninstalled' | 'all'): DeviceFacets {
+/** Type and firmware choices (of every device: see device-query.ts). */
+export function deviceFacets(ctx: ServiceContext): DeviceFacets {
   const scope = requireScope(ctx);
-  return guarded(() => scope.store.cache.queries.facets(view));
+  return guarded(() => scope.store.cache.queries.facets());
 }
 
 /**

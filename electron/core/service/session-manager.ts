@@ -31,6 +31,8 @@ export class SessionManager {
     /** Called after every change of scope (open, switch, sign-out). */
     private readonly onChange: () => void,
     private readonly imported: () => { queued: number; activity: number } | null,
+    /** A deferred integrity check rebuilt the open scope's cache. */
+    private readonly onCacheRebuilt: () => void,
   ) {}
 
   current(): SignedInScope | null {
@@ -86,6 +88,8 @@ export class SessionManager {
       });
     }
     await this.options.credentials.set(baseUrl, apiKey);
+    // One key at a time: the one for the server signed in before is not left behind.
+    await this.forgetKeys(baseUrl);
     this.closeScope();
     await this.stopTraining();
     this.open({
@@ -134,10 +138,10 @@ export class SessionManager {
   }
 
   async signOut(): Promise<void> {
-    const record = this.record;
     this.closeScope();
     this.record = null;
-    if (record && !record.training) await this.options.credentials.delete(record.baseUrl);
+    // Every key the app stored, not only this session's: "signed out" means no key is left.
+    await this.forgetKeys(null);
     await this.stopTraining();
     this.app.saveSession(null);
     this.onChange();
@@ -168,7 +172,12 @@ export class SessionManager {
     });
     const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
     const hint = this.app.setting(queuedHintKey(dir));
-    const store = openAccountStore(dir, this.options.log, typeof hint === 'number' ? hint : null);
+    const store = openAccountStore(
+      dir,
+      this.options.log,
+      typeof hint === 'number' ? hint : null,
+      () => this.onCacheRebuilt(),
+    );
     this.heldKey = key;
     this.scope = { record, api, store, created: new Map() };
     this.onChange();
@@ -185,6 +194,13 @@ export class SessionManager {
     const training = this.training;
     this.training = null;
     await training?.close();
+  }
+
+  /** Removes every stored key except the one for `keep`. */
+  private async forgetKeys(keep: string | null): Promise<void> {
+    for (const account of await this.options.credentials.accounts()) {
+      if (account !== keep) await this.options.credentials.delete(account);
+    }
   }
 
   private trainingKey(): Promise<string> {

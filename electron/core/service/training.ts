@@ -15,7 +15,7 @@ export interface TrainingServer {
 }
 
 export async function startTrainingServer(dir: string): Promise<TrainingServer> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const { startSandbox } = await import('../../sandbox/index');
   const sandbox = await startSandbox({
     port: 0,

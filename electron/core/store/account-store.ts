@@ -4,7 +4,7 @@
  * a damaged cache is dropped and downloaded again; a damaged work.db is moved aside and
  * reported with what it may have held.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StorageHealth } from '../../contract';
 import type { Logger } from '../core';
@@ -51,7 +51,11 @@ export interface AccountStore {
   health(): Omit<StorageHealth, 'imported'>;
   /** Drops the cached server data (damaged, or on request); the next sync downloads it again. */
   rebuildCache(reason: string): void;
-  /** Resolves when the background integrity check of cache.db has run (tests, shutdown). */
+  /**
+   * The integrity check of cache.db at open; true when it rebuilt the cache. Downloads wait
+   * for it, so nothing is written into a damaged file. A big file's check is deferred
+   * (see DEFERRED_CHECK_BYTES) and this resolves at once for it.
+   */
   readonly checked: Promise<boolean>;
   /**
    * Checks cache.db off the main thread and rebuilds it when damaged (at open, and when damage
@@ -60,6 +64,10 @@ export interface AccountStore {
   checkCache(): Promise<boolean>;
   close(): void;
 }
+
+/** cache.db files larger than this are checked a while after open, not at once. */
+export const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
+export const DEFERRED_CHECK_MS = 60_000;
 
 const removeDatabase = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
@@ -100,6 +108,8 @@ export function openAccountStore(
   dir: string,
   log: Logger,
   queuedHint: number | null = null,
+  /** A deferred check rebuilt the cache: the owner downloads the lists again. */
+  onRebuilt?: () => void,
 ): AccountStore {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const cachePath = join(dir, 'cache.db');
@@ -166,11 +176,23 @@ export function openAccountStore(
       return checking;
     },
     close() {
+      clearTimeout(deferred);
       cache.db.close();
       work.db.close();
     },
   };
-  // A garbled page deep inside a big file is only found by reading it all: off the main thread.
-  Object.defineProperty(store, 'checked', { value: store.checkCache() });
+  // A garbled page deep inside a big file is only found by reading it all: off the main thread,
+  // and for a big file not while the technician's first searches run (it reads every page).
+  const big = existsSync(cachePath) && statSync(cachePath).size > DEFERRED_CHECK_BYTES;
+  const deferred = big
+    ? setTimeout(
+        () => void store.checkCache().then((rebuilt) => rebuilt && onRebuilt?.()),
+        DEFERRED_CHECK_MS,
+      )
+    : undefined;
+  deferred?.unref();
+  Object.defineProperty(store, 'checked', {
+    value: big ? Promise.resolve(false) : store.checkCache(),
+  });
   return store;
 }

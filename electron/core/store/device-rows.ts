@@ -15,29 +15,67 @@ export interface DeviceRows {
   remove(serial: string): void;
   /** After a complete download: devices it did not list are gone from the server. */
   removeUnseen(pass: number): number;
+  /** Devices the download `pass` has listed so far. */
+  countSeen(pass: number): number;
   /** Rewrites the location of every device at `from` (a store's temporary id replaced). */
   renameLocation(from: string, to: LocationRef): void;
 }
 
+/** The search index's `state` for a device that is not installed (see schema.ts). */
+export const INVENTORY_MARK = 'yes';
+
+/** FNV-1a, 32 bits: enough to tell that a device's search text changed. */
+const hashText = (text: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+};
+
 export function deviceRows(db: Db): DeviceRows {
-  const upsert = db.prepare<
-    [string, string | null, string | null, string | null, string | null, number | null, string]
+  const existing = db.prepare<[string], { id: number; search_hash: number }>(
+    'SELECT id, search_hash FROM devices WHERE serial = ?',
+  );
+  const insert = db.prepare<
+    [
+      string,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      number,
+      number | null,
+      string,
+    ]
   >(
-    `INSERT INTO devices (serial, location_id, location_name, device_type_name, firmware_version_name, seen_pass, fetched_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(serial) DO UPDATE SET
-       location_id = excluded.location_id, location_name = excluded.location_name,
-       device_type_name = excluded.device_type_name,
-       firmware_version_name = excluded.firmware_version_name,
-       seen_pass = coalesce(excluded.seen_pass, devices.seen_pass), fetched_at = excluded.fetched_at
-     RETURNING id`,
+    `INSERT INTO devices (serial, location_id, location_name, device_type_name, firmware_version_name,
+       search_hash, seen_pass, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const update = db.prepare<
+    [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      number,
+      number | null,
+      string,
+      number,
+    ]
+  >(
+    `UPDATE devices SET location_id = ?, location_name = ?, device_type_name = ?,
+       firmware_version_name = ?, search_hash = ?, seen_pass = coalesce(?, seen_pass), fetched_at = ?
+     WHERE id = ?`,
   );
   const putJson = db.prepare<[number, string]>(
     'INSERT INTO device_json (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json',
   );
   const unindex = db.prepare<[number]>('DELETE FROM devices_search WHERE rowid = ?');
-  const index = db.prepare<[number, string]>(
-    'INSERT INTO devices_search (rowid, text) VALUES (?, ?)',
+  const index = db.prepare<[number, string, string]>(
+    'INSERT INTO devices_search (rowid, text, state) VALUES (?, ?, ?)',
   );
   const getOne = db.prepare<[string], { json: string; fetched_at: string }>(
     'SELECT j.json, d.fetched_at FROM devices d JOIN device_json j ON j.id = d.id WHERE d.serial = ?',
@@ -49,6 +87,9 @@ export function deviceRows(db: Db): DeviceRows {
   const deleteRow = db.prepare<[number]>('DELETE FROM devices WHERE id = ?');
   const unseen = db.prepare<[number], { id: number }>(
     'SELECT id FROM devices WHERE seen_pass IS NOT NULL AND seen_pass < ?',
+  );
+  const seen = db.prepare<[number], { n: number }>(
+    'SELECT count(*) AS n FROM devices WHERE seen_pass = ?',
   );
   const serialsAt = db.prepare<[string], { serial: string }>(
     'SELECT serial FROM devices WHERE location_id = ?',
@@ -62,18 +103,33 @@ export function deviceRows(db: Db): DeviceRows {
   const rows: DeviceRows = {
     put(device, fetchedAt, pass = null) {
       const location = device.location ?? null;
-      const { id } = upsert.get(
-        device.serial_number,
+      const text = deviceSearchText(device);
+      const state = location === null ? INVENTORY_MARK : '';
+      const hash = hashText(`${text}\n${state}`);
+      const columns = [
         location?.id ?? null,
         location?.name ?? null,
         device.device_type_name ?? null,
         device.firmware_version_name ?? null,
-        pass,
-        fetchedAt,
-      ) as { id: number };
+      ] as const;
+      const found = existing.get(device.serial_number);
+      let id: number;
+      if (found) {
+        id = found.id;
+        update.run(...columns, hash, pass, fetchedAt, id);
+        // Most refreshes change only the check-in time: the search index is left alone then
+        // (deleting from a trigram index is most of the cost of a write).
+        if (found.search_hash !== hash) {
+          unindex.run(id);
+          index.run(id, text, state);
+        }
+      } else {
+        id = Number(
+          insert.run(device.serial_number, ...columns, hash, pass, fetchedAt).lastInsertRowid,
+        );
+        index.run(id, text, state);
+      }
       putJson.run(id, JSON.stringify(device));
-      unindex.run(id);
-      index.run(id, deviceSearchText(device));
     },
     get(serial) {
       const row = getOne.get(serial);
@@ -84,6 +140,7 @@ export function deviceRows(db: Db): DeviceRows {
       const row = idOf.get(serial);
       if (row) removeId(row.id);
     },
+    countSeen: (pass) => (seen.get(pass) as { n: number }).n,
     removeUnseen(pass) {
       const ids = unseen.all(pass);
       for (const { id } of ids) removeId(id);

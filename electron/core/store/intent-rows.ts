@@ -133,6 +133,9 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
        @conflictLocation, @keyFingerprint)`,
   );
   const del = db.prepare<[string]>('DELETE FROM intents WHERE id = ?');
+  const creator = db.prepare<[string, string], { id: string }>(
+    "SELECT id FROM intents WHERE kind = 'create_location' AND location_id IN (?, ?) ORDER BY seq LIMIT 1",
+  );
   const renameTarget = db.prepare<[string, string]>(
     'UPDATE intents SET location_id = ? WHERE location_id = ?',
   );
@@ -158,7 +161,13 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
   const rows: IntentRows = {
     list: () => withWaits(all.all()),
     get(id) {
-      return rows.list().find((i) => i.id === id) ?? null;
+      const row = one.get(id);
+      if (!row) return null;
+      const blocker =
+        row.kind === 'create_location'
+          ? undefined
+          : creator.get(row.location_id ?? '', row.from_location_id ?? '');
+      return fromRow(row, blocker?.id ?? null);
     },
     add(input) {
       const id = `q-${randomUUID()}`;
@@ -188,9 +197,9 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
         );
         db.prepare(`UPDATE intents SET ${sets} WHERE id = ?`).run(...values, id);
       }
-      const updated = one.get(id);
+      const updated = rows.get(id);
       if (!updated) throw new Error(`intent ${id} is gone`);
-      return rows.get(id) as Intent;
+      return updated;
     },
     remove: (id) => void del.run(id),
     complete: db.transaction((id: string, rename?: { from: string; to: string }) => {

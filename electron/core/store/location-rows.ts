@@ -8,6 +8,7 @@ export interface LocationRows {
   list(): Location[];
   remove(id: string): void;
   removeUnseen(pass: number): number;
+  countSeen(pass: number): number;
   markOffline(id: string, at: string): void;
   /** A store created offline got its real id from the server. */
   rename(from: string, to: Location, fetchedAt: string): void;
@@ -30,6 +31,9 @@ export function locationRows(db: Db): LocationRows {
   const delUnseen = db.prepare<[number]>(
     'DELETE FROM locations WHERE seen_pass IS NOT NULL AND seen_pass < ?',
   );
+  const seen = db.prepare<[number], { n: number }>(
+    'SELECT count(*) AS n FROM locations WHERE seen_pass = ?',
+  );
   const offline = db.prepare<[string, string]>('UPDATE locations SET offline_at = ? WHERE id = ?');
   const rows: LocationRows = {
     put: (l, fetchedAt, pass = null) =>
@@ -47,6 +51,7 @@ export function locationRows(db: Db): LocationRows {
     list: () => all.all().map((r) => JSON.parse(r.json) as Location),
     remove: (id) => void del.run(id),
     removeUnseen: (pass) => delUnseen.run(pass).changes,
+    countSeen: (pass) => (seen.get(pass) as { n: number }).n,
     markOffline: (id, at) => void offline.run(at, id),
     rename(from, to, fetchedAt) {
       del.run(from);

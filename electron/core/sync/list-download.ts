@@ -1,30 +1,31 @@
 /**
- * Downloads one list into the local database page by page. When the server says how many
- * pages there are, the rest are fetched a few at a time (bounded concurrency), each page
- * retried on its own with backoff; every stored page is checkpointed in the same transaction
- * that stores it, so a failed or cancelled download resumes with the pages it still lacks.
- * After a complete pass, rows the pass did not list are deleted — unless the pass was resumed
- * across runs (pages may have shifted meanwhile), in which case the next full pass does it.
+ * Downloads one list into the local database page by page, in whatever paging style the
+ * server uses (api/list-answer.ts). When the first page lets every remaining request be worked
+ * out (page or offset style with a total), they are fetched a few at a time (bounded
+ * concurrency); otherwise (cursor, next URL, Link header) one after another. Each page is
+ * retried on its own with backoff and stored in one transaction together with the checkpoint,
+ * so a failed or cancelled download resumes with the pages it still lacks. A server that
+ * repeats a page stops the download with a clear error, and a list shorter than the server's
+ * own total is never taken as complete. After a complete pass, rows the pass did not list are
+ * deleted — unless the pass was resumed across runs or the server changed its total meanwhile
+ * (pages may have shifted), in which case the next full pass does it.
  */
 import { traitsOf } from '../../error-traits';
+import type { ListPage } from '../api/vendor-api';
+import type { PageRequest } from '../api/list-answer';
+import { PageSignatures, repeatedPage, requestKey, shortList } from '../api/list-walk';
 import { AppError } from '../app-error';
-import type { Checkpoints } from '../store/checkpoints';
-
-export interface FetchedPage<T> {
-  items: T[];
-  totalPages: number | null;
-  totalCount: number | null;
-  hasMore: boolean;
-}
+import type { Checkpoint, Checkpoints } from '../store/checkpoints';
 
 export interface ListDownload<T> {
   resource: string;
-  perPage: number;
-  fetchPage(page: number, signal: AbortSignal): Promise<FetchedPage<T>>;
+  fetchPage(request: PageRequest | null, signal: AbortSignal): Promise<ListPage<T>>;
   /** Stores one page's rows, marked with `pass`; runs inside the page's transaction. */
   store(items: T[], pass: number): void;
   /** Deletes rows an earlier pass listed and this complete one did not. */
   reconcile(pass: number): void;
+  /** Distinct rows this pass has stored (to tell a list shorter than its total). */
+  countSeen(pass: number): number;
 }
 
 export interface DownloadContext {
@@ -39,7 +40,24 @@ export interface DownloadContext {
   now(): string;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   random(): number;
+  /** After a complete download: refresh the query planner's statistics. */
+  analyse?: () => void;
 }
+
+/**
+ * One download stores page by page, so memory stays flat whatever its length; what bounds it
+ * is the disk. A server that sends far more than any account has is refused with these.
+ */
+export const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+export const MAX_DOWNLOAD_ITEMS = 3_000_000;
+
+const downloadTooBig = (): AppError =>
+  new AppError({
+    kind: 'bad_response',
+    message: `The server sent more than this app stores for one list (over ${MAX_DOWNLOAD_ITEMS.toLocaleString('en')} entries or 2 GB).`,
+    nextStep:
+      'What was downloaded is kept. Tell your admin; the server may be sending far more than asked.',
+  });
 
 export const cancelled = (): AppError =>
   new AppError({
@@ -49,17 +67,18 @@ export const cancelled = (): AppError =>
   });
 
 export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContext): Promise<void> {
-  const checkpoint = ctx.checkpoints.begin(list.resource, list.perPage, ctx.now());
-  let fetched = checkpoint.pagesDone.size * list.perPage;
-  let totalItems: number | null =
-    checkpoint.totalPages === null ? null : checkpoint.totalPages * list.perPage;
+  const checkpoint = ctx.checkpoints.begin(list.resource, ctx.now());
+  const { progress } = checkpoint;
+  const signatures = new PageSignatures();
   let contradicted = false;
 
-  const fetchWithRetries = async (page: number): Promise<FetchedPage<T>> => {
+  const total = (): number | null => progress.totalCount;
+
+  const fetchWithRetries = async (request: PageRequest | null): Promise<ListPage<T>> => {
     for (let attempt = 1; ; attempt++) {
       if (ctx.signal.aborted) throw cancelled();
       try {
-        return await list.fetchPage(page, ctx.signal);
+        return await list.fetchPage(request, ctx.signal);
       } catch (error) {
         if (ctx.signal.aborted) throw cancelled();
         const retryable = error instanceof AppError && traitsOf(error.kind).retryable;
@@ -71,37 +90,47 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
     }
   };
 
-  const storePage = (page: number, answer: FetchedPage<T>) => {
+  /** Stores a page and what it changes in the checkpoint, in one transaction. */
+  let bytes = 0;
+  const storePage = (page: ListPage<T>, record: (c: Checkpoint) => void) => {
+    signatures.check(page.items);
+    bytes += page.size;
+    if (bytes > MAX_DOWNLOAD_BYTES || progress.fetched + page.items.length > MAX_DOWNLOAD_ITEMS)
+      throw downloadTooBig();
+    if (
+      progress.totalCount !== null &&
+      page.totalCount !== null &&
+      page.totalCount !== progress.totalCount
+    )
+      contradicted = true;
     ctx.transaction(() => {
-      list.store(answer.items, checkpoint.pass);
-      ctx.checkpoints.pageDone(checkpoint, page, answer.totalPages);
+      list.store(page.items, checkpoint.pass);
+      progress.fetched += page.items.length;
+      record(checkpoint);
+      ctx.checkpoints.save(checkpoint);
     });
-    fetched += answer.items.length;
-    if (answer.totalCount !== null) totalItems = answer.totalCount;
-    else if (answer.totalPages !== null) totalItems = answer.totalPages * list.perPage;
-    ctx.onProgress(Math.min(fetched, totalItems ?? fetched), totalItems);
+    ctx.onProgress(progress.fetched, total());
   };
 
-  // Page 1 first: it tells how many pages there are.
-  let totalPages = checkpoint.totalPages;
-  let hasMore = true;
-  if (!checkpoint.pagesDone.has(1)) {
-    const first = await fetchWithRetries(1);
-    storePage(1, first);
-    totalPages = first.totalPages;
-    hasMore = first.hasMore;
+  if (!progress.firstDone) {
+    const first = await fetchWithRetries(null);
+    storePage(first, () => {
+      progress.firstDone = true;
+      progress.rest = first.rest;
+      progress.next = first.rest === null ? first.next : null;
+      progress.totalCount = first.totalCount;
+    });
   }
 
-  if (totalPages !== null) {
-    const pending: number[] = [];
-    for (let page = 2; page <= totalPages; page++)
-      if (!checkpoint.pagesDone.has(page)) pending.push(page);
+  if (progress.rest !== null) {
+    const done = new Set(progress.done);
+    const pending = progress.rest.filter((r) => !done.has(requestKey(r)));
     const worker = async () => {
-      for (let page = pending.shift(); page !== undefined; page = pending.shift()) {
+      for (let request = pending.shift(); request !== undefined; request = pending.shift()) {
+        const asked = request;
         try {
-          const answer = await fetchWithRetries(page);
-          if (answer.totalPages !== null && answer.totalPages !== totalPages) contradicted = true;
-          storePage(page, answer);
+          const page = await fetchWithRetries(asked);
+          storePage(page, () => progress.done.push(requestKey(asked)));
         } catch (error) {
           pending.length = 0; // the others finish the page in hand and stop
           throw error;
@@ -113,18 +142,31 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
   } else {
-    // No total: one page after another until the server says there is no more.
-    let page = Math.max(1, ...checkpoint.pagesDone);
-    while (hasMore) {
-      page += 1;
-      const answer = await fetchWithRetries(page);
-      storePage(page, answer);
-      hasMore = answer.hasMore && answer.items.length > 0;
+    const asked = new Set<string>();
+    while (progress.next !== null) {
+      const request = progress.next;
+      const key = requestKey(request);
+      if (asked.has(key)) throw repeatedPage();
+      asked.add(key);
+      const page = await fetchWithRetries(request);
+      storePage(page, () => {
+        progress.next = page.items.length === 0 ? null : page.next;
+      });
     }
   }
 
+  // A list shorter than the server's own total is not complete: keep what came, delete nothing.
+  if (progress.totalCount !== null && !contradicted) {
+    const seen = list.countSeen(checkpoint.pass);
+    if (seen < progress.totalCount) {
+      // The next run walks the whole list again rather than resuming into the same gap.
+      ctx.transaction(() => ctx.checkpoints.restart(checkpoint));
+      throw shortList(progress.totalCount, seen);
+    }
+  }
   ctx.transaction(() => {
     ctx.checkpoints.complete(checkpoint, ctx.now());
     if (!checkpoint.resumed && !contradicted) list.reconcile(checkpoint.pass);
   });
+  ctx.analyse?.();
 }

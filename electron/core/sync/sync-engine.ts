@@ -178,7 +178,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         });
         task.state = 'done';
       } catch (error) {
-        options.onJobError?.(error);
+        // A cancelled download is no failure (and no sign of being offline).
+        if (!signal.aborted) options.onJobError?.(error);
         task.state = signal.aborted ? 'cancelled' : 'failed';
         task.error = signal.aborted ? null : shapeOf(error);
         if (!signal.aborted) {

@@ -1,5 +1,5 @@
 /** Address spellings. Stored addresses are {line1, line2, city, region, postal_code, country (ISO)}. */
-import type { Address } from '../../core/api/wire';
+import type { AddressRec as Address } from '../snapshot';
 
 export type AddressStyle =
   /** {line1, line2, city, region, postal_code, country: "DE"} (the default). */

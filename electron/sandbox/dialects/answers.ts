@@ -5,7 +5,7 @@
  */
 import type { Device, Location } from '../../core/api/wire';
 import type { Ctx, Reply, Slice, Window } from '../http-kit';
-import type { DeviceRec } from '../snapshot';
+import type { AddressRec, DeviceRec } from '../snapshot';
 import { renderAddress } from './address';
 import { vendorExtras } from './device-extras';
 import { listBody, specListBody } from './envelope';
@@ -50,10 +50,11 @@ export const seriesReply = (
   body: listBody(ctx.dialect.envelope, items, null, extras),
 });
 
+// The sandbox's own locations always have every address line (snapshot.ts AddressRec).
 export const locationOut = (ctx: Ctx, l: Location): unknown =>
   ctx.dialect.address === 'lines' || !l.address
     ? l
-    : { ...l, address: renderAddress(ctx.dialect.address, l.address) };
+    : { ...l, address: renderAddress(ctx.dialect.address, l.address as AddressRec) };
 
 export const deviceOut = (ctx: Ctx, json: Device, rec: DeviceRec): unknown =>
   ctx.dialect.deviceExtras ? { ...json, ...vendorExtras(rec) } : json;

@@ -1,12 +1,14 @@
 /**
- * Browser mode: the same operations over the loopback bridge. The token arrives once in the
- * page URL; it is kept in memory only and removed from the address bar so it does not end up
- * in history, bookmarks or screenshots.
+ * Browser mode: the same operations over the loopback bridge. The printed address carries a
+ * single-use token: it is removed from the address bar before anything renders (so history,
+ * bookmarks and screenshots never hold a live one) and traded once for an HttpOnly session
+ * cookie that the browser then sends by itself. The page never holds the token after the
+ * exchange nor the cookie at all; reload and Back work through the cookie.
  */
 import type { Envelope, OperationName, PushEvent } from '../../../electron/contract';
 import {
   BRIDGE_EVENTS_PATH,
-  BRIDGE_TOKEN_HEADER,
+  BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeOperationPath,
 } from '../../../electron/web/bridge-protocol';
@@ -22,6 +24,24 @@ export const takeTokenFromUrl = (loc: Location, history: History): string | null
   return token;
 };
 
+/**
+ * Trades the token for the session cookie. A refused token (already used, from history) is
+ * not an error here: a page of a browser that holds the session still works through its
+ * cookie, and one that does not is told so by its first call.
+ */
+export const exchangeToken = async (token: string): Promise<void> => {
+  try {
+    await fetch(BRIDGE_SESSION_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    // the bridge is down: the first call says so
+  }
+};
+
 const bridgeDown = <T>(): Envelope<T> => ({
   ok: false,
   error: {
@@ -31,13 +51,24 @@ const bridgeDown = <T>(): Envelope<T> => ({
   },
 });
 
-export const createBridgeTransport = (token: string): Transport => {
+/** What every call answers when the browser has no session (no token, or a used one). */
+export const noSession = <T>(): Envelope<T> => ({
+  ok: false,
+  error: {
+    kind: 'not_signed_in',
+    message: 'This page was opened without its access token.',
+    nextStep: 'Open the exact address the app printed when it started.',
+  },
+});
+
+/** `ready` settles once the token (if the page had one) was exchanged for the cookie. */
+export const createBridgeTransport = (ready: Promise<void>): Transport => {
   const listeners = new Set<(event: PushEvent) => void>();
-  let source: EventSource | null = null;
+  let opened = false;
 
   const openEvents = (): void => {
-    const url = `${BRIDGE_EVENTS_PATH}?${BRIDGE_TOKEN_QUERY}=${encodeURIComponent(token)}`;
-    source = new EventSource(url);
+    // Same origin: EventSource sends the session cookie without being asked.
+    const source = new EventSource(BRIDGE_EVENTS_PATH);
     source.onmessage = (message: MessageEvent<string>) => {
       let event: PushEvent;
       try {
@@ -52,12 +83,15 @@ export const createBridgeTransport = (token: string): Transport => {
   return {
     async invoke(name: OperationName, input: unknown, signal?: AbortSignal) {
       try {
+        await ready;
         const response = await fetch(bridgeOperationPath(name), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: token },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify(input ?? {}),
+          credentials: 'same-origin',
           signal: signal ?? null,
         });
+        if (response.status === 401) return noSession();
         return (await response.json()) as Envelope<never>;
       } catch (error) {
         if (signal?.aborted) throw error;
@@ -66,7 +100,10 @@ export const createBridgeTransport = (token: string): Transport => {
     },
     onEvent(listener) {
       listeners.add(listener);
-      if (source === null) openEvents();
+      if (!opened) {
+        opened = true;
+        void ready.then(openEvents);
+      }
       return () => listeners.delete(listener);
     },
   };

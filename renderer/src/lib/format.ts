@@ -30,11 +30,16 @@ export const absoluteTime = (iso: string | null | undefined): string => {
   return Number.isNaN(at.getTime()) ? iso : at.toLocaleString();
 };
 
+/** What is shown for a field the server did not send (or sent as null). */
+export const MISSING = '—';
+
+/** The parts the server gave, else its one-line address, else "—": never a broken line. */
 export const formatAddress = (location: Pick<Location, 'address'>): string => {
   const a = location.address;
-  if (!a) return 'No address';
+  if (!a) return MISSING;
   const cityLine = [a.postal_code, a.city].filter(Boolean).join(' ');
-  return [a.line1, a.line2, cityLine, a.region, a.country].filter(Boolean).join(', ');
+  const parts = [a.line1, a.line2, cityLine, a.region, a.country].filter(Boolean).join(', ');
+  return parts || a.text || MISSING;
 };
 
 /** Assumed default when a device does not say how often it checks in. */

@@ -9,7 +9,16 @@ export const filterLocations = (
   if (words.length === 0) return locations;
   return locations.filter((l) => {
     const a = l.address;
-    const text = [l.name, a?.line1, a?.line2, a?.city, a?.region, a?.postal_code, a?.country]
+    const text = [
+      l.name,
+      a?.line1,
+      a?.line2,
+      a?.city,
+      a?.region,
+      a?.postal_code,
+      a?.country,
+      a?.text,
+    ]
       .filter(Boolean)
       .join(' ')
       .toLowerCase();

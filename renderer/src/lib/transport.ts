@@ -12,7 +12,7 @@ import type {
 } from '../../../electron/contract';
 import { AppFailure } from './app-failure';
 import { parseEnvelope } from './parse-envelope';
-import { createBridgeTransport, takeTokenFromUrl } from './bridge-transport';
+import { createBridgeTransport, exchangeToken, takeTokenFromUrl } from './bridge-transport';
 import type { Transport } from './transport-types';
 
 declare global {
@@ -29,19 +29,6 @@ const fromPreload = (api: InstallerApi): Transport => ({
   onEvent: (listener) => api.onEvent(listener),
 });
 
-const noTransport: Transport = {
-  invoke: () =>
-    Promise.resolve({
-      ok: false,
-      error: {
-        kind: 'not_signed_in',
-        message: 'This page was opened without its access token.',
-        nextStep: 'Open the exact address the app printed when it started.',
-      },
-    }),
-  onEvent: () => () => undefined,
-};
-
 let transport: Transport | null = null;
 
 const current = (): Transport => {
@@ -49,13 +36,15 @@ const current = (): Transport => {
   if (window.installer) {
     transport = fromPreload(window.installer);
   } else {
+    // The token leaves the address bar now; only the exchange's request carries it after.
     const token = takeTokenFromUrl(window.location, window.history);
-    transport = token === null ? noTransport : createBridgeTransport(token);
+    transport = createBridgeTransport(token === null ? Promise.resolve() : exchangeToken(token));
   }
   return transport;
 };
 
-/** Resolve the transport now, so the token leaves the address bar before anything renders. */
+/** Resolve the transport now, so the token leaves the address bar before anything renders
+ * and its exchange for the session cookie starts at once. */
 export const initTransport = (): void => {
   current();
 };

@@ -4,10 +4,10 @@
  * Each failure is also checked to carry no trace of the key (see failureOf).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE_SIZE, validateBaseUrl } from '../../../electron/core/api/client';
+import { validateBaseUrl } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
-import { anInstalledDevice, clientFor, failureOf, requestsTo } from './harness';
+import { anInstalledDevice, clientFor, failureOf, pageOf, requestsTo } from './harness';
 
 let sandbox: RunningSandbox;
 
@@ -82,9 +82,7 @@ describe('refusals by the API', () => {
     const otherOrg = sandbox.users[1]?.organizations[0]?.id;
     if (!otherOrg) throw new Error('sandbox needs a second user');
     const c = clientFor(sandbox, { organizationId: otherOrg });
-    expect(
-      await failureOf(c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE), c),
-    ).toMatchObject({
+    expect(await failureOf(c.api.devicePage({ kind: 'devices' }, null), c)).toMatchObject({
       kind: 'forbidden',
       status: 403,
     });
@@ -97,7 +95,7 @@ describe('refusals by the API', () => {
   it('no organization chosen: refused before anything is sent', async () => {
     const before = sandbox.requestLog().length;
     const c = clientFor(sandbox, { organizationId: null });
-    const error = await failureOf(c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE), c);
+    const error = await failureOf(c.api.devicePage({ kind: 'devices' }, null), c);
     expect(error.kind).toBe('not_signed_in');
     expect(error.nextStep).toMatch(/Choose the organization/);
     expect(sandbox.requestLog().length).toBe(before);
@@ -149,7 +147,7 @@ describe('refusals by the API', () => {
     expect(Object.keys(error.fields ?? {})).toEqual(
       expect.arrayContaining(['address.city', 'address.country']),
     );
-    const device = (await c.api.devicePage({ kind: 'devices' }, 1, 1)).items[0];
+    const device = (await c.api.devicePage({ kind: 'devices' }, pageOf(1, 1))).items[0];
     if (!device) throw new Error('no device');
     const bad = await failureOf(
       c.api.updateDevice(device.serial_number, { update_interval_s: 5 }),
@@ -192,7 +190,7 @@ describe('answers that cannot be used: bad_response', () => {
 
   it('an answer larger than maxBodyBytes', async () => {
     const c = clientFor(sandbox, { maxBodyBytes: 4096 });
-    const error = await failureOf(c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE), c);
+    const error = await failureOf(c.api.devicePage({ kind: 'devices' }, null), c);
     expect(error.kind).toBe('bad_response');
     expect(error.message).toMatch(/larger than this app accepts/);
   });

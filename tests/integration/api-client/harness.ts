@@ -8,6 +8,7 @@ import {
   createApiClient,
   type ApiClientOptions,
   type DeviceListRef,
+  type PageRequest,
 } from '../../../electron/core/api/client';
 import type { Device } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
@@ -77,22 +78,31 @@ export const requestsTo = (sandbox: RunningSandbox, method: string, prefix: stri
     .requestLog()
     .filter((r) => r.method === method && r.path.split('?')[0]?.startsWith(prefix));
 
-/** Every device of a list, page after page (one at a time), as a test needs them. */
+/** A page-style request (the default dialect's paging): page `page` of `perPage` items. */
+export const pageOf = (page: number, perPage: number = LIST_PAGE_SIZE): PageRequest => ({
+  style: 'page',
+  page,
+  perPage,
+});
+
+/** Every device of a list, following each page's `next` (one at a time), as a test needs them. */
 export const allDevices = async (
   api: TestClient['api'],
   list: DeviceListRef = { kind: 'devices' },
 ): Promise<Device[]> => {
   const devices: Device[] = [];
-  for (let page = 1; ; page += 1) {
-    const got = await api.devicePage(list, page, LIST_PAGE_SIZE);
+  for (let request: PageRequest | null = null, pages = 0; ; pages += 1) {
+    if (pages > 1000) throw new Error('list did not end');
+    const got = await api.devicePage(list, request);
     devices.push(...got.items);
-    if (!got.hasMore) return devices;
+    if (got.next === null) return devices;
+    request = got.next;
   }
 };
 
 /** Some device installed somewhere (from the first page of the device list). */
 export const anInstalledDevice = async (api: TestClient['api']): Promise<Device> => {
-  const page = await api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+  const page = await api.devicePage({ kind: 'devices' }, null);
   const device = page.items.find((d) => d.location);
   if (!device) throw new Error('no installed device on the first page');
   return device;

@@ -5,8 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
-import { LIST_PAGE_SIZE } from '../../../electron/core/api/client';
-import { allDevices, anInstalledDevice, clientFor, failureOf, requestsTo } from './harness';
+import { allDevices, anInstalledDevice, clientFor, failureOf, pageOf, requestsTo } from './harness';
 
 let sandbox: RunningSandbox;
 
@@ -64,10 +63,10 @@ describe('GET retries', () => {
 describe('list pages: each retried on its own, each cancelled on its own', () => {
   it('a page whose connection drops is retried and comes back whole', async () => {
     const c = clientFor(sandbox);
-    const expected = await c.api.devicePage({ kind: 'devices' }, 2, 50);
+    const expected = await c.api.devicePage({ kind: 'devices' }, pageOf(2, 50));
     sandbox.setFaults({ pathPattern: '^/v1/devices$', failNext: { count: 2, kind: 'drop' } });
     const before = requestsTo(sandbox, 'GET', '/v1/devices').length;
-    const got = await c.api.devicePage({ kind: 'devices' }, 2, 50);
+    const got = await c.api.devicePage({ kind: 'devices' }, pageOf(2, 50));
     expect(got).toEqual(expected);
     expect(
       requestsTo(sandbox, 'GET', '/v1/devices')
@@ -82,9 +81,9 @@ describe('list pages: each retried on its own, each cancelled on its own', () =>
     const c = clientFor(sandbox);
     const before = requestsTo(sandbox, 'GET', '/v1/locations').length;
     const controller = new AbortController();
-    const pending = failureOf(c.api.locationPage(1, LIST_PAGE_SIZE, controller.signal), c);
+    const pending = failureOf(c.api.locationPage(null, controller.signal), c);
     // Another page on the same client is not affected.
-    const other = c.api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
+    const other = c.api.devicePage({ kind: 'devices' }, null);
     setTimeout(() => controller.abort(), 200);
     const error = await pending;
     expect(error).toMatchObject({ kind: 'timeout' });
@@ -106,7 +105,7 @@ describe('list pages: each retried on its own, each cancelled on its own', () =>
     });
     const before = requestsTo(sandbox, 'GET', '/v1/uninstalled-devices').length;
     const error = await failureOf(
-      c.api.devicePage({ kind: 'uninstalled-devices' }, 1, LIST_PAGE_SIZE, controller.signal),
+      c.api.devicePage({ kind: 'uninstalled-devices' }, null, controller.signal),
       c,
     );
     expect(error).toMatchObject({ kind: 'timeout' });

@@ -1,7 +1,8 @@
 /**
- * Browser mode's bridge refuses everything that is not our own page with our token: wrong
- * Host (DNS rebinding), foreign Origin, missing token, wrong method, non-JSON bodies, unknown
- * operations, path traversal on static files.
+ * Browser mode's bridge refuses everything that is not our own page with our session: wrong
+ * Host (DNS rebinding), foreign Origin or site, missing or wrong session cookie, wrong
+ * method, non-JSON bodies, unknown operations, path traversal on static files. (The token's
+ * exchange for the session: bridge-session.test.ts.)
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,11 +49,11 @@ function raw(
 const good = () => ({
   Host: new URL(bridge.origin).host,
   'Content-Type': 'application/json',
-  'x-installer-token': bridge.token,
+  Cookie: web.cookie,
 });
 
 describe('bridge security', () => {
-  it('answers our own page with a token', async () => {
+  it('answers our own page with its session cookie', async () => {
     const res = await raw('/api/op/sessionStatus', { method: 'POST', headers: good(), body: '{}' });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { signedIn: false } });
@@ -83,19 +84,37 @@ describe('bridge security', () => {
     expect(res.status).toBe(403);
   });
 
-  it('refuses a missing or wrong token', async () => {
-    const { 'x-installer-token': _t, ...noToken } = good();
+  it('refuses a missing or wrong session cookie', async () => {
+    const { Cookie: _c, ...noCookie } = good();
     expect(
-      (await raw('/api/op/sessionStatus', { method: 'POST', headers: noToken, body: '{}' })).status,
+      (await raw('/api/op/sessionStatus', { method: 'POST', headers: noCookie, body: '{}' }))
+        .status,
     ).toBe(401);
     const wrong = {
       ...good(),
-      'x-installer-token': bridge.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      Cookie: web.cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
     };
     expect(
       (await raw('/api/op/sessionStatus', { method: 'POST', headers: wrong, body: '{}' })).status,
     ).toBe(401);
     expect((await raw('/api/events', { headers: { Host: good().Host } })).status).toBe(401);
+  });
+
+  it('refuses a request another site or origin made, even with the cookie', async () => {
+    for (const site of ['same-site', 'cross-site']) {
+      const res = await raw('/api/op/sessionStatus', {
+        method: 'POST',
+        headers: { ...good(), 'Sec-Fetch-Site': site },
+        body: '{}',
+      });
+      expect(res.status, site).toBe(403);
+    }
+    const ours = await raw('/api/op/sessionStatus', {
+      method: 'POST',
+      headers: { ...good(), 'Sec-Fetch-Site': 'same-origin', Origin: bridge.origin },
+      body: '{}',
+    });
+    expect(ours.status).toBe(200);
   });
 
   it('refuses form posts, GETs and unknown operations', async () => {
@@ -137,14 +156,12 @@ describe('bridge security', () => {
     }
   });
 
-  it('streams push events to a client with the token', async () => {
+  it('streams push events to a client with the session cookie', async () => {
     const controller = new AbortController();
-    const res = await fetch(
-      `${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`,
-      {
-        signal: controller.signal,
-      },
-    );
+    const res = await fetch(`${bridge.origin}/api/events`, {
+      headers: { Cookie: web.cookie },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);

@@ -41,9 +41,9 @@ describe('the API key does not leak', () => {
     const key = user.api_key;
 
     const { bridge } = web;
-    const events = await fetch(
-      `${bridge.origin}/api/events?token=${encodeURIComponent(bridge.token)}`,
-    );
+    const events = await fetch(`${bridge.origin}/api/events`, {
+      headers: { Cookie: web.cookie },
+    });
     const reader = events.body!.getReader();
     void (async () => {
       for (;;) {

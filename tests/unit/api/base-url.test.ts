@@ -30,6 +30,9 @@ describe('validateBaseUrl', () => {
     ['http://example.com/v1', /https/],
     ['http://128.0.0.1/v1', /https/],
     ['http://localhost.example.com/v1', /https/],
+    // Only literal loopback and exactly "localhost": these may resolve anywhere.
+    ['http://attacker.localhost/v1', /https/],
+    ['http://localhost./v1', /https/],
     ['ftp://example.com/v1', /https/],
     ['https://user:pw@example.com/v1', /user name or password/],
     ['https://example.com/v1?x=1', /query/],

@@ -11,6 +11,7 @@ import {
   LIST_PAGE_SIZE,
   createApiClient,
   type ApiClientOptions,
+  type PageRequest,
 } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
 
@@ -110,7 +111,7 @@ describe('API client over a local HTTP server', () => {
       pump();
     };
     const error = await failure(
-      client({ maxBodyBytes: 64 * 1024 }).devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE),
+      client({ maxBodyBytes: 64 * 1024 }).devicePage({ kind: 'devices' }, null),
     );
     expect(error.kind).toBe('bad_response');
     expect(error.message).toMatch(/larger than this app accepts/);
@@ -213,71 +214,96 @@ const devices = (n: number, from = 0) =>
 const pageOf = (url: string | undefined) =>
   Number(new URL(url ?? '/', 'http://x').searchParams.get('page'));
 
+const page = (n: number, perPage: number = LIST_PAGE_SIZE): PageRequest => ({
+  style: 'page',
+  page: n,
+  perPage,
+});
+
 describe('page-level list fetching over a local HTTP server', () => {
-  it('asks each list’s path with page and per_page, org-scoped', async () => {
+  it('asks each list’s path with the request’s parameters, org-scoped; the first by page', async () => {
     handler = (_req, res) => json(res, 200, { data: [] });
     const api = client();
-    await api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
-    await api.devicePage({ kind: 'uninstalled-devices' }, 2, 100);
-    await api.devicePage({ kind: 'location-devices', locationId: 'loc 1/a' }, 3, 7);
-    await api.locationPage(4, LIST_PAGE_SIZE);
+    await api.devicePage({ kind: 'devices' }, null);
+    await api.devicePage({ kind: 'uninstalled-devices' }, page(2, 100));
+    await api.devicePage({ kind: 'location-devices', locationId: 'loc 1/a' }, page(3, 7));
+    await api.locationPage(page(4));
+    await api.devicePage({ kind: 'devices' }, { style: 'offset', offset: 40, limit: 20 });
+    await api.devicePage({ kind: 'devices' }, { style: 'cursor', cursor: 'a b', param: 'cursor' });
+    await api.devicePage({ kind: 'devices' }, { style: 'url', url: `${base}/devices?after=X9` });
     expect(seen.map((r) => r.url)).toEqual([
       '/v1/devices?page=1&per_page=500',
       '/v1/uninstalled-devices?page=2&per_page=100',
       '/v1/locations/loc%201%2Fa/devices?page=3&per_page=7',
       '/v1/locations?page=4&per_page=500',
+      '/v1/devices?offset=40&limit=20',
+      '/v1/devices?cursor=a+b',
+      '/v1/devices?after=X9',
     ]);
     const decode = (h: string) => Buffer.from(h.replace(/^Basic /, ''), 'base64').toString();
     expect(new Set(seen.map((r) => decode(r.authorization)))).toEqual(new Set([`org_1:${KEY}`]));
     expect(LIST_PAGE_SIZE).toBe(500);
   });
 
-  it('meta with only total_count: totalPages from it and per_page, hasMore until the count is reached', async () => {
+  it('meta with only total_count: totalPages from it and per_page, `next` until the count is reached', async () => {
     // 25 devices, served 10 at a time whatever was asked; the server says only the count.
     handler = (req, res) => {
-      const page = pageOf(req.url);
+      const p = pageOf(req.url);
       json(res, 200, {
-        data: devices(Math.max(0, Math.min(10, 25 - (page - 1) * 10)), (page - 1) * 10),
+        data: devices(Math.max(0, Math.min(10, 25 - (p - 1) * 10)), (p - 1) * 10),
         meta: { total_count: 25 },
       });
     };
     const api = client();
-    const first = await api.devicePage({ kind: 'devices' }, 1, 10);
-    expect(first).toMatchObject({ page: 1, totalCount: 25, totalPages: 3, hasMore: true });
+    const first = await api.devicePage({ kind: 'devices' }, page(1, 10));
+    expect(first).toMatchObject({
+      style: 'page',
+      totalCount: 25,
+      totalPages: 3,
+      next: page(2, 10),
+      rest: [page(2, 10), page(3, 10)],
+    });
     expect(first.items.map((d) => d.serial_number)).toEqual(
       devices(10).map((d) => d.serial_number),
     );
-    expect(await api.devicePage({ kind: 'devices' }, 2, 10)).toMatchObject({ hasMore: true });
-    const last = await api.devicePage({ kind: 'devices' }, 3, 10);
-    expect(last).toMatchObject({ page: 3, totalCount: 25, totalPages: 3, hasMore: false });
+    expect(await api.devicePage({ kind: 'devices' }, page(2, 10))).toMatchObject({
+      next: page(3, 10),
+    });
+    const last = await api.devicePage({ kind: 'devices' }, page(3, 10));
+    expect(last).toMatchObject({ totalCount: 25, totalPages: 3, next: null });
     expect(last.items).toHaveLength(5);
   });
 
   it('meta with only per_page: no totals, a full page has more, a short page is the last', async () => {
     handler = (req, res) => {
-      const page = pageOf(req.url);
-      json(res, 200, { data: devices(page < 3 ? 4 : 1), meta: { per_page: 4 } });
+      const p = pageOf(req.url);
+      json(res, 200, { data: devices(p < 3 ? 4 : 1), meta: { per_page: 4 } });
     };
     const api = client();
     // The server's per_page (4) decides what a full page is, not the 500 asked for.
-    expect(await api.devicePage({ kind: 'devices' }, 2, LIST_PAGE_SIZE)).toMatchObject({
-      page: 2,
+    expect(await api.devicePage({ kind: 'devices' }, page(2))).toMatchObject({
       totalCount: null,
       totalPages: null,
-      hasMore: true,
+      next: page(3, 4),
     });
-    expect(await api.devicePage({ kind: 'devices' }, 3, LIST_PAGE_SIZE)).toMatchObject({
+    expect(await api.devicePage({ kind: 'devices' }, page(3))).toMatchObject({
       totalCount: null,
       totalPages: null,
-      hasMore: false,
+      next: null,
     });
   });
 
   it('no meta: the answer is the whole list, one page', async () => {
     handler = (_req, res) => json(res, 200, { data: devices(700) });
-    const page = await client().devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE);
-    expect(page).toMatchObject({ page: 1, totalPages: 1, totalCount: 700, hasMore: false });
-    expect(page.items).toHaveLength(700);
+    const first = await client().devicePage({ kind: 'devices' }, null);
+    expect(first).toMatchObject({
+      style: 'none',
+      totalPages: 1,
+      totalCount: 700,
+      next: null,
+      rest: [],
+    });
+    expect(first.items).toHaveLength(700);
   });
 
   it('locationPage validates and describes location pages the same way', async () => {
@@ -286,37 +312,61 @@ describe('page-level list fetching over a local HTTP server', () => {
         data: [{ id: 'loc_1', name: 'Store', device_count: 3, extra: 'kept' }],
         meta: { page: 1, per_page: 1, total_count: 2, total_pages: 2 },
       });
-    const page = await client().locationPage(1, 1);
-    expect(page).toMatchObject({ totalPages: 2, totalCount: 2, hasMore: true });
-    expect(page.items[0]).toMatchObject({ id: 'loc_1', name: 'Store', extra: 'kept' });
+    const first = await client().locationPage(page(1, 1));
+    expect(first).toMatchObject({ totalPages: 2, totalCount: 2, next: page(2, 1) });
+    expect(first.items[0]).toMatchObject({ id: 'loc_1', name: 'Store', extra: 'kept' });
   });
 
   it('refuses a page whose items do not match the schema (bad_response, not retried)', async () => {
     handler = (_req, res) => json(res, 200, { data: [{ serial_number: 42 }] });
-    const error = await failure(client().devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE));
+    const error = await failure(client().devicePage({ kind: 'devices' }, null));
     expect(error.kind).toBe('bad_response');
     expect(seen).toHaveLength(1);
   });
 
-  it('refuses a list declaring more pages than maxPages, and a page number past it unasked', async () => {
+  it('refuses a list declaring more pages than maxPages, on whichever page says so', async () => {
     handler = (_req, res) =>
       json(res, 200, { data: devices(10), meta: { per_page: 10, total_count: 31 } });
     const api = client({ maxPages: 3 });
-    const declared = await failure(api.devicePage({ kind: 'devices' }, 1, 10));
+    const declared = await failure(api.devicePage({ kind: 'devices' }, page(1, 10)));
     expect(declared.kind).toBe('bad_response');
     expect(declared.message).toMatch(/more than 3 pages/);
-    const past = await failure(api.devicePage({ kind: 'devices' }, 4, 10));
-    expect(past.message).toMatch(/more than 3 pages/);
+    const later = await failure(api.devicePage({ kind: 'devices' }, page(4, 10)));
+    expect(later.message).toMatch(/more than 3 pages/);
+    // Each answer was read once, never retried.
+    expect(seen).toHaveLength(2);
+  });
+
+  it('refuses a next-page URL on another origin before sending anything there', async () => {
+    handler = (_req, res) =>
+      json(res, 200, { data: devices(2), links: { next: 'https://evil.example/v1/devices?c=2' } });
+    const error = await failure(client().devicePage({ kind: 'devices' }, null));
+    expect(error.kind).toBe('bad_response');
+    expect(error.message).toMatch(/another address/);
     expect(seen).toHaveLength(1);
   });
 
-  it('rejects a page size the API does not allow before sending anything', async () => {
+  it('follows a relative Link header to the same server, carrying the org credentials', async () => {
+    handler = (req, res) => {
+      const second = req.url?.includes('after=');
+      json(
+        res,
+        200,
+        devices(2, second ? 2 : 0),
+        second ? {} : { link: '<?after=FTC-1>; rel="next"' },
+      );
+    };
     const api = client();
-    await expect(api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE + 1)).rejects.toThrow(
-      RangeError,
-    );
-    await expect(api.locationPage(0, 10)).rejects.toThrow(RangeError);
-    expect(seen).toHaveLength(0);
+    const first = await api.devicePage({ kind: 'devices' }, null);
+    expect(first).toMatchObject({ style: 'link-header', rest: null });
+    expect(first.next).toEqual({ style: 'url', url: `${base}/devices?after=FTC-1` });
+    const second = await api.devicePage({ kind: 'devices' }, first.next);
+    expect(second.next).toBeNull();
+    expect(second.items.map((d) => d.serial_number)).toEqual(['FTC-2', 'FTC-3']);
+    expect(seen.map((r) => r.url)).toEqual([
+      '/v1/devices?page=1&per_page=500',
+      '/v1/devices?after=FTC-1',
+    ]);
   });
 });
 
@@ -328,15 +378,8 @@ describe('per-request cancellation', () => {
     };
     const api = client();
     const controller = new AbortController();
-    const pending = failure(
-      api.devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE, controller.signal),
-    );
-    const other = api.devicePage(
-      { kind: 'devices' },
-      2,
-      LIST_PAGE_SIZE,
-      new AbortController().signal,
-    );
+    const pending = failure(api.devicePage({ kind: 'devices' }, null, controller.signal));
+    const other = api.devicePage({ kind: 'devices' }, page(2), new AbortController().signal);
     setTimeout(() => controller.abort(), 100);
     const error = await pending;
     expect(error.kind).toBe('timeout');
@@ -361,7 +404,7 @@ describe('per-request cancellation', () => {
       },
     });
     const controller = new AbortController();
-    const pending = failure(api.locationPage(1, LIST_PAGE_SIZE, controller.signal));
+    const pending = failure(api.locationPage(null, controller.signal));
     await waitStarted;
     controller.abort();
     const error = await pending;
@@ -373,7 +416,7 @@ describe('per-request cancellation', () => {
   it('an already-aborted signal sends nothing', async () => {
     handler = (_req, res) => json(res, 200, { data: [] });
     const error = await failure(
-      client().devicePage({ kind: 'devices' }, 1, LIST_PAGE_SIZE, AbortSignal.abort()),
+      client().devicePage({ kind: 'devices' }, null, AbortSignal.abort()),
     );
     expect(error.message).toMatch(/cancelled/);
     expect(seen).toHaveLength(0);
@@ -385,8 +428,7 @@ describe('per-request cancellation', () => {
     const pending = failure(
       client({ signal: clientWide.signal }).devicePage(
         { kind: 'devices' },
-        1,
-        LIST_PAGE_SIZE,
+        null,
         new AbortController().signal,
       ),
     );

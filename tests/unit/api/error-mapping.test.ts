@@ -162,7 +162,8 @@ describe('errorFromStatus', () => {
     };
     const e = errorFromStatus({ status: 422, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('invalid');
-    expect(e.fields).toEqual({ 'address.city': 'is required', n: '5' });
+    // A problem that is not text is still marked, in the app's own words.
+    expect(e.fields).toEqual({ 'address.city': 'is required', n: 'is not valid' });
     expect(e.message).toContain('address.city is required');
   });
 

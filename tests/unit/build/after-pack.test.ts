@@ -76,6 +76,8 @@ describe('afterPack fuses hook', () => {
       expect(wire[FuseV1Options.EnableNodeCliInspectArguments]).toBe(DISABLE);
       expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(ENABLE);
       expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(ENABLE);
+      // The UI comes from app://; file:// pages must not get Chromium's extra file privileges.
+      expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(DISABLE);
     },
   );
 
@@ -91,7 +93,6 @@ describe('afterPack fuses hook', () => {
     expect(wire[8 as FuseV1Options]).toBe(ENABLE);
     // Fuses we do not configure keep Electron's defaults.
     expect(wire[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(DISABLE);
-    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(ENABLE);
   });
 
   it('keeps the inspector fuse on for a Playwright test build (FIELD_INSTALLER_TEST_BUILD=1)', async () => {
@@ -102,6 +103,7 @@ describe('afterPack fuses hook', () => {
     expect(wire[FuseV1Options.RunAsNode]).toBe(DISABLE);
     expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(DISABLE);
     expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(ENABLE);
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(DISABLE);
   });
 
   it('treats any other value of the test-build variable as a release build', () => {

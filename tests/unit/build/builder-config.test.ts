@@ -139,4 +139,18 @@ describe('electron-builder configuration', () => {
       expect(entitled('com.apple.security.cs.disable-library-validation')).toBe(false);
     }
   });
+
+  it('grants macOS only the camera and JIT: no unsigned executable memory', () => {
+    for (const file of [config.mac.entitlements, config.mac.entitlementsInherit]) {
+      const plist = readFileSync(join(ROOT, file), 'utf8');
+      // Every <key> in the plist, comments stripped (a comment may name what is left out).
+      const keys = [...plist.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<key>([^<]+)<\/key>/g)].map(
+        ([, key]) => key,
+      );
+      expect(keys).not.toContain('com.apple.security.cs.allow-unsigned-executable-memory');
+      expect(new Set(keys)).toEqual(
+        new Set(['com.apple.security.cs.allow-jit', 'com.apple.security.device.camera']),
+      );
+    }
+  });
 });

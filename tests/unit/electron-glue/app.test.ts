@@ -30,10 +30,18 @@ const electron = vi.hoisted(() => {
     restore = vi.fn();
   }
   const state = { lock: true, userData: '' };
+  /** Chromium under redirect: 'manual' (Electron's ClientRequest): nobody follows, it dies. */
+  const chromiumFetch = (_input: unknown, init?: RequestInit): Promise<Response> =>
+    init?.redirect === 'manual'
+      ? Promise.reject(new Error('Redirect was cancelled'))
+      : Promise.resolve(new Response('<html>Wi-Fi sign-in</html>'));
+  const apiSession = { fetch: vi.fn(chromiumFetch) };
   return {
     state,
     appListeners,
     windows,
+    apiSession,
+    chromiumFetch,
     module: {
       app: {
         isPackaged: true,
@@ -49,7 +57,11 @@ const electron = vi.hoisted(() => {
       },
       BrowserWindow: FakeWindow,
       dialog: { showErrorBox: vi.fn() },
-      net: { fetch: vi.fn() },
+      net: { fetch: vi.fn(chromiumFetch) },
+      Menu: {
+        buildFromTemplate: vi.fn((template: unknown) => ({ template })),
+        setApplicationMenu: vi.fn(),
+      },
       nativeTheme: { shouldUseDarkColors: false, on: vi.fn(), off: vi.fn() },
       protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
       ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
@@ -58,7 +70,9 @@ const electron = vi.hoisted(() => {
           setPermissionRequestHandler: vi.fn(),
           setPermissionCheckHandler: vi.fn(),
           setDevicePermissionHandler: vi.fn(),
+          fetch: vi.fn(chromiumFetch),
         },
+        fromPartition: vi.fn((_partition: string, _options?: { cache: boolean }) => apiSession),
       },
       shell: { openExternal: vi.fn() },
     },
@@ -75,6 +89,7 @@ describe('app entry (mocked electron, runs without Electron)', () => {
   beforeEach(async () => {
     vi.resetModules();
     vi.clearAllMocks();
+    electron.apiSession.fetch.mockImplementation(electron.chromiumFetch);
     electron.appListeners.clear();
     electron.windows.length = 0;
     electron.state.userData = await mkdtemp(join(tmpdir(), 'fi-app-'));
@@ -126,5 +141,55 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     electron.appListeners.get('before-quit')?.(quitEvent);
     expect(quitEvent.preventDefault).toHaveBeenCalled();
     await until(() => module.app.quit.mock.calls.length > 0);
+  });
+
+  it('sets a menu without DevTools or Reload in the packaged app', async () => {
+    electron.state.lock = true;
+    await import('../../../electron/main/app');
+    await until(() => electron.windows.length === 1);
+    const { Menu } = electron.module;
+    expect(Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
+    const [template] = Menu.buildFromTemplate.mock.calls[0] ?? [];
+    const roles = JSON.stringify(template).toLowerCase();
+    for (const role of ['toggledevtools', '"reload"', 'forcereload', 'viewmenu']) {
+      expect(roles).not.toContain(role);
+    }
+  });
+
+  it('calls the API in an in-memory session with no HTTP cache; a captive portal reads as a redirect', async () => {
+    electron.state.lock = true;
+    await import('../../../electron/main/app');
+    await until(() => electron.windows.length === 1);
+    const { module, apiSession } = electron;
+    // One session for the API, created once, not persisted to disk (no "persist:" prefix).
+    expect(module.session.fromPartition).toHaveBeenCalledTimes(1);
+    const [partition, options] = module.session.fromPartition.mock.calls[0] ?? [];
+    expect(partition).not.toMatch(/^persist:/);
+    expect(options).toEqual({ cache: false });
+
+    // The renderer asks for a connection check; the core's request goes out through that session.
+    const [window] = electron.windows;
+    const contents = window?.webContents;
+    const handler = module.ipcMain.handle.mock.calls.find(
+      ([channel]) => channel === channelFor('checkConnection'),
+    )?.[1] as (event: unknown, input: unknown) => Promise<string>;
+    const event = {
+      sender: contents,
+      senderFrame: { parent: null, url: 'app://installer/index.html' },
+    };
+    const answer = JSON.parse(
+      await handler(event, { baseUrl: 'https://api.example.com/v1', apiKey: 'key-key-key-key' }),
+    ) as { ok: boolean; value: { steps: { problem: { kind: string; message: string } | null }[] } };
+
+    expect(apiSession.fetch).toHaveBeenCalled();
+    for (const [, init] of apiSession.fetch.mock.calls) {
+      expect(init).toMatchObject({ cache: 'no-store', redirect: 'manual' });
+    }
+    expect(module.net.fetch).not.toHaveBeenCalled();
+    expect(module.session.defaultSession.fetch).not.toHaveBeenCalled();
+    expect(answer.ok).toBe(true);
+    const [first] = answer.value.steps;
+    expect(first?.problem?.kind).toBe('bad_response');
+    expect(first?.problem?.message).toMatch(/sent the request somewhere else/);
   });
 });

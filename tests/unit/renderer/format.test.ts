@@ -50,7 +50,13 @@ describe('formatAddress / formatInterval', () => {
         },
       }),
     ).toBe('1 Main St, 10115 Berlin, DE');
-    expect(formatAddress({ address: null })).toBe('No address');
+    expect(formatAddress({ address: null })).toBe('—');
+  });
+  it('shows an address given as one string, and "—" when nothing usable came', () => {
+    const text = 'Marienplatz 1, 80331 München, Germany';
+    expect(formatAddress({ address: { line1: null, city: null, country: null, text } })).toBe(text);
+    expect(formatAddress({ address: { city: 'Lyon', country: null } })).toBe('Lyon');
+    expect(formatAddress({ address: {} })).toBe('—');
   });
   it('uses the largest whole unit', () => {
     expect(formatInterval(3600)).toBe('1 h');

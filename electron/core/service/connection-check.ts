@@ -1,0 +1,404 @@
+/**
+ * "Check connection": a read-only walk over the vendor API's endpoints that says, per endpoint,
+ * what answered, in which paging style, with which fields, how fast, and what the app could not
+ * read — the report IT sends to support when a new account does not work. It runs with the
+ * signed-in account's client, or with a throwaway client for the base URL and key typed at
+ * sign-in (the key lives only in this call's closure; it is never stored nor reported).
+ * Only GETs are sent. The last report is kept in app.db.
+ */
+import { z } from 'zod';
+import {
+  CONNECTION_STEPS,
+  type ConnectionReport,
+  type ConnectionStep,
+  type ErrorKind,
+} from '../../contract';
+import { ERROR_TRAITS, traitsOf } from '../../error-traits';
+import { AppError } from '../app-error';
+import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
+import { listItemsIn } from '../api/list-answer';
+import {
+  DEVICE_FIELDS,
+  LOCATION_FIELDS,
+  ORGANIZATION_FIELDS,
+  type Device,
+  type PagingStyle,
+} from '../api/wire';
+import type { ServiceContext } from './context';
+
+export const LAST_REPORT_KEY = 'lastConnectionReport';
+
+type StepName = ConnectionStep['step'];
+
+export const STEP_ENDPOINTS: Readonly<Record<StepName, string>> = {
+  organizations: 'GET /organizations',
+  locations: 'GET /locations',
+  devices: 'GET /devices',
+  uninstalled_devices: 'GET /uninstalled-devices',
+  location_devices: 'GET /locations/{loc_id}/devices',
+  device: 'GET /devices/{serial_number}',
+  foot_traffic_locations: 'GET /foot-traffic/locations',
+  foot_traffic_device: 'GET /foot-traffic/devices/{serial_number}',
+};
+
+/** What a step found in an answer it could read. */
+interface Found {
+  paging?: PagingStyle | null;
+  items?: number | null;
+  total?: number | null;
+  /** The first item as the server sent it (its keys become `fields`). */
+  first?: unknown;
+  /** The fields the app reads for this kind of item (the rest are `unknownFields`). */
+  known?: readonly string[];
+  notes?: string[];
+}
+
+/** After these, every later request would meet the same wall: the rest are not tried. */
+const stopsEverything = (kind: ErrorKind): boolean =>
+  traitsOf(kind).connectivity || kind === 'tls' || kind === 'unauthorized';
+
+const keysOf = (item: unknown): string[] =>
+  typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.keys(item) : [];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const notSignedIn = () =>
+  new AppError({
+    kind: 'not_signed_in',
+    message: 'You are not signed in to an organization, so there is no connection to check.',
+    nextStep: 'Sign in (or type the API base URL and key on the sign-in screen), then check again.',
+  });
+
+interface Target {
+  baseUrl: string;
+  /** For cross-organization calls. */
+  cross: VendorApi;
+  /** Organization-scoped client, once the organization is known. */
+  forOrganization: (organizationId: string) => VendorApi;
+  /** Already known (the signed-in account's), or null: then the one listed is used. */
+  organization: { id: string; name: string } | null;
+  /** Strings that must never appear in the report. */
+  secrets: (organizationIds: readonly string[]) => string[];
+}
+
+function signedInTarget(ctx: ServiceContext): Target {
+  const scope = ctx.current();
+  const id = scope?.record.organizationId;
+  if (!scope || !id) throw notSignedIn();
+  const org = scope.record.organizations.find((o) => o.id === id);
+  return {
+    baseUrl: scope.record.baseUrl,
+    cross: scope.api,
+    forOrganization: () => scope.api,
+    organization: { id, name: org?.name ?? id },
+    // The key stays in the keychain and the client; the http layer keeps it out of errors.
+    secrets: () => [],
+  };
+}
+
+function typedTarget(ctx: ServiceContext, rawBaseUrl: string, apiKey: string): Target {
+  const baseUrl = validateBaseUrl(rawBaseUrl);
+  const client = (organizationId: string | null) =>
+    createApiClient({
+      baseUrl,
+      organizationId,
+      getApiKey: () => Promise.resolve(apiKey),
+      fetch: ctx.options.fetch,
+      // One quick retry at most: the check reports what happens, it does not hide it.
+      maxRetries: 1,
+    });
+  const basic = (user: string) => Buffer.from(`${user}:${apiKey}`, 'utf8').toString('base64');
+  return {
+    baseUrl,
+    cross: client(null),
+    forOrganization: (id) => client(id),
+    organization: null,
+    secrets: (ids) => [apiKey, basic(''), ...ids.map(basic)],
+  };
+}
+
+export async function checkConnection(
+  ctx: ServiceContext,
+  input: { baseUrl?: string | undefined; apiKey?: string | undefined },
+): Promise<ConnectionReport> {
+  const target =
+    input.baseUrl !== undefined && input.apiKey !== undefined
+      ? typedTarget(ctx, input.baseUrl, input.apiKey)
+      : signedInTarget(ctx);
+  const at = new Date().toISOString();
+  const steps: ConnectionStep[] = [];
+  /** Set once a failure means nothing later can work; every later step is skipped with it. */
+  let wall: string | null = null;
+
+  const run = async (step: StepName, skipReason: string | null, probe: () => Promise<Found>) => {
+    const reason = wall ?? skipReason;
+    const result = reason !== null ? skipped(step, reason) : await timed(step, probe);
+    steps.push(result);
+    if (result.outcome === 'failed' && result.problem && stopsEverything(result.problem.kind))
+      wall = `Not tried: ${STEP_ENDPOINTS[step]} failed, and every other request would fail the same way.`;
+    return result.outcome === 'ok';
+  };
+
+  /** What earlier steps saw that later ones ask about (set inside the probes). */
+  const seen: {
+    organizations: { id: string; name: string }[] | null;
+    /** undefined: the locations could not be read; null: there are none. */
+    locationId: string | null | undefined;
+    serial: string | null;
+  } = { organizations: null, locationId: undefined, serial: null };
+
+  // 1. The cross-organization list: the key and the address work at all.
+  await run('organizations', null, async () => {
+    const { organizations, user } = await target.cross.listOrganizations();
+    seen.organizations = organizations.map((o) => ({ id: o.id, name: o.name }));
+    return {
+      items: organizations.length,
+      total: organizations.length,
+      first: organizations[0],
+      known: ORGANIZATION_FIELDS,
+      notes: [
+        user ? `Signed in as ${user.name}.` : 'The answer did not name the signed-in user.',
+        `The key gives access to ${plural(organizations.length, 'organization')}.`,
+      ],
+    };
+  });
+
+  const listed = seen.organizations;
+  const organization = target.organization ?? (listed?.length === 1 ? (listed[0] ?? null) : null);
+  const noOrganization = organization ? null : whyNoOrganization(listed);
+  const api = organization ? target.forOrganization(organization.id) : null;
+  const orgApi = (): VendorApi => {
+    if (!api) throw notSignedIn();
+    return api;
+  };
+
+  // 2. Lists, first page each: paging style, fields, totals.
+  await run('locations', noOrganization, async () => {
+    const page = await orgApi().locationPage(null);
+    seen.locationId = page.items[0]?.id ?? null;
+    const withCity = page.items.filter((l) => (l.address?.city ?? '') !== '').length;
+    return {
+      ...listFound(page, LOCATION_FIELDS),
+      notes:
+        page.items.length === 0
+          ? ['The organization has no locations.']
+          : [
+              `A city was read from ${withCity} of ${plural(page.items.length, 'address', 'addresses')}.`,
+            ],
+    };
+  });
+
+  const devicesFound = (page: { items: Device[] } & Parameters<typeof listFound>[0]): Found => {
+    seen.serial ??= page.items[0]?.serial_number ?? null;
+    return listFound(page, DEVICE_FIELDS);
+  };
+  await run('devices', noOrganization, async () =>
+    devicesFound(await orgApi().devicePage({ kind: 'devices' }, null)),
+  );
+  await run('uninstalled_devices', noOrganization, async () =>
+    devicesFound(await orgApi().devicePage({ kind: 'uninstalled-devices' }, null)),
+  );
+  const locationId = seen.locationId;
+  await run(
+    'location_devices',
+    noOrganization ??
+      (locationId === undefined
+        ? `Not tried: no location could be read (${STEP_ENDPOINTS.locations} did not work).`
+        : locationId === null
+          ? 'Not tried: the organization has no locations.'
+          : null),
+    async () =>
+      devicesFound(
+        await orgApi().devicePage({ kind: 'location-devices', locationId: locationId ?? '' }, null),
+      ),
+  );
+
+  // 3. One device, and foot traffic of the last 24 hours.
+  const serial = seen.serial;
+  const noDevice =
+    noOrganization ?? (serial === null ? 'Not tried: no device was listed to ask about.' : null);
+  await run('device', noDevice, async () => {
+    const device = await orgApi().getDevice(serial ?? '');
+    return { items: 1, first: device, known: DEVICE_FIELDS };
+  });
+  const to = new Date();
+  const range = { from: new Date(to.getTime() - DAY_MS).toISOString(), to: to.toISOString() };
+  await run('foot_traffic_locations', noOrganization, async () => {
+    const metrics = await orgApi().locationsFootTraffic({ ...range, granularity: 'hour' });
+    const visitors = metrics.reduce((sum, m) => sum + m.total, 0);
+    return {
+      items: metrics.length,
+      notes: [
+        `${plural(visitors, 'visitor')} counted at ${plural(metrics.length, 'location')} in the last 24 hours.`,
+      ],
+    };
+  });
+  await run('foot_traffic_device', noDevice, async () => {
+    const traffic = await orgApi().deviceFootTraffic(serial ?? '', {
+      ...range,
+      granularity: 'hour',
+    });
+    return {
+      items: traffic.series.length,
+      notes: [
+        `${plural(traffic.total, 'visitor')} in ${plural(traffic.series.length, 'hourly bucket')} of the last 24 hours.`,
+      ],
+    };
+  });
+
+  const organizationIds = [
+    ...new Set([...(listed ?? []).map((o) => o.id), ...(organization ? [organization.id] : [])]),
+  ];
+  const report = withoutSecrets(
+    { at, baseUrl: target.baseUrl, organization, steps, outcome: outcomeOf(steps) },
+    target.secrets(organizationIds),
+  );
+  try {
+    ctx.settings.saveSetting(LAST_REPORT_KEY, report);
+  } catch (error) {
+    // The technician still gets the report; only "the last one" is not remembered.
+    ctx.options.log.warn('could not keep the connection report', { error: String(error) });
+  }
+  return report;
+}
+
+export function lastConnectionReport(ctx: ServiceContext): ConnectionReport | null {
+  const parsed = StoredReport.safeParse(ctx.settings.setting(LAST_REPORT_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+// ---------------------------------------------------------------- step building
+
+const blank = (step: StepName): ConnectionStep => ({
+  step,
+  endpoint: STEP_ENDPOINTS[step],
+  outcome: 'skipped',
+  ms: null,
+  status: null,
+  paging: null,
+  items: null,
+  total: null,
+  fields: [],
+  unknownFields: [],
+  problem: null,
+  notes: [],
+});
+
+const skipped = (step: StepName, reason: string): ConnectionStep => ({
+  ...blank(step),
+  notes: [reason],
+});
+
+async function timed(step: StepName, probe: () => Promise<Found>): Promise<ConnectionStep> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const found = await probe();
+    const fields = keysOf(found.first);
+    const known = found.known ?? null;
+    return {
+      ...blank(step),
+      outcome: 'ok',
+      ms: elapsed(),
+      paging: found.paging ?? null,
+      items: found.items ?? null,
+      total: found.total ?? null,
+      fields,
+      unknownFields: known ? fields.filter((f) => !known.includes(f)) : [],
+      notes: found.notes ?? [],
+    };
+  } catch (error) {
+    const ms = elapsed();
+    if (!(error instanceof AppError)) {
+      return {
+        ...blank(step),
+        outcome: 'failed',
+        ms,
+        problem: { kind: 'internal', message: 'The app failed while reading this answer.' },
+      };
+    }
+    return {
+      ...blank(step),
+      // bad_response is exactly "the server answered, the app could not read it".
+      outcome: error.kind === 'bad_response' ? 'not_understood' : 'failed',
+      ms,
+      status: error.status ?? null,
+      problem: { kind: error.kind, message: error.message },
+    };
+  }
+}
+
+/** Paging, counts and the first raw item of a list's first page. */
+function listFound(
+  page: { style: PagingStyle; items: unknown[]; totalCount: number | null; raw: unknown },
+  known: readonly string[],
+): Found {
+  const raw = listItemsIn(page.raw);
+  return {
+    paging: page.style,
+    items: page.items.length,
+    total: page.totalCount,
+    first: raw?.[0] ?? page.items[0],
+    known,
+  };
+}
+
+function whyNoOrganization(listed: readonly unknown[] | null): string {
+  if (listed === null)
+    return `Not tried: the organizations could not be read (${STEP_ENDPOINTS.organizations}), so there is no organization to ask about.`;
+  if (listed.length === 0) return 'Not tried: the key belongs to no organization.';
+  return `Not tried: the key gives access to ${listed.length} organizations. Sign in, choose one, then check again from Settings.`;
+}
+
+function outcomeOf(steps: readonly ConnectionStep[]): ConnectionReport['outcome'] {
+  if (!steps.some((s) => s.outcome === 'ok')) return 'failed';
+  return steps.some((s) => s.outcome === 'failed' || s.outcome === 'not_understood')
+    ? 'problems'
+    : 'ok';
+}
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A last guard: any secret found anywhere in the report's text is replaced. */
+function withoutSecrets<T>(value: T, secrets: readonly string[]): T {
+  const live = secrets.filter((s) => s.length >= 4);
+  if (live.length === 0) return value;
+  const clean = (v: unknown): unknown => {
+    if (typeof v === 'string')
+      return live.reduce((s, secret) => s.split(secret).join('[hidden]'), v);
+    if (Array.isArray(v)) return v.map(clean);
+    if (typeof v === 'object' && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [clean(k), clean(inner)]));
+    return v;
+  };
+  return clean(value) as T;
+}
+
+// ---------------------------------------------------------------- the stored report
+
+const ERROR_KINDS = Object.keys(ERROR_TRAITS) as [ErrorKind, ...ErrorKind[]];
+
+const StoredStep = z.object({
+  step: z.enum(CONNECTION_STEPS),
+  endpoint: z.string(),
+  outcome: z.enum(['ok', 'not_understood', 'failed', 'skipped']),
+  ms: z.number().nullable(),
+  status: z.number().nullable(),
+  paging: z.enum(['page', 'offset', 'cursor', 'next-url', 'link-header', 'none']).nullable(),
+  items: z.number().nullable(),
+  total: z.number().nullable(),
+  fields: z.array(z.string()),
+  unknownFields: z.array(z.string()),
+  problem: z.object({ kind: z.enum(ERROR_KINDS), message: z.string() }).nullable(),
+  notes: z.array(z.string()).default([]),
+});
+
+/** Written by an earlier run (maybe an earlier version): read back only if it still fits. */
+const StoredReport: z.ZodType<ConnectionReport> = z.object({
+  at: z.string(),
+  baseUrl: z.string(),
+  organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+  steps: z.array(StoredStep),
+  outcome: z.enum(['ok', 'problems', 'failed']),
+});

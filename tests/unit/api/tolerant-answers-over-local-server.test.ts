@@ -1,0 +1,355 @@
+/**
+ * The API client against answers the sandbox's default dialect never gives, over real HTTP on
+ * loopback: device writes answered 204, `{}`, the bare device or text are read back with GET;
+ * a created store answered with itself, `{id}`, a Location header or nothing has the server's
+ * real id; error answers in other shapes and statuses become the right kinds; the signed-in
+ * user is found beside the items as well as in `meta`.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../electron/core/api/client';
+import type { NewLocation } from '../../../electron/core/api/vendor-api';
+import { AppError } from '../../../electron/core/app-error';
+
+type Reply = {
+  status: number;
+  body?: unknown;
+  text?: string;
+  type?: string;
+  headers?: http.OutgoingHttpHeaders;
+};
+type Route = (method: string, path: string, body: unknown) => Reply | undefined;
+
+const KEY = 'key_unit_0123456789abcdef';
+let route: Route = () => undefined;
+const seen: { method: string; url: string }[] = [];
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '' });
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body: unknown = text === '' ? undefined : JSON.parse(text);
+      const reply = route(req.method ?? '', req.url ?? '', body) ?? { status: 404, body: {} };
+      const headers: http.OutgoingHttpHeaders = { ...reply.headers };
+      let out = '';
+      if (reply.text !== undefined) {
+        headers['content-type'] = reply.type ?? 'text/plain';
+        out = reply.text;
+      } else if (reply.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        out = JSON.stringify(reply.body);
+      }
+      res.writeHead(reply.status, headers);
+      res.end(out);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const client = () =>
+  createApiClient({
+    baseUrl: base,
+    organizationId: 'org_1',
+    getApiKey: async () => KEY,
+    fetch: globalThis.fetch,
+    sleep: async () => undefined,
+    random: () => 0.5,
+    maxRetries: 0,
+  });
+
+const failure = async (promise: Promise<unknown>): Promise<AppError> => {
+  const error = await promise.then(
+    () => new Error('expected a failure'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw error;
+  return error;
+};
+
+const calls = () => seen.map((s) => `${s.method} ${s.url}`);
+
+// ---------------------------------------------------------------- device writes
+
+/** The server's device, as a GET returns it after the write. */
+const stored = {
+  serial_number: 'FTC-1',
+  name: 'Back door',
+  location: { id: 'loc_1', name: 'Mall' },
+};
+const getDevice: Route = (method, path) =>
+  method === 'GET' && path === '/v1/devices/FTC-1'
+    ? { status: 200, body: { data: stored } }
+    : undefined;
+
+describe('device writes: whatever the answer, the device comes back', () => {
+  it.each<[string, Reply]>([
+    ['204 No Content', { status: 204 }],
+    ['200 {}', { status: 200, body: {} }],
+    ['200 {data: {}}', { status: 200, body: { data: {} } }],
+    ['200 {ok: true}', { status: 200, body: { ok: true } }],
+    ['202 {status: "accepted"}', { status: 202, body: { status: 'accepted' } }],
+  ])('%s: read back with GET', async (_what, answer) => {
+    route = (method, path, body) =>
+      getDevice(method, path, body) ?? (method !== 'GET' ? answer : undefined);
+    const api = client();
+    expect(await api.installDevice('FTC-1', 'loc_1')).toEqual(stored);
+    expect(await api.uninstallDevice('FTC-1')).toEqual(stored);
+    expect(await api.updateDevice('FTC-1', { name: 'Back door' })).toEqual(stored);
+    expect(calls()).toEqual([
+      'POST /v1/devices/FTC-1/install',
+      'GET /v1/devices/FTC-1',
+      'POST /v1/devices/FTC-1/uninstall',
+      'GET /v1/devices/FTC-1',
+      'PUT /v1/devices/FTC-1',
+      'GET /v1/devices/FTC-1',
+    ]);
+  });
+
+  it.each<[string, Reply]>([
+    ['200 {data: device}', { status: 200, body: { data: { ...stored, name: 'From write' } } }],
+    ['201 device itself', { status: 201, body: { ...stored, name: 'From write' } }],
+  ])('%s: taken from the answer, nothing read back', async (_what, answer) => {
+    route = (method) => (method === 'POST' ? answer : undefined);
+    const device = await client().installDevice('FTC-1', 'loc_1');
+    expect(device.name).toBe('From write');
+    expect(calls()).toEqual(['POST /v1/devices/FTC-1/install']);
+  });
+
+  it('a write answered with text ("OK") is read back too', async () => {
+    route = (method, path, body) =>
+      getDevice(method, path, body) ??
+      (method === 'POST' ? { status: 200, text: 'OK' } : undefined);
+    expect(await client().installDevice('FTC-1', 'loc_1')).toEqual(stored);
+    expect(calls()).toEqual(['POST /v1/devices/FTC-1/install', 'GET /v1/devices/FTC-1']);
+  });
+
+  it('a write answered with cut-off JSON or a web page is refused, not read back', async () => {
+    route = (method, path, body) =>
+      getDevice(method, path, body) ??
+      (method === 'POST'
+        ? { status: 200, text: '{"data":{"serial_nu', type: 'application/json' }
+        : undefined);
+    expect((await failure(client().installDevice('FTC-1', 'loc_1'))).kind).toBe('bad_response');
+    route = () => ({ status: 200, text: '<html>Hotel Wi-Fi</html>', type: 'text/html' });
+    expect((await failure(client().deleteLocation('loc_9'))).message).toMatch(/web page/);
+    expect(calls()).toEqual(['POST /v1/devices/FTC-1/install', 'DELETE /v1/locations/loc_9']);
+  });
+
+  it('the write itself is sent once, with the location in the body', async () => {
+    const bodies: unknown[] = [];
+    route = (method, path, body) => {
+      if (method === 'POST') bodies.push(body);
+      return getDevice(method, path, body) ?? { status: 204 };
+    };
+    await client().installDevice('FTC-1', 'loc_1');
+    await client().uninstallDevice('FTC-1', 'loc_1');
+    await client().uninstallDevice('FTC-1');
+    expect(bodies).toEqual([{ location_id: 'loc_1' }, { location_id: 'loc_1' }, {}]);
+  });
+});
+
+// ---------------------------------------------------------------- createLocation
+
+const INPUT: NewLocation = {
+  name: 'Store München',
+  address: { line1: 'Marienplatz 1', city: 'München', postal_code: '80331', country: 'DE' },
+};
+const created = {
+  id: 'loc_9',
+  name: 'Store München',
+  address: { address1: 'Marienplatz 1', town: 'München', zip: '80331', country: 'Germany' },
+};
+const getCreated: Route = (method, path) =>
+  method === 'GET' && path === '/v1/locations/loc_9'
+    ? { status: 200, body: { data: created } }
+    : undefined;
+
+describe('createLocation: the created store has the server’s id', () => {
+  it.each<[string, Reply, string[]]>([
+    ['201 {data: location}', { status: 201, body: { data: created } }, []],
+    [
+      '201 the location itself + Location header',
+      { status: 201, body: created, headers: { location: `${'http://x'}/v1/locations/loc_9` } },
+      [],
+    ],
+    ['201 {id} only', { status: 201, body: { id: 'loc_9' } }, ['GET /v1/locations/loc_9']],
+    [
+      '201 {data: {id}}',
+      { status: 201, body: { data: { id: 'loc_9' } } },
+      ['GET /v1/locations/loc_9'],
+    ],
+    [
+      '201 empty + Location header (absolute)',
+      { status: 201, headers: { location: 'https://api.example.com/v1/locations/loc_9' } },
+      ['GET /v1/locations/loc_9'],
+    ],
+    [
+      '201 empty + Location header (relative)',
+      { status: 201, headers: { location: '/v1/locations/loc_9' } },
+      ['GET /v1/locations/loc_9'],
+    ],
+    [
+      '204 + Location header',
+      { status: 204, headers: { location: '/v1/locations/loc_9' } },
+      ['GET /v1/locations/loc_9'],
+    ],
+    ['201 {id: number} only', { status: 201, body: { id: 9 } }, ['GET /v1/locations/9']],
+  ])('%s', async (_what, answer, readBack) => {
+    route = (method, path, body) => {
+      if (method === 'POST') return answer;
+      if (path === '/v1/locations/9') return { status: 200, body: { ...created, id: 9 } };
+      return getCreated(method, path, body);
+    };
+    const location = await client().createLocation(INPUT);
+    expect(location.id).toBe(path(readBack));
+    expect(location).toMatchObject({
+      name: 'Store München',
+      address: { line1: 'Marienplatz 1', city: 'München', postal_code: '80331', country: 'DE' },
+    });
+    expect(calls()).toEqual(['POST /v1/locations', ...readBack]);
+  });
+
+  it('201 with nothing at all: found among the locations by name and street', async () => {
+    route = (method, path) => {
+      if (method === 'POST') return { status: 201 };
+      if (method === 'GET' && path.startsWith('/v1/locations?'))
+        return {
+          status: 200,
+          body: {
+            data: [
+              {
+                id: 'loc_8',
+                name: 'Store München',
+                address: { line1: 'Kaufingerstr. 5', city: 'München', country: 'DE' },
+              },
+              created,
+            ],
+          },
+        };
+      return undefined;
+    };
+    const location = await client().createLocation(INPUT);
+    expect(location.id).toBe('loc_9');
+    expect(calls()).toEqual([
+      'POST /v1/locations',
+      `GET /v1/locations?q=${encodeURIComponent('Store München').replace(/%20/g, '+')}&page=1&per_page=500`,
+    ]);
+  });
+
+  it('201 with nothing, and the store is nowhere to be found: bad_response, not a made-up id', async () => {
+    route = (method) => (method === 'POST' ? { status: 201 } : { status: 200, body: { data: [] } });
+    const error = await failure(client().createLocation(INPUT));
+    expect(error.kind).toBe('bad_response');
+  });
+});
+
+/** The id a case expects: the read-back path's last segment, else loc_9. */
+const path = (readBack: string[]) => readBack[0]?.split('/').at(-1) ?? 'loc_9';
+
+// ---------------------------------------------------------------- deleteLocation
+
+describe('deleteLocation', () => {
+  it.each<[string, Reply]>([
+    ['204', { status: 204 }],
+    ['200 {}', { status: 200, body: {} }],
+    ['200 {data: location}', { status: 200, body: { data: created } }],
+    ['200 text', { status: 200, text: 'Deleted' }],
+  ])('%s: done', async (_what, answer) => {
+    route = (method) => (method === 'DELETE' ? answer : undefined);
+    await expect(client().deleteLocation('loc_9')).resolves.toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------- errors in other shapes
+
+describe('error answers in other shapes and statuses', () => {
+  it.each<[string, Reply, string]>([
+    [
+      '400 {errors: [{field}]}',
+      { status: 400, body: { errors: [{ field: 'location_id', message: 'is required' }] } },
+      'invalid',
+    ],
+    ['400 text/plain', { status: 400, text: 'location_id is required\n' }, 'invalid'],
+    [
+      '422 FastAPI detail',
+      { status: 422, body: { detail: [{ loc: ['body', 'location_id'], msg: 'field required' }] } },
+      'invalid',
+    ],
+    [
+      '404 text/html',
+      { status: 404, text: '<h1>404 Not Found</h1>', type: 'text/html' },
+      'not_found',
+    ],
+    ['401 {error: "text"}', { status: 401, body: { error: 'Unauthorized' } }, 'unauthorized'],
+    [
+      '409 flat upper-case code',
+      { status: 409, body: { code: 'DEVICE_INSTALLED_ELSEWHERE', message: 'x' } },
+      'conflict',
+    ],
+    [
+      '502 text/html',
+      { status: 502, text: '<html>Bad Gateway</html>', type: 'text/html' },
+      'server',
+    ],
+    ['503 {error: "text"}', { status: 503, body: { error: 'maintenance' } }, 'server'],
+  ])('%s → %s', async (_what, answer, kind) => {
+    route = () => answer;
+    const error = await failure(client().installDevice('FTC-1', 'loc_1'));
+    expect(error.kind).toBe(kind);
+    expect(JSON.stringify(error.toShape())).not.toContain(KEY);
+  });
+
+  it('a 404 that hides another organization is not_found, naming the serial', async () => {
+    route = () => ({ status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
+    const error = await failure(client().getDevice('FTC-1'));
+    expect(error).toMatchObject({ kind: 'not_found', status: 404 });
+    expect(error.message).toContain('FTC-1');
+  });
+});
+
+// ---------------------------------------------------------------- who is signed in
+
+describe('listOrganizations: the signed-in user wherever the list puts it', () => {
+  it.each<[string, unknown]>([
+    [
+      '{data, meta: {user}}',
+      { data: [{ id: 'org_1', name: 'A' }], meta: { user: { id: 'u1', name: 'Sam' } } },
+    ],
+    ['{items, user}', { items: [{ id: 'org_1', name: 'A' }], user: { id: 'u1', name: 'Sam' } }],
+    [
+      '{results, user, links}',
+      {
+        results: [{ id: 'org_1', name: 'A' }],
+        user: { id: 1, name: 'Sam' },
+        links: { next: null },
+      },
+    ],
+  ])('%s', async (_what, body) => {
+    route = () => ({ status: 200, body });
+    const { organizations, user } = await client().listOrganizations();
+    expect(organizations).toEqual([{ id: 'org_1', name: 'A' }]);
+    expect(user?.name).toBe('Sam');
+  });
+
+  it('a bare array has no user: null, not an error', async () => {
+    route = () => ({ status: 200, body: [{ id: 'org_1', name: 'A' }] });
+    expect(await client().listOrganizations()).toEqual({
+      organizations: [{ id: 'org_1', name: 'A' }],
+      user: null,
+    });
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The tolerant foot-traffic reader (electron/core/api/traffic-reader.ts): every record shape
+ * becomes {start, end, count}; per-location totals are read from whichever fields carry them;
+ * a shape the app does not know is refused with its own sentence — never a wrong number.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  readLocationMetrics,
+  readSeries,
+  recordsIn,
+} from '../../../electron/core/api/traffic-reader';
+import { AppError } from '../../../electron/core/app-error';
+
+const T0 = '2026-03-04T10:00:00.000Z';
+const T1 = '2026-03-04T11:00:00.000Z';
+const T2 = '2026-03-04T12:00:00.000Z';
+const UNKNOWN = "The server's foot traffic is in a format this app does not read yet.";
+
+const refused = (run: () => unknown): AppError => {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('expected the unknown-format error');
+};
+
+describe('readSeries: record shapes', () => {
+  it('{start, end, count} (the default)', () => {
+    expect(readSeries({ data: [{ start: T0, end: T1, count: 7 }] }, 'hour')).toEqual([
+      { start: T0, end: T1, count: 7 },
+    ]);
+  });
+
+  it('{timestamp, count}: the end is one bucket later', () => {
+    expect(
+      readSeries(
+        [
+          { timestamp: T0, count: 3 },
+          { timestamp: T1, count: 0 },
+        ],
+        'hour',
+      ),
+    ).toEqual([
+      { start: T0, end: T1, count: 3 },
+      { start: T1, end: T2, count: 0 },
+    ]);
+  });
+
+  it('{date, visitors}: a day as YYYY-MM-DD, or a time', () => {
+    expect(readSeries({ results: [{ date: '2026-03-04', visitors: 120 }] }, 'day')).toEqual([
+      { start: '2026-03-04', end: '2026-03-05T00:00:00.000Z', count: 120 },
+    ]);
+    expect(readSeries({ items: [{ date: T0, visitors: 5 }] }, 'hour')[0]).toEqual({
+      start: T0,
+      end: T1,
+      count: 5,
+    });
+  });
+
+  it('{start, end, in, out}: visitors are the people who came in', () => {
+    expect(readSeries([{ start: T0, end: T1, in: 40, out: 38 }], 'hour')).toEqual([
+      { start: T0, end: T1, count: 40 },
+    ]);
+  });
+
+  it('{bucket: {start, end}, value}', () => {
+    expect(readSeries({ data: [{ bucket: { start: T0, end: T1 }, value: 9 }] }, 'hour')).toEqual([
+      { start: T0, end: T1, count: 9 },
+    ]);
+  });
+
+  it('epoch seconds or milliseconds as times; a fractional count is rounded', () => {
+    const s = Date.parse(T0) / 1000;
+    expect(readSeries([{ ts: s, total: 2.4 }], 'minute')[0]).toEqual({
+      start: T0,
+      end: '2026-03-04T10:01:00.000Z',
+      count: 2,
+    });
+    expect(readSeries([{ time: s * 1000, visits: 1 }], 'hour')[0]?.start).toBe(T0);
+  });
+
+  it('an empty series is an empty series', () => {
+    expect(readSeries({ data: [] }, 'hour')).toEqual([]);
+    expect(readSeries([], 'day')).toEqual([]);
+  });
+});
+
+describe('readSeries: unknown shapes are refused with the specific error', () => {
+  it.each([
+    ['no array', { total: 5 }],
+    ['a string', 'ok'],
+    ['records without a time', [{ count: 5 }]],
+    ['records without a count', [{ start: T0, end: T1 }]],
+    ['an unknown field', [{ moment: T0, people: 4 }]],
+    ['a negative count', [{ start: T0, end: T1, count: -1 }]],
+    ['a time that is no time', [{ start: 'yesterday-ish', count: 1 }]],
+    ['not records', [1, 2, 3]],
+  ])('%s', (_what, body) => {
+    const error = refused(() => readSeries(body, 'hour'));
+    expect(error.kind).toBe('bad_response');
+    expect(error.message).toBe(UNKNOWN);
+    expect(error.nextStep).toMatch(/not shown rather than shown wrong/);
+  });
+});
+
+describe('readLocationMetrics: one location’s totals', () => {
+  const location = { id: 'loc_1', name: 'Mall' };
+
+  it.each([
+    [
+      'default {location, total, series}',
+      { location, total: 10, series: [{ start: T0, end: T1, count: 10 }] },
+    ],
+    [
+      '{location_id, location_name, count, buckets}',
+      {
+        location_id: 'loc_1',
+        location_name: 'Mall',
+        count: 10,
+        buckets: [{ timestamp: T0, count: 10 }],
+      },
+    ],
+    [
+      '{location, visitors, breakdown}',
+      { location, visitors: 10, breakdown: [{ date: T0, visitors: 10 }] },
+    ],
+    [
+      '{location, in, out, series}',
+      { location, in: 10, out: 9, series: [{ start: T0, end: T1, in: 10, out: 9 }] },
+    ],
+    [
+      '{location_id, value, values}',
+      { location_id: 'loc_1', value: 10, values: [{ bucket: { start: T0, end: T1 }, value: 10 }] },
+    ],
+  ])('%s', (_shape, record) => {
+    const [metric] = readLocationMetrics([record], 'hour');
+    expect(metric?.location.id).toBe('loc_1');
+    expect(metric?.total).toBe(10);
+    expect(metric?.series).toEqual([{ start: T0, end: T1, count: 10 }]);
+  });
+
+  it('without a name the id is shown; without a total the series adds up; a number id is text', () => {
+    const [metric] = readLocationMetrics(
+      [
+        {
+          location_id: 12,
+          series: [
+            { start: T0, end: T1, count: 3 },
+            { start: T1, end: T2, count: 4 },
+          ],
+        },
+      ],
+      'hour',
+    );
+    expect(metric).toEqual({
+      location: { id: '12', name: '12' },
+      total: 7,
+      series: [
+        { start: T0, end: T1, count: 3 },
+        { start: T1, end: T2, count: 4 },
+      ],
+    });
+  });
+
+  it('a record with no location id, or a series in an unknown shape, is refused', () => {
+    expect(refused(() => readLocationMetrics([{ total: 3, series: [] }], 'day')).message).toBe(
+      UNKNOWN,
+    );
+    expect(refused(() => readLocationMetrics(['loc_1'], 'day')).message).toBe(UNKNOWN);
+    expect(
+      refused(() => readLocationMetrics([{ location, total: 3, series: [{ n: 3 }] }], 'day'))
+        .message,
+    ).toBe(UNKNOWN);
+  });
+});
+
+describe('recordsIn', () => {
+  it('finds the array under the usual keys, or the answer itself', () => {
+    for (const key of ['data', 'items', 'results', 'series', 'buckets', 'records', 'values'])
+      expect(recordsIn({ [key]: [1] }), key).toEqual([1]);
+    expect(recordsIn([2])).toEqual([2]);
+    expect(recordsIn({ nope: [3] })).toBeNull();
+    expect(recordsIn('x')).toBeNull();
+  });
+});
