@@ -82,7 +82,8 @@ export const operations = {
   sessionStatus: Empty,
   signIn: z.object({ baseUrl: BaseUrl, apiKey: ApiKey }).strict(),
   chooseOrganization: z.object({ organizationId: Id }).strict(),
-  signOut: Empty,
+  /** `removeLocalData`: also delete this account's saved data (cache, queue, activity). */
+  signOut: z.object({ removeLocalData: z.boolean().optional() }).strict(),
   startTraining: Empty,
   /**
    * A read-only probe of the API's endpoints, for support. Neither field: the signed-in

@@ -57,26 +57,20 @@ export interface Ctx {
 
 export interface Route {
   method: string;
-  pattern: RegExp;
-  keys: string[];
+  /** The path template split on '/': literal segments, or ':key' for a parameter. */
+  segments: readonly string[];
   /** 'org': the Basic-auth username must be an organization of the key's user. */
   scope: 'cross' | 'org';
   handle(ctx: Ctx): Reply;
 }
 
+/** Route templates are matched segment by segment: no regular expression is ever built. */
 export const route = (
   method: string,
   path: string,
   scope: Route['scope'],
   handle: Route['handle'],
-): Route => {
-  const keys: string[] = [];
-  const source = path.replace(/:([a-z_]+)/g, (_m, key: string) => {
-    keys.push(key);
-    return '([^/]+)';
-  });
-  return { method, pattern: new RegExp(`^${source}$`), keys, scope, handle };
-};
+): Route => ({ method, segments: path.split('/'), scope, handle });
 
 const decode = (raw: string): string => {
   try {
@@ -86,20 +80,37 @@ const decode = (raw: string): string => {
   }
 };
 
+/** The template's parameters when `parts` (a path split on '/') fits it; null when not. */
+const fit = (
+  segments: readonly string[],
+  parts: readonly string[],
+): Record<string, string> | null => {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const want = segments[i] ?? '';
+    const got = parts[i] ?? '';
+    if (want.startsWith(':')) {
+      if (got === '') return null;
+      params[want.slice(1)] = decode(got);
+    } else if (want !== got) return null;
+  }
+  return params;
+};
+
 /** Finds the route for method + path; 'method' when only the method is wrong. */
 export const matchRoute = (
   routes: readonly Route[],
   method: string,
   path: string,
 ): { route: Route; params: Record<string, string> } | 'method' | null => {
+  const parts = path.split('/');
   let pathKnown = false;
   for (const r of routes) {
-    const m = r.pattern.exec(path);
-    if (!m) continue;
+    const params = fit(r.segments, parts);
+    if (!params) continue;
     pathKnown = true;
     if (r.method !== method) continue;
-    const params: Record<string, string> = {};
-    r.keys.forEach((k, i) => (params[k] = decode(m[i + 1] ?? '')));
     return { route: r, params };
   }
   return pathKnown ? 'method' : null;

@@ -1,37 +1,54 @@
 /**
- * The sockets side: reads bodies (1 MB cap), routes /v1 to the API (through fault injection)
- * and /_sandbox to the control routes (loopback clients only), writes replies, keeps the log.
+ * The sockets side: checks the Host header (when asked), reads bodies (1 MB cap), routes /v1
+ * to the API, writes replies, keeps the log. Shipped with the app (training mode): fault
+ * injection and the /_sandbox control routes are not here but in ./test-kit, plugged in
+ * through `SandboxKit` by the test entry (./index.ts) only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleApi, usernameOf } from './api';
 import type { Dialect } from './dialects';
 import { renderError } from './dialects/errors';
-import type { FaultDecision, FaultEngine } from './faults';
 import { errorReply, ApiError, type Reply } from './http-kit';
 import type { SandboxState } from './state';
 import type { RequestLogEntry } from './types';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const PROXY_PAGE =
-  '<!doctype html><html><head><title>Network login</title></head><body><h1>Corporate network</h1>' +
-  '<form method="post" action="/login"><label>User <input name="u"></label><label>Password <input name="p" type="password"></label>' +
-  '<button>Sign in</button></form></body></html>';
+/** Test-only additions to the handler (./test-kit): control routes and fault injection. */
+export interface SandboxKit {
+  /** Answers a path outside /v1 that the kit owns; null when the path is not the kit's. */
+  control?(req: IncomingMessage, method: string, path: string, body: string): Reply | null;
+  /**
+   * Wraps one /v1 request: may delay it or answer in its place (`run` computes the real reply).
+   * Resolves to the status written (0 = dropped), or null to let the request through.
+   */
+  intercept?(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    run: () => Reply,
+  ): Promise<number | null>;
+}
 
 export interface HandlerDeps {
   state: SandboxState;
-  faults: FaultEngine;
-  control: (method: string, path: string, body: string) => Reply;
   log: (line: string) => void;
-  requests: RequestLogEntry[];
-  /** Responses left hanging on purpose; destroyed on close. */
-  stalled: Set<ServerResponse>;
+  /** Where each request is recorded; omitted = no request log. */
+  requests?: RequestLogEntry[];
   /** How /v1 answers are spelled. */
   dialect: Dialect;
   /** 'http' or 'https', for absolute URLs in answers. */
   scheme: 'http' | 'https';
   /** The listening origin, used when a request has no usable Host header. */
   origin: () => string;
+  /**
+   * When set, only requests whose Host header (lower-cased) is one of these are served;
+   * anything else gets a 421. Stops pages on other local origins (DNS rebinding) from
+   * talking to the server.
+   */
+  allowedHosts?: () => ReadonlySet<string>;
+  kit?: SandboxKit;
 }
 
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -41,9 +58,6 @@ const originOf = (deps: HandlerDeps, req: IncomingMessage): string => {
   const host = req.headers.host;
   return host && HOST.test(host) ? `${deps.scheme}://${host}` : deps.origin();
 };
-
-export const isLoopback = (addr: string | undefined): boolean =>
-  !!addr && (addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.'));
 
 const readBody = (req: IncomingMessage): Promise<string | 'too_large'> =>
   new Promise((resolve, reject) => {
@@ -64,7 +78,7 @@ const readBody = (req: IncomingMessage): Promise<string | 'too_large'> =>
     req.on('error', reject);
   });
 
-const send = (res: ServerResponse, reply: Reply): void => {
+export const send = (res: ServerResponse, reply: Reply): void => {
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.raw) {
     headers['content-type'] = reply.raw.type;
@@ -82,84 +96,6 @@ const send = (res: ServerResponse, reply: Reply): void => {
   res.writeHead(reply.status, headers).end(text);
 };
 
-/** Replaces (or, for 'stall', mangles) the real reply; returns the status written, 0 for a drop. */
-const misbehave = (
-  deps: HandlerDeps,
-  decision: FaultDecision,
-  req: IncomingMessage,
-  res: ServerResponse,
-  real: Reply | null,
-): number => {
-  const retryAfter = String(deps.faults.current().retryAfterS);
-  switch (decision.kind) {
-    case 'error':
-      send(
-        res,
-        renderError(
-          deps.dialect.errors,
-          new ApiError(decision.status, 'internal_error', 'Simulated server failure.'),
-        ),
-      );
-      return decision.status;
-    case 'rate_limit':
-      send(
-        res,
-        renderError(
-          deps.dialect.errors,
-          new ApiError(
-            429,
-            'rate_limited',
-            'Too many requests; retry later.',
-            { retry_after_s: Number(retryAfter) },
-            { 'retry-after': retryAfter },
-          ),
-        ),
-      );
-      return 429;
-    case 'drop':
-      req.socket.destroy();
-      return 0;
-    case 'malformed': {
-      const full = JSON.stringify(
-        real?.body ?? {
-          data: [{ serial_number: 'FTC-TRUNCATED', device_type_name: 'Door Counter DC-200' }],
-        },
-      );
-      const text = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
-      res
-        .writeHead(200, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': String(Buffer.byteLength(text)),
-        })
-        .end(text);
-      return 200;
-    }
-    case 'stall': {
-      const full = JSON.stringify(
-        real?.body ?? {
-          data: [],
-          meta: { page: 1, per_page: 100, total_count: 0, total_pages: 0 },
-        },
-      );
-      res.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(Buffer.byteLength(full)),
-      });
-      res.write(full.slice(0, Math.floor(full.length / 2)));
-      deps.stalled.add(res);
-      res.on('close', () => deps.stalled.delete(res));
-      return 200;
-    }
-    case 'html':
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PROXY_PAGE);
-      return 200;
-    default:
-      return 0;
-  }
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export const createHandler =
   (deps: HandlerDeps) =>
   async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -174,12 +110,25 @@ export const createHandler =
     };
     const finish = (status: number) => {
       entry.status = status;
-      deps.requests.push(entry);
+      deps.requests?.push(entry);
       deps.log(
         `${method} ${entry.path} → ${status === 0 ? 'dropped' : status} ${Date.now() - started}ms user=${entry.username ?? '-'}`,
       );
     };
     try {
+      const allowed = deps.allowedHosts?.();
+      if (allowed && !allowed.has((req.headers.host ?? '').toLowerCase())) {
+        // Not read: the body of a request we will not serve.
+        res.setHeader('connection', 'close');
+        send(
+          res,
+          errorReply(
+            new ApiError(421, 'misdirected_request', 'This server does not answer for that host.'),
+          ),
+        );
+        finish(421);
+        return;
+      }
       const body = await readBody(req);
       if (body === 'too_large') {
         res.setHeader('connection', 'close');
@@ -197,14 +146,10 @@ export const createHandler =
         finish(413);
         return;
       }
-      if (url.pathname.startsWith('/_sandbox/')) {
-        const reply = isLoopback(req.socket.remoteAddress)
-          ? deps.control(method, url.pathname, body)
-          : errorReply(
-              new ApiError(403, 'forbidden', 'Control routes answer loopback clients only.'),
-            );
-        send(res, reply);
-        finish(reply.status);
+      const own = deps.kit?.control?.(req, method, url.pathname, body) ?? null;
+      if (own) {
+        send(res, own);
+        finish(own.status);
         return;
       }
       if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) {
@@ -218,8 +163,6 @@ export const createHandler =
         finish(404);
         return;
       }
-      const decision = deps.faults.decide(method, url.pathname);
-      if (decision.delayMs > 0) await sleep(decision.delayMs);
       const run = (): Reply =>
         handleApi(
           deps.state,
@@ -233,22 +176,16 @@ export const createHandler =
           },
           deps.dialect,
         );
-      if (decision.kind === null) {
-        const reply = run();
-        send(res, reply);
-        finish(reply.status);
+      const intercepted = deps.kit?.intercept
+        ? await deps.kit.intercept(req, res, method, url.pathname, run)
+        : null;
+      if (intercepted !== null) {
+        finish(intercepted);
         return;
       }
-      // GETs change nothing, so their real body can be the one that gets mangled.
-      finish(
-        misbehave(
-          deps,
-          decision,
-          req,
-          res,
-          decision.afterHandling || method === 'GET' ? run() : null,
-        ),
-      );
+      const reply = run();
+      send(res, reply);
+      finish(reply.status);
     } catch (e) {
       if (!res.headersSent)
         send(

@@ -53,5 +53,9 @@ test('training mode: every main screen is reachable, accessible in both themes',
   expect(await background()).toBe(lightBackground);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  const signOut = page.getByRole('dialog', { name: 'Sign out?' });
+  await expect(signOut).toContainText('Training mode ends');
+  await checkBothThemes(page, 'sign-out-training');
+  await signOut.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });

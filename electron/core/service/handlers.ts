@@ -35,8 +35,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       session.chooseOrganization(organizationId);
       return afterSessionChange();
     },
-    signOut: async () => {
-      await session.signOut();
+    signOut: async ({ removeLocalData }) => {
+      await session.signOut(removeLocalData ?? false);
       return status();
     },
     startTraining: async () => {

@@ -14,6 +14,7 @@ import { openAccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SignedInScope } from './context';
 import { startTrainingServer, type TrainingServer } from './training';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 /** Where the count of queued intents is kept outside work.db (see openAccountStore). */
@@ -137,14 +138,67 @@ export class SessionManager {
     this.open({ ...record, organizationId });
   }
 
-  async signOut(): Promise<void> {
+  /**
+   * `removeLocalData`: also deletes the signed-in account's scope folders (cache.db, work.db,
+   * their -wal/-shm and damaged copies) — for every organization this key could open, and for
+   * training mode every training scope and the training server's state. Another key's, server's
+   * or training's folders are never touched. Without it the queue stays for the next sign-in.
+   */
+  async signOut(removeLocalData = false): Promise<void> {
+    const record = this.record;
     this.closeScope();
     this.record = null;
     // Every key the app stored, not only this session's: "signed out" means no key is left.
     await this.forgetKeys(null);
     await this.stopTraining();
     this.app.saveSession(null);
+    const failed = removeLocalData && record ? this.removeLocalData(record) : [];
     this.onChange();
+    if (failed.length > 0) {
+      throw new AppError({
+        kind: 'storage',
+        message: `You are signed out, but ${failed.length === 1 ? 'one folder' : `${failed.length} folders`} of saved data could not be removed.`,
+        nextStep:
+          'Close other programs that may be using the data folder, then sign in and sign out again.',
+      });
+    }
+  }
+
+  /** The folders holding `record`'s data; returns those that could not be removed. */
+  private removeLocalData(record: SessionRecord): string[] {
+    const accounts = join(this.options.dataDir, 'accounts');
+    const dirs = new Set(
+      record.organizations.map((o) =>
+        scopeDir(this.options.dataDir, { ...record, organizationId: o.id }),
+      ),
+    );
+    if (record.organizationId !== null)
+      dirs.add(
+        scopeDir(this.options.dataDir, { ...record, organizationId: record.organizationId }),
+      );
+    if (record.training) {
+      // The training server's port (its base URL) changes every start, so any training scope.
+      for (const name of existsSync(accounts) ? readdirSync(accounts) : [])
+        if (/^training-[0-9a-f]{16}$/.test(name)) dirs.add(join(accounts, name));
+      dirs.add(join(this.options.dataDir, 'training'));
+    }
+    const failed: string[] = [];
+    for (const dir of dirs) {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+        this.app.saveSetting(queuedHintKey(dir), null);
+      } catch (error) {
+        this.options.log.error('saved data could not be removed at sign-out', {
+          folder: basename(dir),
+          error: String(error),
+        });
+        failed.push(dir);
+      }
+    }
+    this.options.log.info("signed out and removed the account's saved data", {
+      folders: dirs.size - failed.length,
+    });
+    return failed;
   }
 
   async close(): Promise<void> {

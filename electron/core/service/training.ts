@@ -1,7 +1,9 @@
 /**
  * Training mode: the sandbox API in-process on a random loopback port, with its state kept
  * in the data dir so a practice session survives a restart. Imported lazily: the sandbox's
- * seed data is only built when someone starts training.
+ * seed data is only built when someone starts training. Only the shipped part of the sandbox
+ * (electron/sandbox/training-server.ts): the test kit — fault injection, /_sandbox control
+ * routes, TLS — is never imported from here, so it stays out of the app bundle.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,12 +18,8 @@ export interface TrainingServer {
 
 export async function startTrainingServer(dir: string): Promise<TrainingServer> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const { startSandbox } = await import('../../sandbox/index');
-  const sandbox = await startSandbox({
-    port: 0,
-    host: '127.0.0.1',
-    dataFile: join(dir, 'sandbox.json'),
-  });
+  const { startTrainingSandbox } = await import('../../sandbox/training-server');
+  const sandbox = await startTrainingSandbox({ dataFile: join(dir, 'sandbox.json') });
   const user = sandbox.users[0];
   if (!user) {
     await sandbox.close();

@@ -5,13 +5,16 @@
  * list never ends in ~1 MB pages. The key must reach no answer, event, file or log; the deep
  * answer is a bad answer, never "internal"; the endless list is refused with words.
  */
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../electron/core/api/client';
+import { bridgeClient } from '../../helpers/cli-process';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 const KEY = 'hostile-test-key-0123456789abcdef';
@@ -231,5 +234,46 @@ describe('a hostile answer', () => {
     expect((error as Error).message).toMatch(/larger than this app reads at once/);
     // Refused at the byte cap (64 MB), far below the gigabyte the old client reached.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
+  });
+});
+
+describe('the process output of browser mode', () => {
+  it('holds no key after a session with an echoing server and forced errors', async () => {
+    mode = 'echo';
+    const dir = await mkdtemp(join(tmpdir(), 'fi-hostile-cli-'));
+    const child = spawn(
+      'node_modules/.bin/tsx',
+      ['electron/web/cli.ts', '--port', '0', '--data-dir', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const lines = createInterface({ input: child.stdout });
+    const first = await new Promise<string>((resolve) => lines.once('line', resolve));
+    lines.on('line', (line) => (output += `${line}\n`));
+    output += `${first}\n`;
+    try {
+      const app = bridgeClient((JSON.parse(first) as { url: string }).url);
+      await app.call('signIn', { baseUrl, apiKey: KEY });
+      await app.call('syncNow');
+      for (const [operation, input] of [
+        ['installDevice', { serial: 'HST-1', locationId: 'loc_1' }],
+        [
+          'createLocation',
+          { name: 'New', address: { line1: '1 Main', city: 'Berlin', country: 'DE' } },
+        ],
+        ['getDevice', { serial: 'NOPE-1', fresh: true }],
+      ] as const) {
+        await expect(app.call(operation, input)).rejects.toThrow();
+      }
+      await app.call('signOut', {});
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-(child.pid ?? 0), 'SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(output).toMatch(/operation/); // the log lines did reach the output
+    expect(leaks(output)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FaultEngine } from '../../../electron/sandbox/faults';
+import { FaultEngine } from '../../../electron/sandbox/test-kit/faults';
 
 describe('sandbox fault decisions', () => {
   test('no faults by default; failNext is consumed exactly count times', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isLoopback } from '../../../electron/sandbox/server';
+import { isLoopback } from '../../../electron/sandbox/test-kit/kit';
 
 describe('sandbox control routes: loopback check', () => {
   test.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])('%s is loopback', (a) =>

@@ -3,7 +3,7 @@
  * server), never subject to faults.
  */
 import { z } from 'zod';
-import { DEFAULT_DIALECT } from './dialects';
+import { DEFAULT_DIALECT } from '../dialects';
 import type { FaultEngine } from './faults';
 import {
   ApiError,
@@ -15,9 +15,9 @@ import {
   validationError,
   type Reply,
   type Route,
-} from './http-kit';
-import type { DeviceRec, UserRec } from './snapshot';
-import type { SandboxState } from './state';
+} from '../http-kit';
+import type { DeviceRec, UserRec } from '../snapshot';
+import type { SandboxState } from '../state';
 
 const rate = z.number().min(0).max(1);
 /** Control routes have no caller identity; handlers share the API's context shape. */

@@ -1,6 +1,6 @@
 /** Decides, per /v1 request, whether and how to misbehave. Rolls come from the seeded PRNG. */
-import { createRng } from './prng';
-import type { FaultKind, Faults } from './types';
+import { createRng } from '../prng';
+import type { FaultKind, Faults } from '../types';
 
 export const NO_FAULTS: Faults = {
   latencyMs: 0,
