@@ -14,15 +14,24 @@ export interface ErrorTraits {
   stopsReplay: boolean;
   /** After a state change was sent, the server may have applied it: settle by reading state. */
   outcomeMayBeUnknown: boolean;
+  /**
+   * An action the technician just took that met this stays queued, because the trouble passes
+   * (the network, the server); otherwise it is handed back to them (a refusal, a certificate,
+   * a revoked key, a full disk: only they can act on it).
+   */
+  waitsInQueue: boolean;
 }
 
-const traits = (t: Partial<ErrorTraits>): ErrorTraits => ({
-  connectivity: false,
-  retryable: false,
-  stopsReplay: false,
-  outcomeMayBeUnknown: false,
-  ...t,
-});
+const traits = (t: Partial<ErrorTraits>): ErrorTraits => {
+  const all = {
+    connectivity: false,
+    retryable: false,
+    stopsReplay: false,
+    outcomeMayBeUnknown: false,
+    ...t,
+  };
+  return { ...all, waitsInQueue: all.connectivity || all.outcomeMayBeUnknown || all.retryable };
+};
 
 export const ERROR_TRAITS: Readonly<Record<ErrorKind, ErrorTraits>> = {
   offline: traits({

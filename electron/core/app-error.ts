@@ -37,9 +37,3 @@ export class AppError extends Error {
     return shape;
   }
 }
-
-/** Failures where the request never got an answer: the action may be queued for later. */
-export const CONNECTIVITY_KINDS: ReadonlySet<ErrorKind> = new Set(['offline', 'dns', 'timeout']);
-
-export const isConnectivityError = (e: unknown): e is AppError =>
-  e instanceof AppError && CONNECTIVITY_KINDS.has(e.kind);

@@ -24,7 +24,6 @@ import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
 import { reapplyPending } from './service/local-changes';
 import { listOutbox, onReplayEvent } from './service/outbox-service';
-import { sameStore } from './api/client';
 import { queuedHintKey, SessionManager } from './service/session-manager';
 import { listJobs } from './service/sync-service';
 import { openAccountStore } from './store/account-store';
@@ -175,7 +174,7 @@ export const createCore: CreateCore = async (options) => {
     const scope = session.current();
     if (scope) {
       try {
-        app.saveSetting(queuedHintKey(scope.store.dir), scope.store.work.intents.list().length);
+        app.saveSetting(queuedHintKey(scope.store.dir), scope.store.work.intents.count());
       } catch (error) {
         options.log.warn('could not keep the queue count', { error: describe(error) });
       }
@@ -310,8 +309,7 @@ function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
     updateDevice: (serial: string, changes: Parameters<typeof api.updateDevice>[1]) =>
       api.updateDevice(serial, changes),
     createLocation: (input: Parameters<typeof api.createLocation>[0]) => api.createLocation(input),
-    findLocation: async (input: Parameters<typeof api.createLocation>[0]) =>
-      (await api.listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null,
+    findLocation: (input: Parameters<typeof api.createLocation>[0]) => api.findLocation(input),
     deleteLocation: (id: string) => api.deleteLocation(id),
     getLocation: (id: string) => api.getLocation(id),
   };

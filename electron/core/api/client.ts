@@ -71,7 +71,7 @@ const FIRST: PageRequest = { style: 'page', page: 1, perPage: LIST_PAGE_SIZE };
 const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(answer.body);
 
 /** The store the technician asked to create, among locations the server lists. */
-export const sameStore = (l: Location, input: NewLocation): boolean => {
+const sameStore = (l: Location, input: NewLocation): boolean => {
   if (l.name.trim().toLowerCase() !== input.name.trim().toLowerCase()) return false;
   const a = l.address;
   if (!a) return false;
@@ -209,6 +209,9 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
   const listLocations: VendorApi['listLocations'] = async (query) =>
     (await whole('org', '/locations', list, readLocation, { q: query?.q })).items;
 
+  const findLocation: VendorApi['findLocation'] = async (input) =>
+    (await listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null;
+
   return {
     async listOrganizations() {
       const { items, first } = await whole('cross', '/organizations', list, readOrganization);
@@ -229,6 +232,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       return readOrganization(unwrap(answer.body, isLocationLike) ?? answer.body);
     },
     listLocations,
+    findLocation,
     getLocation,
     async createLocation(input) {
       const answer = await call('POST', 'org', '/locations', list, { body: input });
@@ -237,7 +241,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       // Created, answered without the store itself: by its id, else by what was asked.
       const id = createdId(answer.body, answer.location);
       if (id !== null) return getLocation(id);
-      const found = (await listLocations({ q: input.name })).find((l) => sameStore(l, input));
+      const found = await findLocation(input);
       if (found) return found;
       throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
     },

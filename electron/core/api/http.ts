@@ -10,7 +10,8 @@ import { nestsDeeperThan } from './json-depth';
 import { scrubSecrets, secretForms } from './scrub-secrets';
 import { wording, type Subject } from './messages';
 import { BodyTooLarge, readBodyCapped } from './read-body';
-import { MAX_RETRY_AFTER_S, backoffDelayMs, isRetryableKind, parseRetryAfter } from './retry';
+import { traitsOf } from '../../error-traits';
+import { MAX_RETRY_AFTER_S, backoffDelayMs, parseRetryAfter } from './retry';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -224,7 +225,7 @@ export const createHttp = (options: HttpOptions) => {
       const outcome = await once(req, signals);
       if (outcome.ok) return outcome.answer;
       const { error } = outcome;
-      const transient = req.method === 'GET' && isRetryableKind(error.kind);
+      const transient = req.method === 'GET' && traitsOf(error.kind).retryable;
       // Cancelled as a failure worth retrying came in: never retried, and the answer is
       // "cancelled". A definite answer (a 409, a 422…) is kept: it says what the server did.
       if (transient && cancelled(signals)) throw cancelledError();

@@ -3,22 +3,11 @@
  * and the exponential ceiling) keeps many laptops that lost Wi-Fi together from coming back in
  * lockstep; a server's Retry-After always wins over our own guess.
  */
-import type { ErrorKind } from '../../contract';
 
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 8_000;
 /** Longer waits are not worth blocking a technician for: give up and say when to retry. */
 export const MAX_RETRY_AFTER_S = 60;
-
-const RETRYABLE: ReadonlySet<ErrorKind> = new Set([
-  'offline',
-  'dns',
-  'timeout',
-  'server',
-  'rate_limited',
-]);
-
-export const isRetryableKind = (kind: ErrorKind): boolean => RETRYABLE.has(kind);
 
 /** Wait before retry number `attempt` (0 = first retry). */
 export const backoffDelayMs = (attempt: number, random: () => number): number => {

@@ -68,6 +68,8 @@ export interface VendorApi {
   listLocations(query?: LocationQuery): Promise<Location[]>;
   getLocation(id: string): Promise<Location>;
   createLocation(input: NewLocation): Promise<Location>;
+  /** The store with this name and street, if the server lists one (a lost create answer). */
+  findLocation(input: NewLocation): Promise<Location | null>;
   deleteLocation(id: string): Promise<void>;
   /**
    * One page of a device list: the first when `request` is null, else the one a previous

@@ -100,7 +100,15 @@ export const LocationMetric = z.looseObject({
 export type LocationMetric = z.infer<typeof LocationMetric>;
 
 /** How a list answer said where its next page is (list-answer.ts tells them apart). */
-export type PagingStyle = 'page' | 'offset' | 'cursor' | 'next-url' | 'link-header' | 'none';
+export const PAGING_STYLES = [
+  'page',
+  'offset',
+  'cursor',
+  'next-url',
+  'link-header',
+  'none',
+] as const;
+export type PagingStyle = (typeof PAGING_STYLES)[number];
 
 /** Page-based paging (assumed). `meta` may be absent: then the list is one page. */
 export const PageMeta = z.looseObject({

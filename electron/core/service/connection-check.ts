@@ -17,10 +17,12 @@ import { ERROR_TRAITS, traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
 import { listItemsIn } from '../api/list-answer';
+import { scrubSecrets, secretForms } from '../api/scrub-secrets';
 import {
   DEVICE_FIELDS,
   LOCATION_FIELDS,
   ORGANIZATION_FIELDS,
+  PAGING_STYLES,
   type Device,
   type PagingStyle,
 } from '../api/wire';
@@ -249,10 +251,11 @@ export async function checkConnection(
   const organizationIds = [
     ...new Set([...(listed ?? []).map((o) => o.id), ...(organization ? [organization.id] : [])]),
   ];
-  const report = withoutSecrets(
+  // A last guard, with the client's own scrubber: no form of the typed key in the report.
+  const report = scrubSecrets(
     { at, baseUrl: target.baseUrl, organization, steps, outcome: outcomeOf(steps) },
-    target.secrets(organizationIds),
-  );
+    secretForms(target.secrets(organizationIds)),
+  ) as ConnectionReport;
   try {
     ctx.settings.saveSetting(LAST_REPORT_KEY, report);
   } catch (error) {
@@ -360,21 +363,6 @@ function outcomeOf(steps: readonly ConnectionStep[]): ConnectionReport['outcome'
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** A last guard: any secret found anywhere in the report's text is replaced. */
-function withoutSecrets<T>(value: T, secrets: readonly string[]): T {
-  const live = secrets.filter((s) => s.length >= 4);
-  if (live.length === 0) return value;
-  const clean = (v: unknown): unknown => {
-    if (typeof v === 'string')
-      return live.reduce((s, secret) => s.split(secret).join('[hidden]'), v);
-    if (Array.isArray(v)) return v.map(clean);
-    if (typeof v === 'object' && v !== null)
-      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [clean(k), clean(inner)]));
-    return v;
-  };
-  return clean(value) as T;
-}
-
 // ---------------------------------------------------------------- the stored report
 
 const ERROR_KINDS = Object.keys(ERROR_TRAITS) as [ErrorKind, ...ErrorKind[]];
@@ -385,7 +373,7 @@ const StoredStep = z.object({
   outcome: z.enum(['ok', 'not_understood', 'failed', 'skipped']),
   ms: z.number().nullable(),
   status: z.number().nullable(),
-  paging: z.enum(['page', 'offset', 'cursor', 'next-url', 'link-header', 'none']).nullable(),
+  paging: z.enum(PAGING_STYLES).nullable(),
   items: z.number().nullable(),
   total: z.number().nullable(),
   fields: z.array(z.string()),

@@ -99,18 +99,10 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   return { status: 'queued', item: toItem(after) };
 }
 
-/**
- * Whether an intent the technician just took should stay queued: yes when the network or the
- * server is the trouble (it passes; the engine retries), no when only the technician can act
- * on the answer (a refusal, a certificate problem, a revoked key, a full disk).
- */
-export const worthWaiting = (intent: Intent): boolean => {
-  if (intent.state !== 'queued') return false;
-  const kind = intent.lastError?.kind;
-  if (kind === undefined) return true;
-  const traits = traitsOf(kind);
-  return traits.connectivity || traits.outcomeMayBeUnknown || kind === 'rate_limited';
-};
+/** Whether an intent the technician just took stays queued (error-traits.ts `waitsInQueue`). */
+export const worthWaiting = (intent: Intent): boolean =>
+  intent.state === 'queued' &&
+  (intent.lastError === null || traitsOf(intent.lastError.kind).waitsInQueue);
 
 /** After a refused direct send, the optimistic row is replaced with what the server has. */
 async function restoreFromServer(

@@ -65,7 +65,7 @@ export class SessionManager {
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.scope?.store.work.intents.list().length ?? 0,
+      queued: this.scope?.store.work.intents.count() ?? 0,
       storage: { ...health, imported: this.imported() },
     };
   }

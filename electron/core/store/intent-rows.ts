@@ -53,6 +53,8 @@ export type IntentPatch = Partial<
 export interface IntentRows {
   /** Oldest first. */
   list(): Intent[];
+  /** How many there are (without reading them). */
+  count(): number;
   get(id: string): Intent | null;
   add(intent: NewIntent): Intent;
   update(id: string, patch: IntentPatch): Intent;
@@ -133,8 +135,9 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
        @conflictLocation, @keyFingerprint)`,
   );
   const del = db.prepare<[string]>('DELETE FROM intents WHERE id = ?');
-  const creator = db.prepare<[string, string], { id: string }>(
-    "SELECT id FROM intents WHERE kind = 'create_location' AND location_id IN (?, ?) ORDER BY seq LIMIT 1",
+  const counted = db.prepare('SELECT count(*) AS n FROM intents');
+  const creator = db.prepare<[string], { id: string }>(
+    "SELECT id FROM intents WHERE kind = 'create_location' AND location_id = ? ORDER BY seq LIMIT 1",
   );
   const renameTarget = db.prepare<[string, string]>(
     'UPDATE intents SET location_id = ? WHERE location_id = ?',
@@ -145,29 +148,28 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
   const requeue = db.prepare("UPDATE intents SET state = 'queued' WHERE state = 'syncing'");
 
   /** An intent at a store that is still to be created waits for the create. */
+  /** The create an intent waits for: `createOf` finds the queued create of a location id. */
+  const withWait = (row: Row, createOf: (locationId: string) => string | undefined): Intent =>
+    fromRow(
+      row,
+      row.kind === 'create_location'
+        ? null
+        : (createOf(row.location_id ?? '') ?? createOf(row.from_location_id ?? '') ?? null),
+    );
+
   const withWaits = (rows: Row[]): Intent[] => {
     const creating = new Map<string, string>();
     for (const r of rows)
       if (r.kind === 'create_location' && r.location_id) creating.set(r.location_id, r.id);
-    return rows.map((r) => {
-      const blocker =
-        r.kind === 'create_location'
-          ? null
-          : (creating.get(r.location_id ?? '') ?? creating.get(r.from_location_id ?? '') ?? null);
-      return fromRow(r, blocker);
-    });
+    return rows.map((r) => withWait(r, (locationId) => creating.get(locationId)));
   };
 
   const rows: IntentRows = {
     list: () => withWaits(all.all()),
+    count: () => (counted.get() as { n: number }).n,
     get(id) {
       const row = one.get(id);
-      if (!row) return null;
-      const blocker =
-        row.kind === 'create_location'
-          ? undefined
-          : creator.get(row.location_id ?? '', row.from_location_id ?? '');
-      return fromRow(row, blocker?.id ?? null);
+      return row ? withWait(row, (locationId) => creator.get(locationId)?.id) : null;
     },
     add(input) {
       const id = `q-${randomUUID()}`;

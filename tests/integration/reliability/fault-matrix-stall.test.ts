@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type VendorApi } from '../../../electron/core/api/client';
-import { AppError, CONNECTIVITY_KINDS } from '../../../electron/core/app-error';
+import { AppError } from '../../../electron/core/app-error';
+import { traitsOf } from '../../../electron/error-traits';
 import { hits, type Target } from '../../helpers/reliability-faults';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
@@ -54,7 +55,7 @@ async function timeoutOf(run: () => Promise<unknown>): Promise<{ error: AppError
   );
   if (!(error instanceof AppError)) throw error;
   expect(error.kind).toBe('timeout');
-  expect(CONNECTIVITY_KINDS.has(error.kind)).toBe(true);
+  expect(traitsOf(error.kind).connectivity).toBe(true);
   expect(error.message).toMatch(/did not answer/);
   expect(error.nextStep.trim()).not.toBe('');
   return { error, ms: performance.now() - started };
