@@ -17,6 +17,20 @@ test('typing in "Search inventory" keeps the focus while sync and queue events a
   const search = page
     .getByRole('searchbox', { name: 'Search inventory' })
     .or(page.getByRole('textbox', { name: 'Search inventory' }));
+  // The training inventory arrives by a first sync in the background; wait until an
+  // uninstalled device is cached before acting on it.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/op/queryDevices', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ view: 'uninstalled', offset: 0, limit: 1 }),
+        });
+        return ((await res.json()) as { value?: { rows?: unknown[] } }).value?.rows?.length ?? 0;
+      }),
+    )
+    .toBeGreaterThan(0);
   await search.click();
   await search.pressSequentially('ftc');
   // Work done from another window of the same session (here: over the bridge): the install
