@@ -10,6 +10,9 @@ export const BRIDGE_TOKEN_QUERY = 'token';
 export const BRIDGE_SESSION_PATH = '/api/session';
 /** POST with a JSON body (the operation input); answers 200 with an Envelope. */
 export const bridgeOperationPath = (name: string): string => `/api/op/${name}`;
+/** WebSocket: `{"id": n, "op": name, "input": …}` → `{"id": n, "answer": Envelope}`, the
+ * page's fast path for operations (the POST route is its fallback and the tools' way in). */
+export const BRIDGE_SOCKET_PATH = '/api/socket';
 /** Server-sent events, one PushEvent JSON per `data:` line (the cookie authorises it). */
 export const BRIDGE_EVENTS_PATH = '/api/events';
 /** The session cookie's name. Cookies ignore ports, so the port is in the name: two bridges

@@ -13,6 +13,7 @@
  *   session cookie: a random value kept only in this process's memory, HttpOnly,
  *   SameSite=Strict, Path=/, no Domain. Operations and the event stream need that cookie;
  *   a token from the browser's history is dead, so it opens nothing;
+ * - the operation socket (bridge-socket.ts) passes the same gates, with Origin required;
  * - operations only accept application/json bodies up to a size cap: a declared size over
  *   the cap is refused before reading, a body that grows past it is cut off, and either way
  *   the connection is closed at once (never read to the end);
@@ -28,9 +29,11 @@ import type { Core } from '../core/core';
 import {
   BRIDGE_EVENTS_PATH,
   BRIDGE_SESSION_PATH,
+  BRIDGE_SOCKET_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
 } from './bridge-protocol';
+import { createBridgeSocket } from './bridge-socket';
 import { clipErrorAnswer } from './error-echo';
 import { serveStatic } from './static-files';
 
@@ -101,6 +104,19 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       });
     },
   );
+
+  const socket = createBridgeSocket(
+    options.core,
+    {
+      allows: (req) =>
+        allowedHosts.has(req.headers.host ?? '') &&
+        req.headers.origin === origin &&
+        new URL(req.url ?? '/', origin).pathname === BRIDGE_SOCKET_PATH &&
+        hasSession(req),
+    },
+    MAX_BODY_BYTES,
+  );
+  server.on('upgrade', (req, stream, head) => socket.upgrade(req, stream, head));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -235,6 +251,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     cookieName,
     async close() {
       unsubscribe();
+      socket.close();
       for (const stream of streams) stream.end();
       streams.clear();
       server.closeAllConnections();

@@ -6,7 +6,9 @@
  * PROBES (an init script, so it runs before the app in every document) keeps window.__bench:
  * - answers: every `queryDevices` call the page makes over the bridge (the inventory asks for
  *   windows of rows as it scrolls and on every keystroke): when the request left, its `q`,
- *   when the answer's body had been read and parsed (wrapping fetch and the answer's json()),
+ *   when the answer's body had been read and parsed (wrapping the operation socket's send and
+ *   its messages, or fetch and the answer's json() when the page fell back to POST; a socket
+ *   request superseded by a newer one before its answer came was aborted by the page),
  *   when the page had applied it (a MessageChannel message posted then runs after the
  *   promise continuations, i.e. after the loader and Svelte's microtask flush updated the
  *   DOM), and the rendering of the next frame (its rAF → after its paint) with the time
@@ -71,6 +73,46 @@ const probes = (openInventory: boolean) => `(() => {
       return value;
     };
     return response;
+  };
+
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const entries = new Map();
+      // Registered before the app's own handler, so it runs first for each answer.
+      this.addEventListener('message', (message) => {
+        let id = null;
+        try { id = JSON.parse(message.data).id; } catch { return; }
+        const entry = entries.get(id);
+        if (!entry) return;
+        entries.delete(id);
+        if (entry.aborted) return;
+        entry.bodyReadAt = entry.parsedAt = performance.now();
+        entry.bytes = message.data.length;
+        const applied = new MessageChannel();
+        applied.port1.onmessage = () => {
+          entry.appliedAt = performance.now();
+          afterPaint((at, frameStart) => {
+            entry.render = at - frameStart;
+            entry.paintedAt = at;
+          });
+        };
+        applied.port2.postMessage(0);
+      });
+      const send = this.send.bind(this);
+      this.send = (data) => {
+        let request = null;
+        try { request = JSON.parse(data); } catch { request = null; }
+        if (request && request.op === 'queryDevices') {
+          for (const earlier of entries.values()) earlier.aborted = true;
+          const entry = { q: (request.input && request.input.q) ?? '', startedAt: performance.now(), bodyReadAt: null, parsedAt: null, appliedAt: null, render: null, paintedAt: null, bytes: 0, aborted: false };
+          bench.answers.push(entry);
+          entries.set(request.id, entry);
+        }
+        send(data);
+      };
+    }
   };
 
   document.addEventListener('keydown', (event) => {

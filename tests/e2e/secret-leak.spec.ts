@@ -62,6 +62,10 @@ test('the API key is nowhere in the renderer, its storage, the bridge answers or
       if (!response.url().includes('/api/op/')) return;
       responses.push(await response.text().catch(() => ''));
     });
+    // The page's operations go over the bridge's socket: every answer frame counts too.
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => responses.push(String(frame.payload))),
+    );
 
     const user = await signInWithKey(page, web.info.url, sandbox.info);
     const key = user.api_key;

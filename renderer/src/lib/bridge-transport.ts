@@ -12,6 +12,7 @@ import {
   BRIDGE_TOKEN_QUERY,
   bridgeOperationPath,
 } from '../../../electron/web/bridge-protocol';
+import { SocketChannel } from './bridge-socket-channel';
 import type { Transport } from './transport-types';
 
 /** Reads the token from the URL and strips it; null when there is none. */
@@ -64,6 +65,7 @@ export const noSession = <T>(): Envelope<T> => ({
 /** `ready` settles once the token (if the page had one) was exchanged for the cookie. */
 export const createBridgeTransport = (ready: Promise<void>): Transport => {
   const listeners = new Set<(event: PushEvent) => void>();
+  const channel = new SocketChannel();
   let opened = false;
 
   const openEvents = (): void => {
@@ -84,6 +86,9 @@ export const createBridgeTransport = (ready: Promise<void>): Transport => {
     async invoke(name: OperationName, input: unknown, signal?: AbortSignal) {
       try {
         await ready;
+        const answer = await channel.call(name, input, signal);
+        if (answer === 'lost') return bridgeDown();
+        if (answer !== 'unsent') return answer;
         const response = await fetch(bridgeOperationPath(name), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

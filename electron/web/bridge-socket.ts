@@ -1,0 +1,115 @@
+/**
+ * The bridge's operation channel: one WebSocket per page carrying `{id, op, input}` requests
+ * and `{id, answer}` replies. It exists for speed: in Chromium a fetch() to the loopback
+ * bridge costs ~4 ms at the median and ~20 ms at p95 on a busy 2-core machine, a message on
+ * an open socket ~0.6 / ~5 ms (measured side by side, same server), and the inventory asks
+ * the core on every keystroke. The HTTP operation route stays for tools and as the page's
+ * fallback when the socket cannot open. `ws` because Node has no WebSocket server of its own
+ * and the framing, masking and limits are not worth writing by hand.
+ *
+ * The upgrade passes the same gates as every /api/ request (Host, Origin, session cookie),
+ * with Origin required: browsers always send it on a WebSocket handshake, and a cross-site
+ * page opening a socket to 127.0.0.1 is exactly what it must stop.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { OPERATION_NAMES, type OperationName } from '../contract';
+import type { Core } from '../core/core';
+import { clipErrorAnswer } from './error-echo';
+
+/** Ids the page numbers its requests with; anything else is not a request of ours. */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** Requests one page may have in flight: more means a runaway page, not a technician. */
+const MAX_IN_FLIGHT = 64;
+const OPERATIONS: ReadonlySet<string> = new Set(OPERATION_NAMES);
+
+export interface SocketGate {
+  /** Host, Origin (required) and session cookie: true when the upgrade may proceed. */
+  allows(req: IncomingMessage): boolean;
+}
+
+export interface BridgeSocket {
+  /** Takes an HTTP upgrade on the socket path: accepts it or answers 403 and closes. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): void;
+}
+
+export function createBridgeSocket(
+  core: Core,
+  gate: SocketGate,
+  maxMessageBytes: number,
+): BridgeSocket {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+
+  wss.on('connection', (ws: WebSocket) => {
+    let inFlight = 0;
+    ws.on('message', (data, isBinary) => {
+      const request = isBinary ? null : parseRequest(String(data));
+      if (request === null) {
+        // Not a request of ours: there is no id to answer, so end the conversation.
+        ws.close(1008, 'not a bridge request');
+        return;
+      }
+      if (inFlight >= MAX_IN_FLIGHT) {
+        ws.close(1008, 'too many requests in flight');
+        return;
+      }
+      inFlight += 1;
+      void answer(request)
+        .then((text) => {
+          if (ws.readyState === ws.OPEN) ws.send(`{"id":${request.id},"answer":${text}}`);
+        })
+        .finally(() => (inFlight -= 1));
+    });
+    ws.on('error', () => ws.terminate());
+  });
+
+  async function answer(request: Request): Promise<string> {
+    if (!OPERATIONS.has(request.op)) {
+      return JSON.stringify({
+        ok: false,
+        error: {
+          kind: 'validation',
+          message: 'The page asked for an operation the app does not have.',
+          nextStep: 'Reload the page and try again.',
+        },
+      });
+    }
+    return clipErrorAnswer(await core.invokeJson(request.op as OperationName, request.input));
+  }
+
+  return {
+    upgrade(req, socket, head) {
+      if (!gate.allows(req)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    },
+    close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
+
+interface Request {
+  id: number;
+  op: string;
+  input: unknown;
+}
+
+function parseRequest(text: string): Request | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, op, input } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > MAX_ID) return null;
+  if (typeof op !== 'string' || op.length > 100) return null;
+  return { id, op, input: input ?? {} };
+}

@@ -1,0 +1,86 @@
+/**
+ * The page's side of the operation socket (renderer/src/lib/bridge-socket-channel.ts)
+ * against the real bridge and core. Node 20 has no WebSocket of its own, so `ws`'s client
+ * stands in for the browser's; a subclass adds the cookie and Origin a browser would send.
+ * What matters to the page: an answer per call, 'unsent' when no socket can be had (the
+ * transport may then POST), 'lost' when the socket dies after the request left (the
+ * operation may have run: never sent again), and an aborted call settling at once.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { SocketChannel } from '../../../renderer/src/lib/bridge-socket-channel';
+import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
+
+let web: BridgeHarness | null = null;
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await web?.close();
+  web = null;
+});
+
+/** The browser's WebSocket as this page would have it: same origin, with the cookie. */
+function browserSocket(origin: string, cookie: string) {
+  return class BrowserSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { Origin: origin, Cookie: cookie } });
+    }
+  };
+}
+
+async function page(options: { cookie?: boolean } = {}) {
+  web = await startBridgeHarness();
+  vi.stubGlobal('location', new URL(web.bridge.origin + '/#/inventory'));
+  vi.stubGlobal(
+    'WebSocket',
+    browserSocket(web.bridge.origin, options.cookie === false ? '' : web.cookie),
+  );
+  return { web, channel: new SocketChannel() };
+}
+
+describe('socket channel (ws client as the browser WebSocket)', () => {
+  it('answers calls by id over one socket', async () => {
+    const { channel } = await page();
+    const [status, refused] = await Promise.all([
+      channel.call('sessionStatus', {}),
+      channel.call('queryDevices', { view: 'all', offset: 0, limit: 0 }),
+    ]);
+    expect(status).toMatchObject({ ok: true, value: { signedIn: false } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  });
+
+  it("answers 'unsent' when the bridge refuses the socket (no session)", async () => {
+    const { channel } = await page({ cookie: false });
+    expect(await channel.call('sessionStatus', {})).toBe('unsent');
+  });
+
+  it("answers 'lost' for a call on its way when the socket dies, and 'unsent' after", async () => {
+    const { web: bridge, channel } = await page();
+    expect(await channel.call('sessionStatus', {})).toMatchObject({ ok: true });
+    // A slow operation on its way (a sign-in to an address that never answers in time)...
+    const slow = channel.call('signIn', {
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      apiKey: 'k'.repeat(40),
+    });
+    // ...and the bridge goes away before it answers.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await bridge.bridge.close();
+    expect(await slow).toBe('lost');
+    expect(await channel.call('sessionStatus', {})).toBe('unsent');
+  });
+
+  it('settles an aborted call at once', async () => {
+    const { channel } = await page();
+    await channel.call('sessionStatus', {});
+    const controller = new AbortController();
+    const call = channel.call(
+      'signIn',
+      { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'k'.repeat(40) },
+      controller.signal,
+    );
+    controller.abort(new DOMException('superseded', 'AbortError'));
+    await expect(call).rejects.toThrow('superseded');
+    // The socket still serves the next call.
+    expect(await channel.call('sessionStatus', {})).toMatchObject({ ok: true });
+  });
+});
