@@ -85,7 +85,8 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     await page.getByRole('button', { name: 'Move here' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(existing.name);
-    await expect(dialog).toContainText('E2E Test Store');
+    // Each store with its city: same-named stores exist.
+    await expect(dialog).toContainText('E2E Test Store (Berlin)');
     await checkBothThemes(page, 'move-confirm');
     await dialog.getByRole('button', { name: 'Move' }).click();
     await expect(page.getByRole('heading', { name: `Verify ${third}` })).toBeVisible();
