@@ -6,6 +6,7 @@
  * service function.
  */
 import { z } from 'zod';
+import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import type {
   Device,
   FootTraffic,
@@ -33,21 +34,17 @@ const Serial = z
   .string()
   .trim()
   .min(1, 'Serial number is empty')
-  .max(64, 'Serial number is too long')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Serial number has characters a serial never has')
+  .max(SERIAL_MAX_LENGTH, 'Serial number is too long')
+  .regex(SERIAL_PATTERN, 'Serial number has characters a serial never has')
   .transform((s) => s.toUpperCase());
 
-/**
- * Location and organization ids: letters, digits and a few separators, starting with a letter
- * or digit — so no id can be "." or "..", contain a slash, or otherwise change which vendor
- * path is called (`GET /v1/devices` for "devices at location ..").
- */
+/** Location and organization ids (the rule and why: id-patterns.ts). */
 const Id = z
   .string()
   .trim()
   .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:~-]*$/, 'Id has characters an id never has');
+  .max(ID_MAX_LENGTH)
+  .regex(ID_PATTERN, 'Id has characters an id never has');
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 const Empty = z.object({}).strict();

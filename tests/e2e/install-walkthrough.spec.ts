@@ -85,23 +85,26 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     await page.getByRole('button', { name: 'Move here' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(existing.name);
-    await expect(dialog).toContainText('E2E Test Store');
+    // Each store with its city: same-named stores exist.
+    await expect(dialog).toContainText('E2E Test Store (Berlin)');
     await checkBothThemes(page, 'move-confirm');
     await dialog.getByRole('button', { name: 'Move' }).click();
     await expect(page.getByRole('heading', { name: `Verify ${third}` })).toBeVisible();
 
-    // Delete is refused while devices are installed, with the reason in place.
+    // Delete is not offered while devices are installed, with the reason in place.
     await openLocation(page, 'E2E Test Store');
     await expect(page.getByRole('table')).toContainText(third);
     await checkBothThemes(page, 'location-with-devices');
-    await page.getByRole('button', { name: 'Delete location' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete location' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete location' })).toHaveAccessibleDescription(
+      'To delete this location, uninstall its 2 devices first.',
+    );
 
-    // Uninstall everything there, then delete works.
+    // Uninstall everything there (each confirmed), then delete works.
     for (const serial of [first, third]) {
       await page.getByRole('button', { name: serial }).click();
       await page.getByRole('button', { name: 'Uninstall' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Uninstall' }).click();
       await expect(page.getByText(`Uninstalled ${serial}.`)).toBeVisible();
       await openLocation(page, 'E2E Test Store');
     }

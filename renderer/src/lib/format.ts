@@ -68,3 +68,13 @@ const numbers = new Intl.NumberFormat('en');
 
 /** "100,000": counts in the hundreds of thousands are unreadable without separators. */
 export const formatNumber = (n: number): string => numbers.format(n);
+
+/**
+ * A store as people tell stores apart: organizations have several with the same name, so its
+ * city (or, without one, its address) goes with the name wherever a store is named.
+ */
+export const storeLabel = (location: Pick<Location, 'name' | 'address'>): string => {
+  const a = location.address;
+  const where = a?.city || a?.text || a?.line1;
+  return where ? `${location.name} (${where})` : location.name;
+};

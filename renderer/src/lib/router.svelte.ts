@@ -1,41 +1,75 @@
+import { HOME, HOME_PATH, pathToRoute, routeToPath } from './route-paths';
 import type { Route } from './routes';
 
 /**
- * A tiny in-memory router: the app has no URLs worth sharing (and the bridge token must not
- * live in one), so a history stack is all "Back" needs.
+ * The current screen, kept in `location.hash` (paths: route-paths.ts) so the browser's own
+ * history gives Back / Forward, a reload keeps the screen and a route can be opened directly.
+ * Only the hash is ever written: the bridge token has left the address bar (bridge-transport)
+ * before this runs, and the path and query are never touched here.
  */
 export class Router {
-  route = $state<Route>({ name: 'locations' });
+  route = $state<Route>(HOME);
   /** Bumped on every navigation so the shell can move focus even when the route repeats. */
   visits = $state(0);
-  #history: Route[] = [];
+  #path = HOME_PATH;
+
+  constructor(private readonly win: Window = window) {
+    this.#apply(this.win.location.hash);
+  }
+
+  /** Follows Back / Forward and hand-edited addresses; returns the stop function. */
+  listen(): () => void {
+    const onChange = () => this.#apply(this.win.location.hash);
+    this.win.addEventListener('popstate', onChange);
+    this.win.addEventListener('hashchange', onChange);
+    return () => {
+      this.win.removeEventListener('popstate', onChange);
+      this.win.removeEventListener('hashchange', onChange);
+    };
+  }
 
   go(route: Route): void {
-    this.#history.push(this.route);
-    if (this.#history.length > 50) this.#history.shift();
-    this.route = route;
-    this.visits += 1;
+    const path = routeToPath(route);
+    if (path !== this.#path) this.win.history.pushState(null, '', path);
+    this.#set(route, path);
   }
 
   /** Replace without a history entry (e.g. device → verify after an install). */
   replace(route: Route): void {
-    this.route = route;
-    this.visits += 1;
-  }
-
-  get canGoBack(): boolean {
-    return this.#history.length > 0;
+    const path = routeToPath(route);
+    this.win.history.replaceState(null, '', path);
+    this.#set(route, path);
   }
 
   back(): void {
-    const previous = this.#history.pop();
-    this.route = previous ?? { name: 'locations' };
-    this.visits += 1;
+    this.win.history.back();
+  }
+
+  forward(): void {
+    this.win.history.forward();
   }
 
   reset(): void {
-    this.#history = [];
-    this.route = { name: 'locations' };
+    this.replace(HOME);
+  }
+
+  /** An address naming no screen (unknown, or a bad id) shows the locations, quietly. */
+  #apply(hash: string): void {
+    const route = pathToRoute(hash);
+    if (!route) {
+      this.win.history.replaceState(null, '', HOME_PATH);
+      this.#set(HOME, HOME_PATH);
+      return;
+    }
+    const path = routeToPath(route);
+    // popstate and hashchange both fire for one hand edit: count it once.
+    if (path === this.#path && this.visits > 0) return;
+    this.#set(route, path);
+  }
+
+  #set(route: Route, path: string): void {
+    this.#path = path;
+    this.route = route;
     this.visits += 1;
   }
 }

@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures';
+
+test('a scanner burst on any screen is taken: at a store it starts the install there, elsewhere it opens the device', async ({
+  page,
+  web,
+}) => {
+  await page.goto(web.info.url);
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Inventory' }).click();
+  const firstDevice = page.locator('.device-row .serial').first();
+  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
+  const serial = (await firstDevice.textContent())!.trim();
+  // A scanner: a few ms per key, then Enter.
+  const scan = async (code: string) => {
+    await page.keyboard.type(code, { delay: 5 });
+    await page.keyboard.press('Enter');
+  };
+
+  // Elsewhere (Inventory): the device opens, with no store to install at.
+  await scan(serial.toLowerCase());
+  await expect(page.getByRole('heading', { level: 1, name: serial })).toBeFocused();
+  expect(new URL(page.url()).hash).toBe(`#/devices/${serial}`);
+  await expect(page.getByRole('button', { name: 'Install here' })).toHaveCount(0);
+
+  // At a store, even with focus in nothing special: the install flow there.
+  await nav.getByRole('button', { name: 'Locations' }).click();
+  const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
+  const storeName = (await store.textContent())!.trim();
+  await store.click();
+  await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeFocused();
+  const locationHash = new URL(page.url()).hash;
+  await scan(serial);
+  await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Install here' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe(
+    `#/devices/${serial}?at=${locationHash.slice('#/locations/'.length)}`,
+  );
+
+  // Typing at a person's pace in a field stays typing, every character kept.
+  await nav.getByRole('button', { name: 'Locations' }).click();
+  const search = page.getByLabel('Search locations');
+  await search.click();
+  await search.pressSequentially('mall', { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+  await expect(search).toHaveValue('mall');
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { pathToRoute, routeToPath } from '../../../renderer/src/lib/route-paths';
+import type { Route } from '../../../renderer/src/lib/routes';
+
+describe('route paths', () => {
+  const routes: [Route, string][] = [
+    [{ name: 'locations' }, '#/locations'],
+    [{ name: 'location', locationId: 'loc_1' }, '#/locations/loc_1'],
+    [{ name: 'scan', locationId: 'loc:1~a' }, '#/locations/loc%3A1~a/scan'],
+    [{ name: 'scan', locationId: null }, '#/scan'],
+    [{ name: 'device', serial: 'FTC-1', locationId: null }, '#/devices/FTC-1'],
+    [{ name: 'device', serial: 'FTC-1', locationId: 'L1' }, '#/devices/FTC-1?at=L1'],
+    [
+      {
+        name: 'verify',
+        serial: 'FTC-1',
+        locationId: 'L1',
+        installedAt: '2024-05-01T10:00:00+02:00',
+      },
+      '#/verify/FTC-1?at=L1&since=2024-05-01T10%3A00%3A00%2B02%3A00',
+    ],
+    [{ name: 'inventory', view: 'uninstalled' }, '#/inventory'],
+    [{ name: 'inventory', view: 'all' }, '#/inventory/all'],
+    [{ name: 'activity' }, '#/activity'],
+    [{ name: 'settings' }, '#/settings'],
+  ];
+  it.each(routes)('%j ⇄ %s', (route, path) => {
+    expect(routeToPath(route)).toBe(path);
+    expect(pathToRoute(path)).toEqual(route);
+  });
+
+  it('reads a serial as printed (upper case)', () => {
+    expect(pathToRoute('#/devices/ftc-1')).toEqual({
+      name: 'device',
+      serial: 'FTC-1',
+      locationId: null,
+    });
+  });
+
+  it.each([
+    '',
+    '#',
+    '#/',
+    'locations',
+    '#/nowhere',
+    '#/locations/',
+    '#/locations/..',
+    '#/locations/a%2Fb',
+    '#/locations/%E0%A4%A',
+    '#/locations/x/edit',
+    '#/devices/-x',
+    `#/devices/${'A'.repeat(65)}`,
+    '#/devices/X?at=..',
+    '#/verify/X?at=L1',
+    '#/verify/X?at=L1&since=yesterday',
+    '#/inventory/none',
+    '#/settings/x',
+  ])('%s names no screen', (path) => {
+    expect(pathToRoute(path)).toBeNull();
+  });
+});
