@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
-import { createKeychainCredentials } from '../core/credentials/keychain';
+import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
+import { devReloadEnabled, watchRendererForReload } from './dev-reload';
 import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
 import { setupNavigationGuards } from './navigation-guards';
@@ -54,7 +55,9 @@ const start = async (): Promise<void> => {
     core = await createCore({
       dataDir: join(userData, 'data'),
       fetch: apiFetch,
-      credentials: createKeychainCredentials(),
+      credentials: createKeychainCredentials(
+        app.isPackaged ? undefined : keychainServiceFromEnv(process.env),
+      ),
       log,
     });
   } catch (error) {
@@ -73,6 +76,12 @@ const start = async (): Promise<void> => {
   }
   setupIpc({ core, getWebContents: () => mainWindow?.webContents ?? null, log });
   openWindow();
+  if (devReloadEnabled(app.isPackaged, process.env)) {
+    watchRendererForReload(
+      join(app.getAppPath(), 'dist', 'renderer'),
+      () => mainWindow?.webContents ?? null,
+    );
+  }
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../core/app-error';
 import { createCore } from '../core/create-core';
-import { createKeychainCredentials } from '../core/credentials/keychain';
+import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { createFileLogger } from '../common/redacting-logger';
 import { startBridge } from './bridge-server';
 
@@ -34,7 +34,7 @@ const log = createFileLogger(join(dataDir, 'logs'), (line) => console.error(line
 const core = await createCore({
   dataDir,
   fetch: globalThis.fetch,
-  credentials: createKeychainCredentials(),
+  credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
 }).catch((error: unknown) => {
   // The data folder cannot be used (another window holds it, or the disk refuses): say so in
