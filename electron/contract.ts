@@ -450,7 +450,15 @@ export type PushEvent =
   | { type: 'sync'; report: SyncReport }
   | { type: 'sync-progress'; state: SyncState }
   | { type: 'data-updated'; resource: string }
-  | { type: 'session'; status: SessionStatus };
+  | { type: 'session'; status: SessionStatus }
+  /**
+   * From the Electron main process (menu shortcuts, deep links): go to a hash path of the
+   * walkthrough (`/scan`, `/inventory`, `/locations/{id}`, `/devices/{serial}`); with
+   * `focusSearch` the search field takes the focus after.
+   */
+  | { type: 'navigate'; path: string; focusSearch: boolean }
+  /** The menu's Back (Alt+Left / Cmd+[): the renderer's history goes back one step. */
+  | { type: 'go-back' };
 
 /**
  * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string

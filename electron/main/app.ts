@@ -3,12 +3,14 @@
  * protocol, permissions, navigation guards, IPC and the one window. No business logic here.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
+import { MENU_LABELS_EN } from './menu-labels';
+import { sendToRenderer } from './send-to-renderer';
 import { devReloadEnabled, watchRendererForReload } from './dev-reload';
 import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
@@ -41,13 +43,24 @@ const focusWindow = (): void => {
 
 const start = async (): Promise<void> => {
   const userData = app.getPath('userData');
-  const log = createFileLogger(join(userData, 'logs'), app.isPackaged ? undefined : console.warn);
+  // Where each OS keeps an app's logs (~/Library/Logs/<name> on macOS, userData/logs elsewhere).
+  const logsDir = app.getPath('logs');
+  const log = createFileLogger(logsDir, app.isPackaged ? undefined : console.warn);
   log.info('Starting', { version: app.getVersion(), platform: process.platform });
   app.on('web-contents-created', (_event, contents) => setupNavigationGuards(contents));
   await app.whenReady();
   setupProtocol(join(app.getAppPath(), 'dist', 'renderer'));
   setupPermissions(session.defaultSession);
-  setupAppMenu({ isPackaged: app.isPackaged, platform: process.platform });
+  setupAppMenu({
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    labels: MENU_LABELS_EN,
+    actions: {
+      send: (event) => sendToRenderer(mainWindow?.webContents ?? null, event),
+      showLogs: () => void shell.openPath(logsDir),
+      exportDiagnostics: () => log.warn('Export diagnostics is not available yet'),
+    },
+  });
   // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
   // API's own, created once, after ready (sessions cannot exist before): see api-fetch.ts.
   const apiFetch = createApiFetch(session.fromPartition(API_PARTITION, { cache: false }));
