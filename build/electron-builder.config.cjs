@@ -20,6 +20,10 @@ const config = {
   // Native addons cannot be loaded from inside an asar archive.
   asarUnpack: ['**/node_modules/keytar/**/*.node', '**/node_modules/better-sqlite3/**/*.node'],
   afterPack: './build/after-pack.cjs',
+  // Deep links (electron/main/deep-link.ts): the installers register the scheme (macOS
+  // CFBundleURLTypes, the Linux .desktop file's x-scheme-handler, NSIS's registry keys); the
+  // app also calls setAsDefaultProtocolClient at start.
+  protocols: [{ name: 'Field Installer link', schemes: ['fieldinstaller'] }],
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Utility',

@@ -49,6 +49,8 @@ const Id = z
   .max(128)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:~-]*$/, 'Id has characters an id never has');
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
+/** The same rules for ids and serials arriving from outside the page (deep links). */
+export { Id as IdSchema, Serial as SerialSchema };
 const IsoTime = z.iso.datetime({ offset: true });
 const Empty = z.object({}).strict();
 

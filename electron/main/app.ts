@@ -1,51 +1,73 @@
 /**
  * Electron entry (bundled to dist/electron/main.cjs). Wires the thin shell around the core:
- * protocol, permissions, navigation guards, IPC and the one window. No business logic here.
+ * protocol, permissions, navigation guards, IPC, menu, deep links and the one window. No
+ * business logic here.
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import type { PushEvent } from '../contract';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
+import { createFileLogger } from '../common/redacting-logger';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
-import { MENU_LABELS_EN } from './menu-labels';
-import { sendToRenderer } from './send-to-renderer';
+import { setupDeepLinks } from './deep-links';
 import { devReloadEnabled, watchRendererForReload } from './dev-reload';
-import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
+import { createMainWindow } from './main-window';
+import { MENU_LABELS_EN } from './menu-labels';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
 import { registerAppScheme, setupProtocol } from './protocol';
-import { createFileLogger } from '../common/redacting-logger';
+import { sendToRenderer } from './send-to-renderer';
 
 // Dev and Playwright runs (never the packaged app) may point userData at a fresh folder.
 const userDataOverride = process.env.FIELD_INSTALLER_USER_DATA_DIR;
-if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
+if (!app.isPackaged && userDataOverride) {
+  app.setPath('userData', userDataOverride);
+  app.setAppLogsPath(join(userDataOverride, 'logs'));
+}
 
 registerAppScheme();
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+/** True once the window's page has loaded (and subscribed to events). */
+let pageLoaded = false;
+
+// Where each OS keeps an app's logs (~/Library/Logs/<name> on macOS, userData/logs elsewhere).
+const logsDir = app.getPath('logs');
+const log = createFileLogger(logsDir, app.isPackaged ? undefined : console.warn);
+
+const send = (event: PushEvent): boolean =>
+  pageLoaded && sendToRenderer(mainWindow?.webContents ?? null, event);
 
 const openWindow = (): void => {
-  mainWindow = createMainWindow(join(app.getAppPath(), 'dist', 'electron', 'preload.cjs'));
-  mainWindow.on('closed', () => {
-    mainWindow = null;
+  pageLoaded = false;
+  const window = createMainWindow(join(app.getAppPath(), 'dist', 'electron', 'preload.cjs'));
+  mainWindow = window;
+  window.webContents.on('did-finish-load', () => {
+    pageLoaded = true;
+    deepLinks?.rendererReady();
+  });
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
   });
 };
 
 const focusWindow = (): void => {
+  // Before the core is up (a link at first start) the window opens when start() gets there.
+  if (!app.isReady() || core === null) return;
   if (mainWindow === null) return openWindow();
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.focus();
 };
 
+let deepLinks: ReturnType<typeof setupDeepLinks> | null = null;
+
 const start = async (): Promise<void> => {
   const userData = app.getPath('userData');
-  // Where each OS keeps an app's logs (~/Library/Logs/<name> on macOS, userData/logs elsewhere).
-  const logsDir = app.getPath('logs');
-  const log = createFileLogger(logsDir, app.isPackaged ? undefined : console.warn);
   log.info('Starting', { version: app.getVersion(), platform: process.platform });
   app.on('web-contents-created', (_event, contents) => setupNavigationGuards(contents));
   await app.whenReady();
@@ -56,7 +78,7 @@ const start = async (): Promise<void> => {
     platform: process.platform,
     labels: MENU_LABELS_EN,
     actions: {
-      send: (event) => sendToRenderer(mainWindow?.webContents ?? null, event),
+      send,
       showLogs: () => void shell.openPath(logsDir),
       exportDiagnostics: () => log.warn('Export diagnostics is not available yet'),
     },
@@ -101,10 +123,20 @@ const start = async (): Promise<void> => {
 };
 
 if (!app.requestSingleInstanceLock()) {
-  // Two instances would fight over the outbox files; the first one keeps them.
+  // Two instances would fight over the outbox files; the first one keeps them (and gets this
+  // process's argv, deep link included, through 'second-instance').
   app.quit();
 } else {
-  app.on('second-instance', focusWindow);
+  // Before 'ready': macOS delivers the link that launched the app as an early 'open-url'.
+  deepLinks = setupDeepLinks({
+    app,
+    argv: process.argv,
+    send,
+    focus: focusWindow,
+    log,
+    execPath: process.execPath,
+    appPath: app.getAppPath(),
+  });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -96,6 +96,13 @@ describe('electron-builder configuration', () => {
     ).toBe(false);
   });
 
+  it('registers the fieldinstaller:// scheme the app parses (deep links)', async () => {
+    const { DEEP_LINK_SCHEME } = await import('../../../electron/main/deep-link');
+    expect(config.protocols).toEqual([
+      { name: 'Field Installer link', schemes: [DEEP_LINK_SCHEME] },
+    ]);
+  });
+
   it('runs the fuses hook after packing', () => {
     expect(config.afterPack).toBe('./build/after-pack.cjs');
     expect(() => require.resolve(join(ROOT, config.afterPack))).not.toThrow();

@@ -14,7 +14,15 @@ const electron = vi.hoisted(() => {
     static getAllWindows = () => windows;
     options: unknown;
     loaded: string | null = null;
-    webContents = { isDestroyed: () => false, send: () => undefined, mainFrame: {} };
+    webContents = {
+      isDestroyed: () => false,
+      send: vi.fn(),
+      mainFrame: {},
+      listeners: new Map<string, Listener>(),
+      on(name: string, listener: Listener) {
+        this.listeners.set(name, listener);
+      },
+    };
     constructor(options: unknown) {
       this.options = options;
       windows.push(this);
@@ -49,6 +57,9 @@ const electron = vi.hoisted(() => {
         quit: vi.fn(),
         exit: vi.fn(),
         setPath: vi.fn(),
+        setAppLogsPath: vi.fn(),
+        isReady: () => true,
+        setAsDefaultProtocolClient: vi.fn(() => true),
         on: (name: string, listener: Listener) => appListeners.set(name, listener),
         whenReady: async () => undefined,
         getPath: () => state.userData,
@@ -74,7 +85,7 @@ const electron = vi.hoisted(() => {
         },
         fromPartition: vi.fn((_partition: string, _options?: { cache: boolean }) => apiSession),
       },
-      shell: { openExternal: vi.fn() },
+      shell: { openExternal: vi.fn(), openPath: vi.fn() },
     },
   };
 });
@@ -132,9 +143,23 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     expect(module.app.setPath).not.toHaveBeenCalled();
 
     // A second launch focuses the existing window instead of opening another.
-    electron.appListeners.get('second-instance')?.();
+    electron.appListeners.get('second-instance')?.({}, ['field-installer'], '/');
     expect(window?.focus).toHaveBeenCalled();
     expect(electron.windows).toHaveLength(1);
+
+    // A second launch with a deep link: registered as the handler, routed once the page loaded.
+    expect(module.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('fieldinstaller');
+    window?.webContents.listeners.get('did-finish-load')?.();
+    electron.appListeners.get('second-instance')?.(
+      {},
+      ['field-installer', 'fieldinstaller://locations/loc-1'],
+      '/',
+    );
+    expect(window?.webContents.send).toHaveBeenCalledWith('installer:event', {
+      type: 'navigate',
+      path: '/locations/loc-1',
+      focusSearch: false,
+    });
 
     // Quitting waits for the core to close, then quits for real.
     const quitEvent = { preventDefault: vi.fn() };
