@@ -19,6 +19,7 @@ import { createMainWindow } from './main-window';
 import { MENU_LABELS_EN } from './menu-labels';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
+import { restoredPlacement, trackWindowState } from './window-state';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { sendToRenderer } from './send-to-renderer';
 
@@ -45,7 +46,12 @@ const send = (event: PushEvent): boolean =>
 
 const openWindow = (): void => {
   pageLoaded = false;
-  const window = createMainWindow(join(app.getAppPath(), 'dist', 'electron', 'preload.cjs'));
+  const userData = app.getPath('userData');
+  const window = createMainWindow(
+    join(app.getAppPath(), 'dist', 'electron', 'preload.cjs'),
+    restoredPlacement(userData),
+  );
+  trackWindowState(window, userData, log);
   mainWindow = window;
   window.webContents.on('did-finish-load', () => {
     pageLoaded = true;

@@ -74,6 +74,10 @@ const electron = vi.hoisted(() => {
         setApplicationMenu: vi.fn(),
       },
       nativeTheme: { shouldUseDarkColors: false, on: vi.fn(), off: vi.fn() },
+      screen: {
+        getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1366, height: 728 } }],
+        getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1366, height: 728 } }),
+      },
       protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
       ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
       session: {
