@@ -100,6 +100,8 @@ export const operations = {
     }),
   /** The last connection report, kept in app.db; null if there has been none. */
   lastConnectionReport: Empty,
+  /** What the IT department set for this laptop (policy), and where it came from. */
+  managedSettings: Empty,
 
   // organizations
   listOrganizations: Empty,
@@ -401,6 +403,25 @@ export interface ConnectionReport {
   outcome: 'ok' | 'problems' | 'failed';
 }
 
+/** Where managed settings came from: Windows policy, a macOS profile, a Linux file. */
+export interface ManagedSource {
+  kind: 'windows-policy' | 'macos-profile' | 'linux-file';
+  /** The registry key or file path, to show who manages it. */
+  where: string;
+}
+
+export interface ManagedSettings {
+  /** null: nothing is managed. */
+  source: ManagedSource | null;
+  /** Pre-filled at sign-in; with `apiBaseUrlLocked` the only one accepted. */
+  apiBaseUrl: string | null;
+  apiBaseUrlLocked: boolean;
+  /** Where updates come from (electron-updater's generic provider); null: not set. */
+  updateUrl: string | null;
+  /** false: updates switched off by policy; null: not set. */
+  updatesEnabled: boolean | null;
+}
+
 export interface OperationResults {
   sessionStatus: SessionStatus;
   signIn: SessionStatus;
@@ -409,6 +430,7 @@ export interface OperationResults {
   startTraining: SessionStatus;
   checkConnection: ConnectionReport;
   lastConnectionReport: ConnectionReport | null;
+  managedSettings: ManagedSettings;
   listOrganizations: Cached<Organization[]>;
   getOrganization: Cached<Organization>;
   listLocations: Cached<Location[]>;

@@ -9,6 +9,7 @@ import type { PushEvent } from '../contract';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
+import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
@@ -31,6 +32,9 @@ if (!app.isPackaged && userDataOverride) {
 }
 
 registerAppScheme();
+
+/** electron-builder's appId: the macOS managed-preferences domain. */
+const BUNDLE_ID = 'com.fieldinstaller.app';
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
@@ -92,8 +96,12 @@ const start = async (): Promise<void> => {
   // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
   // API's own, created once, after ready (sessions cannot exist before): see api-fetch.ts.
   const apiFetch = createApiFetch(session.fromPartition(API_PARTITION, { cache: false }));
+  const policy = await readManagedSettings({ platform: process.platform, bundleId: BUNDLE_ID });
+  for (const problem of policy.problems) log.warn('Managed setting ignored', { problem });
+  if (policy.settings.source) log.info('Managed settings', { source: policy.settings.source });
   try {
     core = await createCore({
+      managed: policy.settings,
       dataDir: join(userData, 'data'),
       fetch: apiFetch,
       credentials: createKeychainCredentials(

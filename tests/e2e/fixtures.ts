@@ -40,9 +40,18 @@ export const startSandbox = (options: { port?: number; dataFile?: string } = {})
     'sandbox',
   );
 
-export const startWeb = (dataDir: string) =>
+export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
   startCli<{ url: string }>(
-    [...WITH_KEYCHAIN, ...TSX, 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    [
+      ...WITH_KEYCHAIN,
+      ...TSX,
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...extraArgs,
+    ],
     'browser mode',
   );
 

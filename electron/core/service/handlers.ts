@@ -3,6 +3,8 @@
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
+import { NOT_MANAGED } from '../../common/managed/policy';
+import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';
@@ -28,6 +30,15 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
   return {
     sessionStatus: status,
     signIn: async ({ baseUrl, apiKey }) => {
+      const managed = ctx.options.managed ?? NOT_MANAGED;
+      if (managed.apiBaseUrlLocked && managed.apiBaseUrl !== baseUrl) {
+        throw new AppError({
+          kind: 'validation',
+          message: 'Your IT department has set the API base URL; another one cannot be used.',
+          nextStep: `Sign in with ${managed.apiBaseUrl ?? 'the managed URL'}.`,
+          fields: { baseUrl: 'Set by your IT department' },
+        });
+      }
       await session.signIn(baseUrl, apiKey);
       return afterSessionChange();
     },
@@ -45,6 +56,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     },
     checkConnection: (input) => checkConnection(ctx, input),
     lastConnectionReport: () => lastConnectionReport(ctx),
+    managedSettings: () => ctx.options.managed ?? NOT_MANAGED,
 
     listOrganizations: () => reads.listOrganizations(ctx),
     getOrganization: ({ organizationId }) => reads.getOrganization(ctx, organizationId),
