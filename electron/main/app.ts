@@ -15,6 +15,7 @@ import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
 import { setupDeepLinks } from './deep-links';
 import { devReloadEnabled, watchRendererForReload } from './dev-reload';
+import { exportDiagnostics } from './diagnostics-export';
 import { setupIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { MENU_LABELS_EN } from './menu-labels';
@@ -90,7 +91,7 @@ const start = async (): Promise<void> => {
     actions: {
       send,
       showLogs: () => void shell.openPath(logsDir),
-      exportDiagnostics: () => log.warn('Export diagnostics is not available yet'),
+      exportDiagnostics: () => void exportDiagnostics({ core, window: mainWindow, logsDir, log }),
     },
   });
   // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
