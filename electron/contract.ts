@@ -102,6 +102,17 @@ export const operations = {
   lastConnectionReport: Empty,
   /** What the IT department set for this laptop (policy), and where it came from. */
   managedSettings: Empty,
+  /** An uncaught error or unhandled rejection in the page, for the log (redacted there). */
+  reportRendererError: z
+    .object({
+      kind: z.enum(['error', 'unhandledrejection']),
+      message: z.string().max(2000),
+      source: z.string().max(500).optional(),
+      line: z.number().int().min(0).optional(),
+      column: z.number().int().min(0).optional(),
+      stack: z.string().max(4000).optional(),
+    })
+    .strict(),
 
   // organizations
   listOrganizations: Empty,
@@ -431,6 +442,8 @@ export interface OperationResults {
   checkConnection: ConnectionReport;
   lastConnectionReport: ConnectionReport | null;
   managedSettings: ManagedSettings;
+  /** false when dropped (more than 20 reports a minute: a loop must not fill the disk). */
+  reportRendererError: { logged: boolean };
   listOrganizations: Cached<Organization[]>;
   getOrganization: Cached<Organization>;
   listLocations: Cached<Location[]>;

@@ -4,7 +4,7 @@
  * business logic here.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, session, shell } from 'electron';
 import type { PushEvent } from '../contract';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
@@ -23,6 +23,7 @@ import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
 import { restoredPlacement, trackWindowState } from './window-state';
 import { registerAppScheme, setupProtocol } from './protocol';
+import { setupRendererRecovery } from './renderer-recovery';
 import { sendToRenderer } from './send-to-renderer';
 
 // Dev and Playwright runs (never the packaged app) may point userData at a fresh folder.
@@ -33,6 +34,9 @@ if (!app.isPackaged && userDataOverride) {
 }
 
 registerAppScheme();
+// Crash dumps stay on this computer (app.getPath('crashDumps')): Export diagnostics lists them,
+// never sends or includes them — a dump can hold memory, the API key included.
+crashReporter.start({ uploadToServer: false });
 
 /** electron-builder's appId: the macOS managed-preferences domain. */
 const BUNDLE_ID = 'com.fieldinstaller.app';
@@ -57,6 +61,11 @@ const openWindow = (): void => {
     restoredPlacement(userData),
   );
   trackWindowState(window, userData, log);
+  setupRendererRecovery(window, {
+    log,
+    showMessage: (options) => dialog.showMessageBox(window, options),
+    quit: () => app.quit(),
+  });
   mainWindow = window;
   window.webContents.on('did-finish-load', () => {
     pageLoaded = true;

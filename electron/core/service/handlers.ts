@@ -22,6 +22,8 @@ export type Handlers = {
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {
   const status = () => session.status(ctx.isOnline());
+  /** When the last renderer error reports were logged (a one-minute window). */
+  const rendererReports: number[] = [];
   const afterSessionChange = () => {
     // A fresh session starts online; the first failing request says otherwise.
     ctx.reportOnline();
@@ -57,6 +59,15 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     checkConnection: (input) => checkConnection(ctx, input),
     lastConnectionReport: () => lastConnectionReport(ctx),
     managedSettings: () => ctx.options.managed ?? NOT_MANAGED,
+    reportRendererError: (report) => {
+      const now = Date.now();
+      while (rendererReports.length > 0 && now - (rendererReports[0] ?? now) > 60_000)
+        rendererReports.shift();
+      if (rendererReports.length >= 20) return { logged: false };
+      rendererReports.push(now);
+      ctx.options.log.error('Renderer error', { ...report });
+      return { logged: true };
+    },
 
     listOrganizations: () => reads.listOrganizations(ctx),
     getOrganization: ({ organizationId }) => reads.getOrganization(ctx, organizationId),

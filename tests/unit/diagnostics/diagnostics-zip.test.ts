@@ -85,19 +85,23 @@ describe('diagnostics zip (real files, real zip)', () => {
       join(dir, 'logs', 'main.log'),
       '{"msg":"Starting"}\n{"msg":"x api_key=sk-live-123456 y"}\n',
     );
-    writeFileSync(join(dir, 'logs', 'main.old.log'), '{"msg":"older"}\n');
+    writeFileSync(join(dir, 'logs', 'main.1.log'), '{"msg":"older"}\n');
     writeFileSync(join(dir, 'logs', 'notes.txt'), 'not a log');
     mkdirSync(join(dir, 'Crashpad', 'completed'), { recursive: true });
     writeFileSync(join(dir, 'Crashpad', 'completed', 'abc.dmp'), Buffer.alloc(1234, 7));
 
     const files = unzipSync(await buildDiagnosticsZip(input()));
     // Files only (fflate also stores the logs/ folder entry).
-    expect(Object.keys(files).filter((name) => !name.endsWith('/')).sort()).toEqual([
+    expect(
+      Object.keys(files)
+        .filter((name) => !name.endsWith('/'))
+        .sort(),
+    ).toEqual([
       'README.txt',
       'connection-report.json',
       'crash-dumps.json',
+      'logs/main.1.log',
       'logs/main.log',
-      'logs/main.old.log',
       'queue.json',
       'settings.json',
       'sync.json',

@@ -67,7 +67,8 @@ const electron = vi.hoisted(() => {
         getVersion: () => '0.1.0',
       },
       BrowserWindow: FakeWindow,
-      dialog: { showErrorBox: vi.fn() },
+      dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn() },
+      crashReporter: { start: vi.fn() },
       net: { fetch: vi.fn(chromiumFetch) },
       Menu: {
         buildFromTemplate: vi.fn((template: unknown) => ({ template })),
@@ -153,6 +154,8 @@ describe('app entry (mocked electron, runs without Electron)', () => {
 
     // A second launch with a deep link: registered as the handler, routed once the page loaded.
     expect(module.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('fieldinstaller');
+    // Crash dumps are kept locally only.
+    expect(module.crashReporter.start).toHaveBeenCalledWith({ uploadToServer: false });
     window?.webContents.listeners.get('did-finish-load')?.();
     electron.appListeners.get('second-instance')?.(
       {},
