@@ -58,8 +58,17 @@ const config = {
     createDesktopShortcut: true,
     shortcutName: 'Field Installer',
   },
+  // Updates (electron/main/updates.ts): the feed URL comes from managed settings at run time
+  // (setFeedURL), so this URL is never used to update; a generic publish entry is what makes
+  // `npm run dist` write latest.yml / latest-mac.yml / latest-linux.yml beside the installers,
+  // which IT copies to the update URL it manages.
+  publish: [{ provider: 'generic', url: 'https://updates.invalid/field-installer' }],
   mac: {
-    target: [{ target: 'dmg', arch: ['arm64', 'x64'] }],
+    // The zip is what electron-updater installs on macOS (it cannot update from a dmg).
+    target: [
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ],
     category: 'public.app-category.business',
     icon: 'build/icon.png',
     hardenedRuntime: true,

@@ -102,6 +102,8 @@ export const operations = {
   lastConnectionReport: Empty,
   /** What the IT department set for this laptop (policy), and where it came from. */
   managedSettings: Empty,
+  /** The technician chose "Restart" on the update notice (Electron only). */
+  installUpdate: Empty,
   /** An uncaught error or unhandled rejection in the page, for the log (redacted there). */
   reportRendererError: z
     .object({
@@ -442,6 +444,8 @@ export interface OperationResults {
   checkConnection: ConnectionReport;
   lastConnectionReport: ConnectionReport | null;
   managedSettings: ManagedSettings;
+  /** started: false when no update is ready (or in browser mode). */
+  installUpdate: { started: boolean };
   /** false when dropped (more than 20 reports a minute: a loop must not fill the disk). */
   reportRendererError: { logged: boolean };
   listOrganizations: Cached<Organization[]>;
@@ -495,7 +499,9 @@ export type PushEvent =
    */
   | { type: 'navigate'; path: string; focusSearch: boolean }
   /** The menu's Back (Alt+Left / Cmd+[): the renderer's history goes back one step. */
-  | { type: 'go-back' };
+  | { type: 'go-back' }
+  /** An update was downloaded; it is installed only when the technician chooses to restart. */
+  | { type: 'update-ready'; version: string };
 
 /**
  * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string

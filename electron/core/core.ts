@@ -41,6 +41,8 @@ export interface CoreOptions {
   log: Logger;
   /** Settings the IT department manages (electron/common/managed); none when absent. */
   managed?: ManagedSettings;
+  /** Electron main: restart into a downloaded update; false when none is ready. */
+  installUpdate?: () => boolean;
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

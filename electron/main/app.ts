@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, crashReporter, dialog, session, shell } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import type { PushEvent } from '../contract';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
@@ -24,6 +25,8 @@ import { setupPermissions } from './permissions';
 import { restoredPlacement, trackWindowState } from './window-state';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { setupRendererRecovery } from './renderer-recovery';
+import { updateDecision } from './update-policy';
+import { setupUpdates, type Updates } from './updates';
 import { sendToRenderer } from './send-to-renderer';
 
 // Dev and Playwright runs (never the packaged app) may point userData at a fresh folder.
@@ -43,6 +46,7 @@ const BUNDLE_ID = 'com.fieldinstaller.app';
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let updates: Updates | null = null;
 /** True once the window's page has loaded (and subscribed to events). */
 let pageLoaded = false;
 
@@ -70,6 +74,7 @@ const openWindow = (): void => {
   window.webContents.on('did-finish-load', () => {
     pageLoaded = true;
     deepLinks?.rendererReady();
+    updates?.rendererReady();
   });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
@@ -112,6 +117,7 @@ const start = async (): Promise<void> => {
   try {
     core = await createCore({
       managed: policy.settings,
+      installUpdate: () => updates?.install() ?? false,
       dataDir: join(userData, 'data'),
       fetch: apiFetch,
       credentials: createKeychainCredentials(
@@ -134,6 +140,16 @@ const start = async (): Promise<void> => {
     if (!started.ok) log.warn('Training mode did not start', { kind: started.error.kind });
   }
   setupIpc({ core, getWebContents: () => mainWindow?.webContents ?? null, log });
+  updates = setupUpdates({
+    updater: autoUpdater,
+    decision: updateDecision(policy.settings, app.isPackaged),
+    log,
+    send,
+  });
+  const watched = updates;
+  core.onEvent((event) => {
+    if (event.type === 'session') watched.queueChanged(event.status.queued);
+  });
   openWindow();
   if (devReloadEnabled(app.isPackaged, process.env)) {
     watchRendererForReload(

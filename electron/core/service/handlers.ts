@@ -59,6 +59,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     checkConnection: (input) => checkConnection(ctx, input),
     lastConnectionReport: () => lastConnectionReport(ctx),
     managedSettings: () => ctx.options.managed ?? NOT_MANAGED,
+    installUpdate: () => ({ started: ctx.options.installUpdate?.() ?? false }),
     reportRendererError: (report) => {
       const now = Date.now();
       while (rendererReports.length > 0 && now - (rendererReports[0] ?? now) > 60_000)

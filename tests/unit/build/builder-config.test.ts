@@ -103,6 +103,22 @@ describe('electron-builder configuration', () => {
     ]);
   });
 
+  it('builds the macOS zip electron-updater needs beside the dmg, and writes update metadata', () => {
+    const mac = config.mac as unknown as { target: { target: string; arch: string[] }[] };
+    expect(mac.target).toEqual([
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ]);
+    expect(config.publish).toEqual([
+      { provider: 'generic', url: expect.stringMatching(/^https:/) },
+    ]);
+    // The real feed is managed; nothing is ever uploaded by a build.
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.dist).toContain('--publish never');
+  });
+
   it('runs the fuses hook after packing', () => {
     expect(config.afterPack).toBe('./build/after-pack.cjs');
     expect(() => require.resolve(join(ROOT, config.afterPack))).not.toThrow();

@@ -95,6 +95,18 @@ const electron = vi.hoisted(() => {
   };
 });
 vi.mock('electron', () => electron.module);
+const updater = vi.hoisted(() => ({
+  autoUpdater: {
+    setFeedURL: vi.fn(),
+    checkForUpdates: vi.fn(async () => null),
+    quitAndInstall: vi.fn(),
+    on: vi.fn(),
+    autoDownload: true,
+    autoInstallOnAppQuit: true,
+    logger: null,
+  },
+}));
+vi.mock('electron-updater', () => updater);
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -154,6 +166,9 @@ describe('app entry (mocked electron, runs without Electron)', () => {
 
     // A second launch with a deep link: registered as the handler, routed once the page loaded.
     expect(module.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('fieldinstaller');
+    // No managed update URL on this machine: updates stay off, nothing is fetched.
+    expect(updater.autoUpdater.setFeedURL).not.toHaveBeenCalled();
+    expect(updater.autoUpdater.checkForUpdates).not.toHaveBeenCalled();
     // Crash dumps are kept locally only.
     expect(module.crashReporter.start).toHaveBeenCalledWith({ uploadToServer: false });
     window?.webContents.listeners.get('did-finish-load')?.();
