@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './tests/helpers/system-chromium';
 
-// Browser tests drive Debian's Chromium (never a downloaded browser) against browser mode
+// Browser tests drive Debian's Chromium where it exists (tests/helpers/system-chromium.ts;
+// elsewhere Playwright's own) against browser mode
 // (`npm run web`) and the sandbox. Each spec starts its own sandbox and bridge with a fresh
 // data dir, so specs are independent and can run in any order.
 export const CHROMIUM_ARGS = [
@@ -23,7 +25,7 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

@@ -10,6 +10,11 @@
  *
  * @type {import('electron-builder').Configuration}
  */
+const isTestBuild = process.env.FIELD_INSTALLER_TEST_BUILD === '1';
+if (isTestBuild) {
+  console.warn('FIELD_INSTALLER_TEST_BUILD=1: inspector fuse left ON — test build, do not ship');
+}
+
 const config = {
   appId: 'com.fieldinstaller.app',
   productName: 'Field Installer',
@@ -19,7 +24,28 @@ const config = {
   asar: true,
   // Native addons cannot be loaded from inside an asar archive.
   asarUnpack: ['**/node_modules/keytar/**/*.node', '**/node_modules/better-sqlite3/**/*.node'],
-  afterPack: './build/after-pack.cjs',
+  // Electron's fuses, flipped by electron-builder itself right before signing. This option covers
+  // every fuse the app sets (it replaced build/after-pack.cjs). They switch off the ways a
+  // packaged app can be turned into a generic Node runtime or debugged, make it load only its own
+  // integrity-checked app.asar, and take file:// pages' extra privileges away (the UI is app://).
+  // FIELD_INSTALLER_TEST_BUILD=1 keeps the inspector fuse on for Playwright's Electron driver:
+  // a test build, never to be shipped.
+  electronFuses: {
+    runAsNode: false,
+    enableCookieEncryption: true,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: isTestBuild,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    grantFileProtocolExtraPrivileges: false,
+    // Rewriting the binary breaks its ad-hoc signature, which arm64 macOS refuses to run; re-signed
+    // ad hoc on macOS (both arches: one switch), then signed for real by electron-builder.
+    resetAdHocDarwinSignature: true,
+  },
+  // Deep links (electron/main/deep-link.ts): the installers register the scheme (macOS
+  // CFBundleURLTypes, the Linux .desktop file's x-scheme-handler, NSIS's registry keys); the
+  // app also calls setAsDefaultProtocolClient at start.
+  protocols: [{ name: 'Field Installer link', schemes: ['fieldinstaller'] }],
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Utility',
@@ -40,22 +66,50 @@ const config = {
       'libatspi2.0-0',
       'libuuid1',
       'libgbm1',
+      // Chromium's audio (media elements, the camera preview); libasound2t64 on Ubuntu 24.04+.
+      'libasound2 | libasound2t64',
       'libsecret-1-0',
       'gnome-keyring | kwalletmanager | keepassxc',
     ],
   },
   // One 1024px source; electron-builder derives .ico and .icns from it.
-  win: { target: [{ target: 'nsis', arch: ['x64'] }], icon: 'build/icon.png' },
+  win: {
+    target: [
+      { target: 'nsis', arch: ['x64', 'arm64'] },
+      { target: 'msi', arch: ['x64', 'arm64'] },
+    ],
+    icon: 'build/icon.png',
+  },
   nsis: {
-    // Per-user: technicians rarely have admin rights on their laptops.
+    // Assisted installer with electron-builder's install-mode page: "Only for me" (the default,
+    // no admin rights — technicians rarely have them) or "Anyone who uses this computer" (asks
+    // for elevation). Silent: `/S` (per user), `/S /allusers` (per machine, elevated),
+    // `/D=C:\path` last to choose the folder. See docs/packaging.md.
     oneClick: false,
     perMachine: false,
     allowToChangeInstallationDirectory: true,
     createDesktopShortcut: true,
     shortcutName: 'Field Installer',
   },
+  msi: {
+    // For Intune / SCCM / GPO: always per machine. The upgrade code must never change: it is how
+    // Windows Installer recognises a newer MSI as an upgrade of this product.
+    perMachine: true,
+    upgradeCode: '6f3c2a9e-4b1d-4e8a-9c57-2d0b8f1e7a34',
+    createDesktopShortcut: true,
+    shortcutName: 'Field Installer',
+  },
+  // Updates (electron/main/updates.ts): the feed URL comes from managed settings at run time
+  // (setFeedURL), so this URL is never used to update; a generic publish entry is what makes
+  // `npm run dist` write latest.yml / latest-mac.yml / latest-linux.yml beside the installers,
+  // which IT copies to the update URL it manages.
+  publish: [{ provider: 'generic', url: 'https://updates.invalid/field-installer' }],
   mac: {
-    target: [{ target: 'dmg', arch: ['arm64', 'x64'] }],
+    // The zip is what electron-updater installs on macOS (it cannot update from a dmg).
+    target: [
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ],
     category: 'public.app-category.business',
     icon: 'build/icon.png',
     hardenedRuntime: true,

@@ -46,6 +46,8 @@ const Id = z
   .max(ID_MAX_LENGTH)
   .regex(ID_PATTERN, 'Id has characters an id never has');
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
+/** The same rules for ids and serials arriving from outside the page (deep links). */
+export { Id as IdSchema, Serial as SerialSchema };
 const IsoTime = z.iso.datetime({ offset: true });
 const Empty = z.object({}).strict();
 
@@ -95,6 +97,21 @@ export const operations = {
     }),
   /** The last connection report, kept in app.db; null if there has been none. */
   lastConnectionReport: Empty,
+  /** What the IT department set for this laptop (policy), and where it came from. */
+  managedSettings: Empty,
+  /** The technician chose "Restart" on the update notice (Electron only). */
+  installUpdate: Empty,
+  /** An uncaught error or unhandled rejection in the page, for the log (redacted there). */
+  reportRendererError: z
+    .object({
+      kind: z.enum(['error', 'unhandledrejection']),
+      message: z.string().max(2000),
+      source: z.string().max(500).optional(),
+      line: z.number().int().min(0).optional(),
+      column: z.number().int().min(0).optional(),
+      stack: z.string().max(4000).optional(),
+    })
+    .strict(),
 
   // organizations
   listOrganizations: Empty,
@@ -396,6 +413,25 @@ export interface ConnectionReport {
   outcome: 'ok' | 'problems' | 'failed';
 }
 
+/** Where managed settings came from: Windows policy, a macOS profile, a Linux file. */
+export interface ManagedSource {
+  kind: 'windows-policy' | 'macos-profile' | 'linux-file';
+  /** The registry key or file path, to show who manages it. */
+  where: string;
+}
+
+export interface ManagedSettings {
+  /** null: nothing is managed. */
+  source: ManagedSource | null;
+  /** Pre-filled at sign-in; with `apiBaseUrlLocked` the only one accepted. */
+  apiBaseUrl: string | null;
+  apiBaseUrlLocked: boolean;
+  /** Where updates come from (electron-updater's generic provider); null: not set. */
+  updateUrl: string | null;
+  /** false: updates switched off by policy; null: not set. */
+  updatesEnabled: boolean | null;
+}
+
 export interface OperationResults {
   sessionStatus: SessionStatus;
   signIn: SessionStatus;
@@ -404,6 +440,11 @@ export interface OperationResults {
   startTraining: SessionStatus;
   checkConnection: ConnectionReport;
   lastConnectionReport: ConnectionReport | null;
+  managedSettings: ManagedSettings;
+  /** started: false when no update is ready (or in browser mode). */
+  installUpdate: { started: boolean };
+  /** false when dropped (more than 20 reports a minute: a loop must not fill the disk). */
+  reportRendererError: { logged: boolean };
   listOrganizations: Cached<Organization[]>;
   getOrganization: Cached<Organization>;
   listLocations: Cached<Location[]>;
@@ -447,7 +488,17 @@ export type PushEvent =
   | { type: 'sync'; report: SyncReport }
   | { type: 'sync-progress'; state: SyncState }
   | { type: 'data-updated'; resource: string }
-  | { type: 'session'; status: SessionStatus };
+  | { type: 'session'; status: SessionStatus }
+  /**
+   * From the Electron main process (menu shortcuts, deep links): go to a hash path of the
+   * walkthrough (`/scan`, `/inventory`, `/locations/{id}`, `/devices/{serial}`); with
+   * `focusSearch` the search field takes the focus after.
+   */
+  | { type: 'navigate'; path: string; focusSearch: boolean }
+  /** The menu's Back (Alt+Left / Cmd+[): the renderer's history goes back one step. */
+  | { type: 'go-back' }
+  /** An update was downloaded; it is installed only when the technician chooses to restart. */
+  | { type: 'update-ready'; version: string };
 
 /**
  * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string

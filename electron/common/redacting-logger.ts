@@ -3,7 +3,7 @@
  * place: Authorization headers, Basic/Bearer credentials, credentials in URLs, and fields
  * whose name says they hold a secret. Pure functions first; the file sink is at the bottom.
  */
-import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../core/core';
 
@@ -90,11 +90,33 @@ export const createRedactingLogger = (
   return { info: emit('info'), warn: emit('warn'), error: emit('error') };
 };
 
-const MAX_LOG_BYTES = 5 * 1024 * 1024;
+export interface LogRotation {
+  /** main.log is rotated once it passes this size. */
+  maxBytes: number;
+  /** Rotated files kept: main.1.log (newest) … main.<keep>.log; older ones are deleted. */
+  keep: number;
+}
+
+export const DEFAULT_ROTATION: LogRotation = { maxBytes: 5 * 1024 * 1024, keep: 3 };
+
+/** Shifts main.log → main.1.log → main.2.log …, dropping the oldest. */
+const rotate = (dir: string, keep: number): void => {
+  const numbered = (n: number) => join(dir, `main.${n}.log`);
+  rmSync(numbered(keep), { force: true });
+  for (let n = keep - 1; n >= 1; n--) {
+    try {
+      renameSync(numbered(n), numbered(n + 1));
+    } catch {
+      // not there yet
+    }
+  }
+  renameSync(join(dir, 'main.log'), numbered(1));
+};
 
 /**
- * Appends JSON lines to dir/main.log; the previous file is kept once as main.old.log when it
- * grows past 5 MB, so a long-running install laptop never fills its disk with logs.
+ * Appends JSON lines to dir/main.log (dir: Electron's `app.getPath('logs')`); past 5 MB the file
+ * is rotated and the last 3 are kept (main.1.log newest), so a long-running install laptop never
+ * fills its disk with logs and support still gets a few days of history.
  * Synchronous on purpose: few lines, and the last line before a crash is the useful one.
  * The file stays open: opening and closing it for every line (appendFileSync with a path)
  * was a measurable part of each operation's added time (`npm run bench`, proxy overhead).
@@ -102,6 +124,7 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
 export const createFileLogger = (
   dir: string,
   mirror?: (line: string) => void,
+  { maxBytes, keep }: LogRotation = DEFAULT_ROTATION,
 ): Logger & { close(): void } => {
   // Logs name stores and serials: readable by this user only, like the databases.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -116,8 +139,8 @@ export const createFileLogger = (
     } catch {
       size = 0; // no log file yet
     }
-    if (size > MAX_LOG_BYTES) {
-      renameSync(file, join(dir, 'main.old.log'));
+    if (size > maxBytes) {
+      rotate(dir, keep);
       size = 0;
     }
     fd = openSync(file, 'a', 0o600);
@@ -129,7 +152,7 @@ export const createFileLogger = (
       const text = `${line}\n`;
       writeSync(open(), text);
       size += Buffer.byteLength(text);
-      if (size > MAX_LOG_BYTES && fd !== null) {
+      if (size > maxBytes && fd !== null) {
         // Rotated at the next line.
         closeSync(fd);
         fd = null;

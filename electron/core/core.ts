@@ -4,7 +4,13 @@
  * throws across the boundary), and a push-event subscription. `invoke` is the same answer as
  * objects, for Node callers (tests, benchmarks).
  */
-import type { Envelope, OperationName, OperationResult, PushEvent } from '../contract';
+import type {
+  Envelope,
+  ManagedSettings,
+  OperationName,
+  OperationResult,
+  PushEvent,
+} from '../contract';
 
 export interface Core {
   invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>>;
@@ -33,6 +39,10 @@ export interface CoreOptions {
   /** Where the API key lives; keytar-backed in production and tests. */
   credentials: CredentialStore;
   log: Logger;
+  /** Settings the IT department manages (electron/common/managed); none when absent. */
+  managed?: ManagedSettings;
+  /** Electron main: restart into a downloaded update; false when none is ready. */
+  installUpdate?: () => boolean;
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

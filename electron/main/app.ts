@@ -1,60 +1,128 @@
 /**
  * Electron entry (bundled to dist/electron/main.cjs). Wires the thin shell around the core:
- * protocol, permissions, navigation guards, IPC and the one window. No business logic here.
+ * protocol, permissions, navigation guards, IPC, menu, deep links and the one window. No
+ * business logic here.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, session, shell } from 'electron';
+import { autoUpdater } from 'electron-updater';
+import type { PushEvent } from '../contract';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
-import { createKeychainCredentials } from '../core/credentials/keychain';
+import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
+import { readManagedSettings } from '../common/managed/read-policy';
+import { createFileLogger } from '../common/redacting-logger';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
-import { createMainWindow } from './main-window';
+import { setupDeepLinks } from './deep-links';
+import { devReloadEnabled, watchRendererForReload } from './dev-reload';
+import { exportDiagnostics } from './diagnostics-export';
 import { setupIpc } from './ipc';
+import { createMainWindow } from './main-window';
+import { MENU_LABELS_EN } from './menu-labels';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
+import { restoredPlacement, trackWindowState } from './window-state';
 import { registerAppScheme, setupProtocol } from './protocol';
-import { createFileLogger } from '../common/redacting-logger';
+import { setupRendererRecovery } from './renderer-recovery';
+import { updateDecision } from './update-policy';
+import { setupUpdates, type Updates } from './updates';
+import { sendToRenderer } from './send-to-renderer';
 
 // Dev and Playwright runs (never the packaged app) may point userData at a fresh folder.
 const userDataOverride = process.env.FIELD_INSTALLER_USER_DATA_DIR;
-if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
+if (!app.isPackaged && userDataOverride) {
+  app.setPath('userData', userDataOverride);
+  app.setAppLogsPath(join(userDataOverride, 'logs'));
+}
 
 registerAppScheme();
+// Crash dumps stay on this computer (app.getPath('crashDumps')): Export diagnostics lists them,
+// never sends or includes them — a dump can hold memory, the API key included.
+crashReporter.start({ uploadToServer: false });
+
+/** electron-builder's appId: the macOS managed-preferences domain. */
+const BUNDLE_ID = 'com.fieldinstaller.app';
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let updates: Updates | null = null;
+/** True once the window's page has loaded (and subscribed to events). */
+let pageLoaded = false;
+
+// Where each OS keeps an app's logs (~/Library/Logs/<name> on macOS, userData/logs elsewhere).
+const logsDir = app.getPath('logs');
+const log = createFileLogger(logsDir, app.isPackaged ? undefined : console.warn);
+
+const send = (event: PushEvent): boolean =>
+  pageLoaded && sendToRenderer(mainWindow?.webContents ?? null, event);
 
 const openWindow = (): void => {
-  mainWindow = createMainWindow(join(app.getAppPath(), 'dist', 'electron', 'preload.cjs'));
-  mainWindow.on('closed', () => {
-    mainWindow = null;
+  pageLoaded = false;
+  const userData = app.getPath('userData');
+  const window = createMainWindow(
+    join(app.getAppPath(), 'dist', 'electron', 'preload.cjs'),
+    restoredPlacement(userData),
+  );
+  trackWindowState(window, userData, log);
+  setupRendererRecovery(window, {
+    log,
+    showMessage: (options) => dialog.showMessageBox(window, options),
+    quit: () => app.quit(),
+  });
+  mainWindow = window;
+  window.webContents.on('did-finish-load', () => {
+    pageLoaded = true;
+    deepLinks?.rendererReady();
+    updates?.rendererReady();
+  });
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
   });
 };
 
 const focusWindow = (): void => {
+  // Before the core is up (a link at first start) the window opens when start() gets there.
+  if (!app.isReady() || core === null) return;
   if (mainWindow === null) return openWindow();
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.focus();
 };
 
+let deepLinks: ReturnType<typeof setupDeepLinks> | null = null;
+
 const start = async (): Promise<void> => {
   const userData = app.getPath('userData');
-  const log = createFileLogger(join(userData, 'logs'), app.isPackaged ? undefined : console.warn);
   log.info('Starting', { version: app.getVersion(), platform: process.platform });
   app.on('web-contents-created', (_event, contents) => setupNavigationGuards(contents));
   await app.whenReady();
   setupProtocol(join(app.getAppPath(), 'dist', 'renderer'));
   setupPermissions(session.defaultSession);
-  setupAppMenu({ isPackaged: app.isPackaged, platform: process.platform });
+  setupAppMenu({
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    labels: MENU_LABELS_EN,
+    actions: {
+      send,
+      showLogs: () => void shell.openPath(logsDir),
+      exportDiagnostics: () => void exportDiagnostics({ core, window: mainWindow, logsDir, log }),
+    },
+  });
   // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
   // API's own, created once, after ready (sessions cannot exist before): see api-fetch.ts.
   const apiFetch = createApiFetch(session.fromPartition(API_PARTITION, { cache: false }));
+  const policy = await readManagedSettings({ platform: process.platform, bundleId: BUNDLE_ID });
+  for (const problem of policy.problems) log.warn('Managed setting ignored', { problem });
+  if (policy.settings.source) log.info('Managed settings', { source: policy.settings.source });
   try {
     core = await createCore({
+      managed: policy.settings,
+      installUpdate: () => updates?.install() ?? false,
       dataDir: join(userData, 'data'),
       fetch: apiFetch,
-      credentials: createKeychainCredentials(),
+      credentials: createKeychainCredentials(
+        app.isPackaged ? undefined : keychainServiceFromEnv(process.env),
+      ),
       log,
     });
   } catch (error) {
@@ -72,17 +140,43 @@ const start = async (): Promise<void> => {
     if (!started.ok) log.warn('Training mode did not start', { kind: started.error.kind });
   }
   setupIpc({ core, getWebContents: () => mainWindow?.webContents ?? null, log });
+  updates = setupUpdates({
+    updater: autoUpdater,
+    decision: updateDecision(policy.settings, app.isPackaged),
+    log,
+    send,
+  });
+  const watched = updates;
+  core.onEvent((event) => {
+    if (event.type === 'session') watched.queueChanged(event.status.queued);
+  });
   openWindow();
+  if (devReloadEnabled(app.isPackaged, process.env)) {
+    watchRendererForReload(
+      join(app.getAppPath(), 'dist', 'renderer'),
+      () => mainWindow?.webContents ?? null,
+    );
+  }
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
 };
 
 if (!app.requestSingleInstanceLock()) {
-  // Two instances would fight over the outbox files; the first one keeps them.
+  // Two instances would fight over the outbox files; the first one keeps them (and gets this
+  // process's argv, deep link included, through 'second-instance').
   app.quit();
 } else {
-  app.on('second-instance', focusWindow);
+  // Before 'ready': macOS delivers the link that launched the app as an early 'open-url'.
+  deepLinks = setupDeepLinks({
+    app,
+    argv: process.argv,
+    send,
+    focus: focusWindow,
+    log,
+    execPath: process.execPath,
+    appPath: app.getAppPath(),
+  });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -1,11 +1,15 @@
 import { BrowserWindow, nativeTheme } from 'electron';
 import { APP_ENTRY_URL } from './app-origin';
+import type { Placement } from './window-placement';
 import { BACKGROUND_DARK, BACKGROUND_LIGHT, createWindowOptions } from './window-options';
 
 /** Creates the single app window; it appears only once the first frame is ready. */
-export const createMainWindow = (preloadPath: string): BrowserWindow => {
-  const window = new BrowserWindow(createWindowOptions(preloadPath));
-  window.once('ready-to-show', () => window.show());
+export const createMainWindow = (preloadPath: string, placement?: Placement): BrowserWindow => {
+  const window = new BrowserWindow(createWindowOptions(preloadPath, placement));
+  window.once('ready-to-show', () => {
+    if (placement?.maximized) window.maximize();
+    window.show();
+  });
   const followTheme = (): void => {
     if (!window.isDestroyed()) {
       window.setBackgroundColor(

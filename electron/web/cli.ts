@@ -3,14 +3,16 @@
  * where Electron cannot run. First stdout line: {"url": "..."} — the address to open, with
  * the per-run token the bridge trades once for the browser's session cookie (reload and Back
  * then work; the same URL opens nothing a second time). Then human-readable logs.
- * `--training` signs into the built-in training sandbox at once.
+ * `--training` signs into the built-in training sandbox at once. `--policy-file FILE` reads
+ * managed settings from FILE instead of this OS's policy location (tests, trying a policy).
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../core/app-error';
 import { createCore } from '../core/create-core';
-import { createKeychainCredentials } from '../core/credentials/keychain';
+import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
+import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { startBridge } from './bridge-server';
 
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     renderer: { type: 'string', default: 'dist/renderer' },
     training: { type: 'boolean', default: false },
+    'policy-file': { type: 'string' },
   },
 });
 
@@ -31,10 +34,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.field-installer-web'));
 const log = createFileLogger(join(dataDir, 'logs'), (line) => console.error(line));
 
+const policyFile = values['policy-file'];
+const policy = await readManagedSettings(
+  policyFile === undefined
+    ? { platform: process.platform, bundleId: 'com.fieldinstaller.app' }
+    : { platform: 'linux', bundleId: 'com.fieldinstaller.app', linuxFile: resolve(policyFile) },
+);
+for (const problem of policy.problems) log.warn('Managed setting ignored', { problem });
+
 const core = await createCore({
   dataDir,
+  managed: policy.settings,
   fetch: globalThis.fetch,
-  credentials: createKeychainCredentials(),
+  credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
 }).catch((error: unknown) => {
   // The data folder cannot be used (another window holds it, or the disk refuses): say so in

@@ -1,7 +1,7 @@
 /**
  * Real parts for every browser test: the sandbox CLI (the vendor API) and browser mode
  * (`electron/web/cli.ts`, the real core behind the loopback bridge, a private keychain per
- * run via tests/with-keychain.sh). Both print one JSON line first; both are killed after.
+ * run via tests/with-keychain.mjs). Both print one JSON line first; both are killed after.
  * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,9 @@ import { startCli, type Running } from '../helpers/cli-process';
 export { startCli, type Running };
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+// tsx's own entry started by Node: node_modules/.bin/tsx is a shell script (a .cmd on Windows).
+const TSX = [process.execPath, join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
+const WITH_KEYCHAIN = [process.execPath, join(ROOT, 'tests', 'with-keychain.mjs')];
 
 export interface SandboxUser {
   name: string;
@@ -29,7 +31,7 @@ export interface SandboxInfo {
 export const startSandbox = (options: { port?: number; dataFile?: string } = {}) =>
   startCli<SandboxInfo>(
     [
-      TSX,
+      ...TSX,
       'electron/sandbox/cli.ts',
       '--port',
       String(options.port ?? 0),
@@ -38,9 +40,18 @@ export const startSandbox = (options: { port?: number; dataFile?: string } = {})
     'sandbox',
   );
 
-export const startWeb = (dataDir: string) =>
+export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
   startCli<{ url: string }>(
-    ['tests/with-keychain.sh', TSX, 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    [
+      ...WITH_KEYCHAIN,
+      ...TSX,
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...extraArgs,
+    ],
     'browser mode',
   );
 

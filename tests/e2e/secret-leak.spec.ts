@@ -7,6 +7,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Envelope, OperationName } from '../../electron/contract';
+import {
+  buildDiagnosticsZip,
+  gatherCoreFacts,
+} from '../../electron/common/diagnostics/diagnostics-zip';
+import { bridgeOperationPath } from '../../electron/web/bridge-protocol';
 import { expect, startSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 
@@ -104,6 +111,36 @@ test('the API key is nowhere in the renderer, its storage, the bridge answers or
     for (const file of files) {
       const content = await readFile(file, 'latin1');
       for (const needle of needles) expect(content.includes(needle), file).toBe(false);
+    }
+
+    // Export diagnostics: the zip built from this session's core answers (asked through the
+    // bridge, as the page would) and its logs, unzipped, holds no secret either.
+    const invoke = (name: OperationName, input: object) =>
+      page.evaluate(
+        async ([path, body]) => {
+          const response = await fetch(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          return (await response.json()) as Envelope<unknown>;
+        },
+        [bridgeOperationPath(name), JSON.stringify(input)] as const,
+      );
+    const facts = await gatherCoreFacts(invoke);
+    expect(facts.session?.signedIn).toBe(true);
+    const zip = await buildDiagnosticsZip({
+      ...facts,
+      versions: { app: 'test', electron: null, chrome: null, node: process.version, os: 'test' },
+      logsDir: join(dataDir, 'app', 'logs'),
+      crashDumpsDir: null,
+      now: new Date(),
+    });
+    const entries = Object.entries(unzipSync(zip));
+    expect(entries.some(([name]) => name.startsWith('logs/main'))).toBe(true);
+    for (const [name, bytes] of entries) {
+      const content = strFromU8(bytes, true);
+      for (const needle of needles) expect(content.includes(needle), `zip: ${name}`).toBe(false);
     }
   } finally {
     await sandbox.stop();

@@ -17,6 +17,18 @@ interface Keytar {
 
 export const KEYCHAIN_SERVICE = 'field-installer';
 
+/**
+ * Test runs on macOS and Windows (tests/with-keychain.mjs) keep their keys under a throwaway
+ * service name of their own; only names of that form are honoured, so the variable cannot
+ * point the app at some other program's entries. Browser mode and unpackaged Electron only.
+ */
+export const keychainServiceFromEnv = (env: Record<string, string | undefined>): string => {
+  const name = env.FIELD_INSTALLER_KEYCHAIN_SERVICE;
+  return name !== undefined && /^field-installer-test-[a-z0-9-]{1,40}$/.test(name)
+    ? name
+    : KEYCHAIN_SERVICE;
+};
+
 const unavailableWording = (platform: NodeJS.Platform) => {
   switch (platform) {
     case 'darwin':

@@ -3,6 +3,8 @@
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
+import { NOT_MANAGED } from '../../common/managed/policy';
+import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';
@@ -20,6 +22,8 @@ export type Handlers = {
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {
   const status = () => session.status(ctx.isOnline());
+  /** When the last renderer error reports were logged (a one-minute window). */
+  const rendererReports: number[] = [];
   const afterSessionChange = () => {
     // A fresh session starts online; the first failing request says otherwise.
     ctx.reportOnline();
@@ -28,6 +32,15 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
   return {
     sessionStatus: status,
     signIn: async ({ baseUrl, apiKey }) => {
+      const managed = ctx.options.managed ?? NOT_MANAGED;
+      if (managed.apiBaseUrlLocked && managed.apiBaseUrl !== baseUrl) {
+        throw new AppError({
+          kind: 'validation',
+          message: 'Your IT department has set the API base URL; another one cannot be used.',
+          nextStep: `Sign in with ${managed.apiBaseUrl ?? 'the managed URL'}.`,
+          fields: { baseUrl: 'Set by your IT department' },
+        });
+      }
       await session.signIn(baseUrl, apiKey);
       return afterSessionChange();
     },
@@ -45,6 +58,17 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     },
     checkConnection: (input) => checkConnection(ctx, input),
     lastConnectionReport: () => lastConnectionReport(ctx),
+    managedSettings: () => ctx.options.managed ?? NOT_MANAGED,
+    installUpdate: () => ({ started: ctx.options.installUpdate?.() ?? false }),
+    reportRendererError: (report) => {
+      const now = Date.now();
+      while (rendererReports.length > 0 && now - (rendererReports[0] ?? now) > 60_000)
+        rendererReports.shift();
+      if (rendererReports.length >= 20) return { logged: false };
+      rendererReports.push(now);
+      ctx.options.log.error('Renderer error', { ...report });
+      return { logged: true };
+    },
 
     listOrganizations: () => reads.listOrganizations(ctx),
     getOrganization: ({ organizationId }) => reads.getOrganization(ctx, organizationId),

@@ -1,10 +1,11 @@
 /** Debian's Chromium with a fake camera that plays a .y4m file. */
 import { chromium, type Browser } from '@playwright/test';
+import { chromiumExecutable } from '../../helpers/system-chromium';
 
 /** `grantCamera: false` leaves the permission prompt to be refused, as a user who says no. */
 export function launchWithCamera(videoFile: string, { grantCamera = true } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: [
       '--no-sandbox',
       '--disable-background-networking',

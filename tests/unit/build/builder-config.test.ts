@@ -14,7 +14,9 @@ const config = require(join(ROOT, 'build/electron-builder.config.cjs')) as Recor
 > & {
   files: string[];
   asarUnpack: string[];
-  afterPack: string;
+  electronFuses: Record<string, unknown>;
+  win: { target: { target: string; arch: string[] }[] };
+  msi: Record<string, unknown>;
   linux: { target: string[]; category: string; maintainer: string };
   deb: { depends: string[] };
   nsis: Record<string, unknown>;
@@ -73,7 +75,7 @@ describe('electron-builder configuration', () => {
 
   it.each([
     'tests/fixtures/build/fake-electron-binary.ts',
-    'tests/unit/build/after-pack.test.ts',
+    'tests/unit/build/electron-fuses.test.ts',
     'dist/tests/fixtures/seed.json',
     'dist/fixtures/devices.json',
     'dist/electron/main.cjs.map',
@@ -81,7 +83,8 @@ describe('electron-builder configuration', () => {
     'electron/main/app.ts',
     'electron/sandbox/index.ts',
     'renderer/src/App.svelte',
-    'build/after-pack.cjs',
+    'build/electron-builder.config.cjs',
+    'build/policy/FieldInstaller.admx',
     '.env',
   ])('does not ship %s', (path) => {
     expect(isPackaged(path)).toBe(false);
@@ -96,9 +99,46 @@ describe('electron-builder configuration', () => {
     ).toBe(false);
   });
 
-  it('runs the fuses hook after packing', () => {
-    expect(config.afterPack).toBe('./build/after-pack.cjs');
-    expect(() => require.resolve(join(ROOT, config.afterPack))).not.toThrow();
+  it('registers the fieldinstaller:// scheme the app parses (deep links)', async () => {
+    const { DEEP_LINK_SCHEME } = await import('../../../electron/main/deep-link');
+    expect(config.protocols).toEqual([
+      { name: 'Field Installer link', schemes: [DEEP_LINK_SCHEME] },
+    ]);
+  });
+
+  it('builds the macOS zip electron-updater needs beside the dmg, and writes update metadata', () => {
+    const mac = config.mac as unknown as { target: { target: string; arch: string[] }[] };
+    expect(mac.target).toEqual([
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ]);
+    expect(config.publish).toEqual([
+      { provider: 'generic', url: expect.stringMatching(/^https:/) },
+    ]);
+    // The real feed is managed; nothing is ever uploaded by a build.
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.dist).toContain('--publish never');
+  });
+
+  it('sets the fuses through electronFuses (no afterPack hook left)', () => {
+    expect(config).not.toHaveProperty('afterPack');
+    expect(config.electronFuses).toMatchObject({ runAsNode: false, onlyLoadAppFromAsar: true });
+  });
+
+  it('builds NSIS and a per-machine MSI with a fixed upgrade code, for x64 and arm64', () => {
+    expect(config.win.target).toEqual([
+      { target: 'nsis', arch: ['x64', 'arm64'] },
+      { target: 'msi', arch: ['x64', 'arm64'] },
+    ]);
+    expect(config.msi).toMatchObject({
+      perMachine: true,
+      upgradeCode: '6f3c2a9e-4b1d-4e8a-9c57-2d0b8f1e7a34',
+    });
+    expect(String(config.msi.upgradeCode)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
   });
 
   it('builds AppImage and deb for Linux with a keychain available', () => {
@@ -106,6 +146,21 @@ describe('electron-builder configuration', () => {
     expect(config.linux.category).toBe('Utility');
     expect(config.linux.maintainer).toMatch(/<.+@.+>/);
     expect(config.deb.depends).toContain('libsecret-1-0');
+    // electron-builder's own defaults are all still there (setting depends replaces them).
+    for (const dep of [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+    ])
+      expect(config.deb.depends).toContain(dep);
+    // Electron itself: GBM for the GPU process, ALSA for media.
+    expect(config.deb.depends).toContain('libgbm1');
+    expect(config.deb.depends.some((d) => d.startsWith('libasound2'))).toBe(true);
     expect(
       config.deb.depends.some((d) =>
         d
@@ -116,12 +171,17 @@ describe('electron-builder configuration', () => {
     ).toBe(true);
   });
 
-  it('builds a per-user NSIS installer that lets the user pick the folder', () => {
+  it('builds an assisted NSIS installer with the install-mode page (just me / all users) and a folder choice', () => {
+    // electron-builder: oneClick false + perMachine false = the install-mode page, per user by
+    // default; docs/packaging.md says so, with the silent switches.
     expect(config.nsis).toMatchObject({
       oneClick: false,
       perMachine: false,
       allowToChangeInstallationDirectory: true,
     });
+    const docs = readFileSync(join(ROOT, 'docs/packaging.md'), 'utf8');
+    expect(docs).toContain('Only for me');
+    expect(docs).toContain('/allusers');
   });
 
   it('signs macOS with the hardened runtime, the camera entitlement and a usage string', () => {

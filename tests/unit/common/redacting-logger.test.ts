@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -121,7 +121,7 @@ describe('redacting logger', () => {
       const current = await readFile(join(dir, 'main.log'), 'utf8');
       expect(current.trim().split('\n').length).toBeLessThan(90);
       expect(current).toContain('after the limit');
-      expect((await readFile(join(dir, 'main.old.log'), 'utf8')).length).toBeGreaterThan(
+      expect((await readFile(join(dir, 'main.1.log'), 'utf8')).length).toBeGreaterThan(
         5 * 1024 * 1024,
       );
       log.close();
@@ -133,7 +133,23 @@ describe('redacting logger', () => {
     }
   });
 
-  it('appends redacted lines to logs/main.log and rotates a large file once', async () => {
+  it('keeps the last N rotated files (main.1.log newest) and deletes older ones', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fi-logs-'));
+    try {
+      const log = createFileLogger(dir, undefined, { maxBytes: 100, keep: 2 });
+      for (let i = 1; i <= 5; i++) log.info(`round ${i} ${'z'.repeat(120)}`);
+      log.info('now');
+      log.close();
+      expect((await readdir(dir)).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
+      expect(await readFile(join(dir, 'main.log'), 'utf8')).toContain('now');
+      expect(await readFile(join(dir, 'main.1.log'), 'utf8')).toContain('round 5');
+      expect(await readFile(join(dir, 'main.2.log'), 'utf8')).toContain('round 4');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('appends redacted lines to logs/main.log and rotates a large file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fi-logs-'));
     try {
       await writeFile(join(dir, 'main.log'), 'x'.repeat(5 * 1024 * 1024 + 1));
@@ -144,7 +160,7 @@ describe('redacting logger', () => {
       expect(text.trim().split('\n')).toHaveLength(2);
       expect(text).not.toContain(KEY);
       expect(text).not.toContain(BASIC);
-      expect((await readFile(join(dir, 'main.old.log'), 'utf8')).length).toBe(5 * 1024 * 1024 + 1);
+      expect((await readFile(join(dir, 'main.1.log'), 'utf8')).length).toBe(5 * 1024 * 1024 + 1);
       log.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -14,7 +14,15 @@ const electron = vi.hoisted(() => {
     static getAllWindows = () => windows;
     options: unknown;
     loaded: string | null = null;
-    webContents = { isDestroyed: () => false, send: () => undefined, mainFrame: {} };
+    webContents = {
+      isDestroyed: () => false,
+      send: vi.fn(),
+      mainFrame: {},
+      listeners: new Map<string, Listener>(),
+      on(name: string, listener: Listener) {
+        this.listeners.set(name, listener);
+      },
+    };
     constructor(options: unknown) {
       this.options = options;
       windows.push(this);
@@ -49,6 +57,9 @@ const electron = vi.hoisted(() => {
         quit: vi.fn(),
         exit: vi.fn(),
         setPath: vi.fn(),
+        setAppLogsPath: vi.fn(),
+        isReady: () => true,
+        setAsDefaultProtocolClient: vi.fn(() => true),
         on: (name: string, listener: Listener) => appListeners.set(name, listener),
         whenReady: async () => undefined,
         getPath: () => state.userData,
@@ -56,13 +67,18 @@ const electron = vi.hoisted(() => {
         getVersion: () => '0.1.0',
       },
       BrowserWindow: FakeWindow,
-      dialog: { showErrorBox: vi.fn() },
+      dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn() },
+      crashReporter: { start: vi.fn() },
       net: { fetch: vi.fn(chromiumFetch) },
       Menu: {
         buildFromTemplate: vi.fn((template: unknown) => ({ template })),
         setApplicationMenu: vi.fn(),
       },
       nativeTheme: { shouldUseDarkColors: false, on: vi.fn(), off: vi.fn() },
+      screen: {
+        getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1366, height: 728 } }],
+        getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1366, height: 728 } }),
+      },
       protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
       ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
       session: {
@@ -74,11 +90,23 @@ const electron = vi.hoisted(() => {
         },
         fromPartition: vi.fn((_partition: string, _options?: { cache: boolean }) => apiSession),
       },
-      shell: { openExternal: vi.fn() },
+      shell: { openExternal: vi.fn(), openPath: vi.fn() },
     },
   };
 });
 vi.mock('electron', () => electron.module);
+const updater = vi.hoisted(() => ({
+  autoUpdater: {
+    setFeedURL: vi.fn(),
+    checkForUpdates: vi.fn(async () => null),
+    quitAndInstall: vi.fn(),
+    on: vi.fn(),
+    autoDownload: true,
+    autoInstallOnAppQuit: true,
+    logger: null,
+  },
+}));
+vi.mock('electron-updater', () => updater);
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -132,9 +160,28 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     expect(module.app.setPath).not.toHaveBeenCalled();
 
     // A second launch focuses the existing window instead of opening another.
-    electron.appListeners.get('second-instance')?.();
+    electron.appListeners.get('second-instance')?.({}, ['field-installer'], '/');
     expect(window?.focus).toHaveBeenCalled();
     expect(electron.windows).toHaveLength(1);
+
+    // A second launch with a deep link: registered as the handler, routed once the page loaded.
+    expect(module.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('fieldinstaller');
+    // No managed update URL on this machine: updates stay off, nothing is fetched.
+    expect(updater.autoUpdater.setFeedURL).not.toHaveBeenCalled();
+    expect(updater.autoUpdater.checkForUpdates).not.toHaveBeenCalled();
+    // Crash dumps are kept locally only.
+    expect(module.crashReporter.start).toHaveBeenCalledWith({ uploadToServer: false });
+    window?.webContents.listeners.get('did-finish-load')?.();
+    electron.appListeners.get('second-instance')?.(
+      {},
+      ['field-installer', 'fieldinstaller://locations/loc-1'],
+      '/',
+    );
+    expect(window?.webContents.send).toHaveBeenCalledWith('installer:event', {
+      type: 'navigate',
+      path: '/locations/loc-1',
+      focusSearch: false,
+    });
 
     // Quitting waits for the core to close, then quits for real.
     const quitEvent = { preventDefault: vi.fn() };

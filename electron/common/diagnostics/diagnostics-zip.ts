@@ -1,0 +1,211 @@
+/**
+ * "Export diagnostics": one zip a technician can mail to support. Plain Node (no Electron), so
+ * it is built and unpacked for real in tests; electron/main/diagnostics-export.ts only asks
+ * where to save it.
+ *
+ * Zip library: fflate — maintained, no dependencies, pure JavaScript (bundled into main.cjs,
+ * nothing native to unpack from the asar), with a synchronous zip and the matching unzip the
+ * tests use. The inputs are small (two 5 MB logs at most), so streaming (yazl, archiver) buys
+ * nothing here.
+ *
+ * No secret: every JSON file goes through the log's redaction (redactData), every log line again
+ * through redactText, and the API key never reaches any of the inputs (the core never returns
+ * it). Crash dumps are listed (name, size, date), never included: a dump can hold memory.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type {
+  ConnectionReport,
+  Envelope,
+  ManagedSettings,
+  OperationName,
+  OutboxItem,
+  SessionStatus,
+  SyncState,
+} from '../../contract';
+import { redactData, redactText } from '../redacting-logger';
+
+export interface Versions {
+  app: string;
+  electron: string | null;
+  chrome: string | null;
+  node: string;
+  os: string;
+}
+
+export interface CrashDumpEntry {
+  name: string;
+  bytes: number;
+  modified: string;
+}
+
+/** What the core answers, gathered through its own operations. */
+export interface CoreFacts {
+  session: SessionStatus | null;
+  managed: ManagedSettings | null;
+  sync: SyncState | null;
+  queue: OutboxItem[] | null;
+  connectionReport: ConnectionReport | null;
+}
+
+export interface DiagnosticsInput extends CoreFacts {
+  versions: Versions;
+  logsDir: string;
+  /** Electron's crashDumps folder; null where there is none (browser mode). */
+  crashDumpsDir: string | null;
+  now: Date;
+}
+
+type Invoke = (name: OperationName, input: object) => Promise<Envelope<unknown>>;
+
+/** Asks the core (Electron main: core.invoke; tests: the bridge) for what goes in the zip. */
+export const gatherCoreFacts = async (invoke: Invoke): Promise<CoreFacts> => {
+  const value = async <T>(name: OperationName): Promise<T | null> => {
+    try {
+      const answer = await invoke(name, {});
+      return answer.ok ? (answer.value as T) : null;
+    } catch {
+      return null; // a diagnostics file is still worth having without this part
+    }
+  };
+  return {
+    session: await value<SessionStatus>('sessionStatus'),
+    managed: await value<ManagedSettings>('managedSettings'),
+    sync: await value<SyncState>('syncStatus'),
+    queue: await value<OutboxItem[]>('listOutbox'),
+    connectionReport: await value<ConnectionReport>('lastConnectionReport'),
+  };
+};
+
+/** The queue in numbers (by state and kind) plus what is stuck and why — no full items. */
+export const summarizeQueue = (items: readonly OutboxItem[]) => {
+  const count = (key: (item: OutboxItem) => string) =>
+    items.reduce<Record<string, number>>((acc, item) => {
+      acc[key(item)] = (acc[key(item)] ?? 0) + 1;
+      return acc;
+    }, {});
+  return {
+    total: items.length,
+    byState: count((item) => item.state),
+    byKind: count((item) => item.kind),
+    oldest: items.reduce<string | null>(
+      (min, item) => (min === null || item.createdAt < min ? item.createdAt : min),
+      null,
+    ),
+    problems: items
+      .filter((item) => item.state === 'failed' || item.state === 'conflict')
+      .map((item) => ({
+        kind: item.kind,
+        state: item.state,
+        attempts: item.attempts,
+        error: item.lastError ? { kind: item.lastError.kind, status: item.lastError.status } : null,
+      })),
+  };
+};
+
+export const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry[]> => {
+  if (dir === null) return [];
+  let names: string[];
+  try {
+    names = (await readdir(dir, { recursive: true })).map(String);
+  } catch {
+    return [];
+  }
+  const entries: CrashDumpEntry[] = [];
+  for (const name of names) {
+    try {
+      const info = await stat(join(dir, name));
+      if (info.isFile()) {
+        entries.push({ name, bytes: info.size, modified: info.mtime.toISOString() });
+      }
+    } catch {
+      // removed meanwhile
+    }
+  }
+  return entries.sort((a, b) => a.name.localeCompare(b.name));
+};
+
+const json = (value: unknown): Uint8Array =>
+  strToU8(`${JSON.stringify(redactData(value), null, 2)}\n`);
+
+/**
+ * One log line redacted again (belt and braces). Lines are JSON: their values are redacted as
+ * data (redactText on the whole line would treat a quoted message as one opaque value).
+ */
+const redactLine = (line: string): string => {
+  try {
+    return JSON.stringify(redactData(JSON.parse(line)));
+  } catch {
+    return redactText(line);
+  }
+};
+
+/** The log files of the folder, each line redacted again. */
+const logFiles = async (dir: string): Promise<Zippable> => {
+  const files: Zippable = {};
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return files;
+  }
+  for (const name of names.filter((n) => n.endsWith('.log')).sort()) {
+    try {
+      const text = await readFile(join(dir, name), 'utf8');
+      files[name] = strToU8(
+        text
+          .split('\n')
+          .map((line) => (line === '' ? line : redactLine(line)))
+          .join('\n'),
+      );
+    } catch {
+      // unreadable: skipped
+    }
+  }
+  return files;
+};
+
+const README = `Field Installer diagnostics
+versions.json          app, Electron, Chrome, Node and OS versions
+settings.json          session (no key), managed settings
+sync.json              sync state: running downloads, last completed, next attempt
+queue.json             queued actions in numbers, and the failed ones' error kinds
+connection-report.json the last "Check connection" report, if any
+crash-dumps.json       crash dumps kept on this computer (listed only, not included)
+logs/                  the app's logs (redacted)
+No API key or password is in this file.
+`;
+
+export const diagnosticsFileName = (now: Date): string =>
+  `field-installer-diagnostics-${now.toISOString().replace(/[:.]/g, '-')}.zip`;
+
+export const buildDiagnosticsZip = async (input: DiagnosticsInput): Promise<Uint8Array> => {
+  const session = input.session;
+  const files: Zippable = {
+    'README.txt': strToU8(README),
+    'versions.json': json(input.versions),
+    'settings.json': json({
+      exportedAt: input.now.toISOString(),
+      session:
+        session === null
+          ? null
+          : {
+              signedIn: session.signedIn,
+              training: session.training,
+              baseUrl: session.baseUrl,
+              organization: session.organization,
+              online: session.online,
+              queued: session.queued,
+              storage: session.storage,
+            },
+      managed: input.managed,
+    }),
+    'sync.json': json(input.sync),
+    'queue.json': json(input.queue === null ? null : summarizeQueue(input.queue)),
+    'connection-report.json': json(input.connectionReport),
+    'crash-dumps.json': json(await listCrashDumps(input.crashDumpsDir)),
+    logs: await logFiles(input.logsDir),
+  };
+  return zipSync(files, { level: 6, mtime: input.now });
+};

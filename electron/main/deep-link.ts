@@ -1,0 +1,50 @@
+/**
+ * Deep links `fieldinstaller://locations/{id}` and `fieldinstaller://devices/{serial}` (a work
+ * order in an email or ticket opens the store or the device). Pure: the text the OS hands over
+ * → the hash path the renderer opens, or the reason it was ignored. The id and serial must
+ * pass the contract's own schemas as they are: nothing is percent-decoded (an encoded slash or
+ * dot stays a `%`, which no id has), and a query, fragment, extra segment or other scheme is
+ * refused rather than guessed at.
+ */
+import { IdSchema, SerialSchema } from '../contract';
+
+export const DEEP_LINK_SCHEME = 'fieldinstaller';
+/** Longer than any valid link (128-character id) with room to spare; longer is refused unread. */
+export const MAX_DEEP_LINK_LENGTH = 300;
+
+export type DeepLinkResult = { ok: true; path: string } | { ok: false; reason: string };
+
+const SHAPE = /^fieldinstaller:\/\/([a-z]+)\/([^/?#]*)\/?$/i;
+
+const refuse = (reason: string): DeepLinkResult => ({ ok: false, reason });
+
+export const parseDeepLink = (raw: unknown): DeepLinkResult => {
+  if (typeof raw !== 'string') return refuse('not text');
+  if (raw.length > MAX_DEEP_LINK_LENGTH) return refuse('too long');
+  if (!raw.toLowerCase().startsWith(`${DEEP_LINK_SCHEME}://`))
+    return refuse('not a fieldinstaller:// link');
+  if (/[?#]/.test(raw)) return refuse('has a query or fragment');
+  const match = SHAPE.exec(raw);
+  if (!match) return refuse('not of the form fieldinstaller://locations/{id} or devices/{serial}');
+  const kind = (match[1] ?? '').toLowerCase();
+  const value = match[2] ?? '';
+  if (kind === 'locations') {
+    const id = IdSchema.safeParse(value);
+    // Exactly as given: the schema trims, and a padded id is not the id.
+    if (!id.success || id.data !== value) return refuse('not a valid location id');
+    return { ok: true, path: `/locations/${id.data}` };
+  }
+  if (kind === 'devices') {
+    const serial = SerialSchema.safeParse(value);
+    if (!serial.success || serial.data !== value.toUpperCase()) return refuse('not a valid serial');
+    return { ok: true, path: `/devices/${serial.data}` };
+  }
+  return refuse('unknown link type');
+};
+
+/**
+ * The link among a process's arguments (Windows and Linux start the app, or hand the running
+ * one, the URL as an argument; Chromium may add switches around it). Only the first is taken.
+ */
+export const deepLinkInArgv = (argv: readonly string[]): string | null =>
+  argv.find((arg) => arg.toLowerCase().startsWith(`${DEEP_LINK_SCHEME}:`)) ?? null;

@@ -1,0 +1,67 @@
+/**
+ * Help → Export diagnostics: gathers the core's facts, builds the zip
+ * (electron/common/diagnostics/diagnostics-zip.ts), asks where to save it, saves it and shows
+ * it in the file manager. Failures are told in a dialog, never thrown.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { release, type } from 'node:os';
+import { app, dialog, shell, type BrowserWindow } from 'electron';
+import type { Core, Logger } from '../core/core';
+import {
+  buildDiagnosticsZip,
+  diagnosticsFileName,
+  gatherCoreFacts,
+} from '../common/diagnostics/diagnostics-zip';
+
+export interface ExportOptions {
+  core: Core | null;
+  window: BrowserWindow | null;
+  logsDir: string;
+  log: Logger;
+  now?: Date;
+}
+
+export const exportDiagnostics = async (options: ExportOptions): Promise<string | null> => {
+  const now = options.now ?? new Date();
+  try {
+    const facts = options.core
+      ? await gatherCoreFacts((name, input) => options.core!.invoke(name, input))
+      : { session: null, managed: null, sync: null, queue: null, connectionReport: null };
+    const zip = await buildDiagnosticsZip({
+      ...facts,
+      versions: {
+        app: app.getVersion(),
+        electron: process.versions.electron ?? null,
+        chrome: process.versions.chrome ?? null,
+        node: process.versions.node,
+        os: `${type()} ${release()} (${process.platform} ${process.arch})`,
+      },
+      logsDir: options.logsDir,
+      crashDumpsDir: app.getPath('crashDumps'),
+      now,
+    });
+    const defaultPath = join(app.getPath('downloads'), diagnosticsFileName(now));
+    const choice = options.window
+      ? await dialog.showSaveDialog(options.window, {
+          defaultPath,
+          filters: [{ name: 'Zip', extensions: ['zip'] }],
+        })
+      : await dialog.showSaveDialog({
+          defaultPath,
+          filters: [{ name: 'Zip', extensions: ['zip'] }],
+        });
+    if (choice.canceled || !choice.filePath) return null;
+    await writeFile(choice.filePath, zip, { mode: 0o600 });
+    options.log.info('Diagnostics exported', { bytes: zip.byteLength });
+    shell.showItemInFolder(choice.filePath);
+    return choice.filePath;
+  } catch (error) {
+    options.log.error('Could not export diagnostics', { error });
+    dialog.showErrorBox(
+      'Diagnostics could not be saved',
+      'Check that the folder is writable and the disk is not full, then try again.',
+    );
+    return null;
+  }
+};

@@ -1,0 +1,45 @@
+/**
+ * Managed settings in a real Chromium (browser mode, `--policy-file` standing in for
+ * /etc/field-installer/policy.json): the sign-in form is pre-filled with the locked base URL and
+ * will not take another; Settings shows what is managed and by whom. axe in both themes.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkBothThemes, expect, startWeb, test } from './fixtures';
+
+test('a locked API base URL is pre-filled and read-only; Settings shows the managed values', async ({
+  page,
+  dataDir,
+}) => {
+  const policyFile = join(dataDir, 'policy.json');
+  writeFileSync(
+    policyFile,
+    JSON.stringify({
+      ApiBaseUrl: 'https://api.example.com/v1',
+      LockApiBaseUrl: true,
+      UpdatesEnabled: false,
+    }),
+  );
+  const web = await startWeb(join(dataDir, 'app'), ['--policy-file', policyFile]);
+  try {
+    await page.goto(web.info.url);
+    const baseUrl = page.getByLabel('API base URL');
+    await expect(baseUrl).toHaveValue('https://api.example.com/v1');
+    await expect(baseUrl).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Set by your IT department (a policy file')).toBeVisible();
+    await checkBothThemes(page, 'sign-in-managed');
+
+    await page.getByRole('button', { name: 'Start training mode' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    const managed = page.getByRole('region', { name: 'Managed by your IT department' });
+    await expect(managed).toContainText('https://api.example.com/v1 (locked)');
+    await expect(managed).toContainText('Automatic updates');
+    await expect(managed).toContainText(policyFile);
+    await checkBothThemes(page, 'settings-managed');
+  } finally {
+    await web.stop();
+  }
+});
