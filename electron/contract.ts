@@ -163,6 +163,13 @@ export const operations = {
   /** Downloads a store (devices, details, foot traffic) plus inventory and device list. */
   makeAvailableOffline: z.object({ locationId: Id }).strict(),
 
+  /**
+   * The languages the operating system prefers, most preferred first (the desktop app asks
+   * the OS; empty where the host cannot tell, e.g. browser mode: the renderer then uses the
+   * browser's own languages).
+   */
+  systemLanguages: Empty,
+
   // activity (this visit's log)
   listActivity: Empty,
   recordVerification: z
@@ -205,12 +212,51 @@ export type ErrorKind =
   | 'storage'
   | 'internal';
 
+/**
+ * Which catalog sentence says a failure more precisely than its kind (the renderer's
+ * lib/error-text.ts maps each to a message and a next step; `params` fill them in). A shape
+ * without a code is said by its kind.
+ */
+export type ErrorCode =
+  | 'offline'
+  | 'dns'
+  | 'proxy'
+  | 'tls'
+  | 'timeout'
+  | 'cancelled'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'no_organization'
+  | 'no_key'
+  | 'device_not_found'
+  | 'location_not_found'
+  | 'organization_not_found'
+  | 'list_not_found'
+  | 'installed_elsewhere'
+  | 'location_has_devices'
+  | 'conflict'
+  | 'invalid'
+  | 'rate_limited'
+  | 'server'
+  | 'redirected'
+  | 'not_json'
+  | 'unreadable'
+  | 'too_deep'
+  | 'too_large'
+  | 'too_many_pages'
+  | 'unexpected_status'
+  | 'bad_base_url';
+
 /** What crosses IPC when an operation fails: no stack, no secrets. */
 export interface AppErrorShape {
   kind: ErrorKind;
-  /** One sentence a technician understands. */
+  /** The catalog's more precise sentence for it, if there is one. */
+  code?: ErrorCode;
+  /** Values for the code's sentence (host, serial, seconds…). */
+  params?: Record<string, string | number>;
+  /** One sentence in English, for logs (and the English screen until a code says it). */
   message: string;
-  /** What to do about it. */
+  /** What to do about it, in English (as `message`). */
   nextStep: string;
   status?: number;
   /** Field → problem, for forms (validation and 422). */
@@ -431,6 +477,7 @@ export interface OperationResults {
   syncStatus: SyncState;
   cancelSync: SyncState;
   makeAvailableOffline: SyncState;
+  systemLanguages: string[];
   listActivity: ActivityEntry[];
   recordVerification: ActivityEntry;
 }

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '@inlang/paraglide-js';
-import { I18N_MESSAGES, I18N_OUTDIR, I18N_PROJECT, PARAGLIDE_OPTIONS } from './paths';
-import { writePseudoCatalog } from './pseudo-locale';
+import { I18N_MESSAGES, I18N_OUTDIR, I18N_PROJECT, PARAGLIDE_OPTIONS } from './paths.ts';
+import { writePseudoCatalog } from './pseudo-locale.ts';
 
 /** What the output was compiled from: the settings and every catalog. */
 const sourceHash = (): string => {

@@ -1,29 +1,24 @@
 /**
- * The catalog's Vite plugins, shared by the renderer, Electron and Vitest configs: the
- * pseudo-locale catalog is written first (config time), then Paraglide's own plugin compiles
- * (and recompiles on change in dev). The inlang project loads its message-format plugin from
- * node_modules, never from a CDN, so builds work offline and in CI.
+ * The catalog's Vite plugins, shared by the renderer, Electron and Vitest configs. The inlang
+ * project loads its message-format plugin from node_modules, never from a CDN, so builds work
+ * offline and in CI.
+ *
+ * Builds and tests compile once, in a child process (i18n/compile.ts, skipped when the
+ * catalogs did not change): the inlang SDK leaves a timer in the process that loaded a
+ * project, and Paraglide's own plugin held every `vite build` up ~25 s after it finished.
+ * The dev server, which runs until stopped anyway, uses Paraglide's plugin for its
+ * recompile-on-change.
  */
-import { paraglideVitePlugin } from '@inlang/paraglide-js';
-import type { Plugin, PluginOption } from 'vite';
-import { I18N_MESSAGES, PARAGLIDE_OPTIONS } from './paths';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { writePseudoCatalog } from './pseudo-locale';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import type { Plugin } from 'vite';
+import { I18N_MESSAGES, PARAGLIDE_OPTIONS } from './paths.ts';
+import { writePseudoCatalog } from './pseudo-locale.ts';
 
 const COMPILE_SCRIPT = fileURLToPath(new URL('./compile.ts', import.meta.url));
 
-const pseudoLocaleCatalog = (): Plugin => ({
-  name: 'field-installer-pseudo-locale',
-  config: () => {
-    writePseudoCatalog(I18N_MESSAGES);
-  },
-});
-
-/**
- * For Vitest: compile once before the tests, in a child process (the inlang SDK leaves a
- * handle open in the process that loaded a project, which holds a Vitest run up at exit).
- */
+/** Compiles the catalog before anything imports it (Vitest, and `vite build`). */
 export const i18nCompileOnce = (): Plugin => ({
   name: 'field-installer-i18n-compile',
   config: () => {
@@ -31,7 +26,15 @@ export const i18nCompileOnce = (): Plugin => ({
   },
 });
 
-export const i18nPlugins = (): PluginOption[] => [
-  pseudoLocaleCatalog(),
-  paraglideVitePlugin(PARAGLIDE_OPTIONS),
+const devServerOnly = (plugin: Plugin): Plugin => ({ ...plugin, apply: 'serve' });
+
+export const i18nPlugins = (): Plugin[] => [
+  { ...i18nCompileOnce(), apply: 'build' },
+  devServerOnly({
+    name: 'field-installer-pseudo-locale',
+    config: () => {
+      writePseudoCatalog(I18N_MESSAGES);
+    },
+  }),
+  ...[paraglideVitePlugin(PARAGLIDE_OPTIONS)].flat().map(devServerOnly),
 ];

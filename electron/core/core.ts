@@ -33,6 +33,8 @@ export interface CoreOptions {
   /** Where the API key lives; keytar-backed in production and tests. */
   credentials: CredentialStore;
   log: Logger;
+  /** The OS's preferred languages (Electron: app.getPreferredSystemLanguages); absent: []. */
+  systemLanguages?: () => readonly string[];
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

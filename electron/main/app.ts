@@ -13,6 +13,7 @@ import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
+import { systemLanguages } from './system-languages';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { createFileLogger } from '../common/redacting-logger';
 
@@ -56,6 +57,7 @@ const start = async (): Promise<void> => {
       fetch: apiFetch,
       credentials: createKeychainCredentials(),
       log,
+      systemLanguages,
     });
   } catch (error) {
     log.error('Could not start the core', { error });
