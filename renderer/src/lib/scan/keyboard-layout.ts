@@ -63,7 +63,7 @@ const readBack = (text: string, layout: HostLayout): string =>
   [...text].map((ch) => TYPED_TO_US[layout][ch] ?? ch).join('');
 
 /** Characters no serial has and no label wrapper (URL, JSON, GS1, "SN:") explains. */
-const ODD = /[^A-Za-z0-9._\-\s:/?=&#%+{}[\]",;()|\u001d]/;
+const ODD = /[^A-Za-z0-9._\-\s:/?=&#%+{}[\]",;()|]/;
 
 /**
  * A warning when a scan looks like the layout trap; null when the scan is a serial (or
@@ -82,7 +82,8 @@ export function scannerLayoutWarning(raw: string): ScannerLayoutWarning | null {
   if (normaliseSerial(raw) !== null) return null;
   // "&", quotes and brackets are normal in URL and JSON labels, so only now do they count.
   if (SIGNATURE.azerty.test(text)) return warn('azerty');
-  return ODD.test(text) ? warn(null) : null;
+  // Control characters (GS1's separator, AIM prefixes) are the scanner's, not the layout's.
+  return ODD.test(text.replace(/\p{Cc}/gu, '')) ? warn(null) : null;
 }
 
 /**
