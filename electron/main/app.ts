@@ -13,7 +13,8 @@ import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
-import { systemLanguages } from './system-languages';
+import { mainLocale, systemLanguages } from './system-languages';
+import { m } from '../../i18n/paraglide/messages.js';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { createFileLogger } from '../common/redacting-logger';
 
@@ -61,9 +62,10 @@ const start = async (): Promise<void> => {
     });
   } catch (error) {
     log.error('Could not start the core', { error });
+    const locale = mainLocale();
     dialog.showErrorBox(
-      'Field Installer could not start',
-      'Its data folder could not be opened. Check that the disk is not full, then start it again.',
+      m.main_start_failed_title({}, { locale }),
+      m.main_start_failed({}, { locale }),
     );
     app.exit(1);
     return;

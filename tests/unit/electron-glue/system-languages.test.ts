@@ -12,7 +12,8 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { systemLanguages } = await import('../../../electron/main/system-languages');
+const { mainLocale, systemLanguages } = await import('../../../electron/main/system-languages');
+const { m } = await import('../../../i18n/paraglide/messages.js');
 
 describe('system languages (mocked electron)', () => {
   beforeEach(() => {
@@ -26,5 +27,15 @@ describe('system languages (mocked electron)', () => {
   it("falls back to the app's locale when the OS lists none", () => {
     electron.locale = 'fr';
     expect(systemLanguages()).toEqual(['fr']);
+  });
+
+  it('the main process speaks the OS language, passing it to each message', () => {
+    electron.preferred = ['de-CH', 'en-US'];
+    expect(mainLocale()).toBe('de');
+    expect(m.main_start_failed_title({}, { locale: mainLocale() })).toBe(
+      'Field Installer konnte nicht starten',
+    );
+    electron.preferred = ['zh-TW'];
+    expect(mainLocale()).toBe('en');
   });
 });
