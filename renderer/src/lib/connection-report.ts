@@ -1,6 +1,11 @@
 /** The connection check in words: one line per step for the screen, and the plain-text report
  * IT copies or saves for support, in the app's language. Pure (no DOM), unit-testable. */
-import type { ConnectionReport, ConnectionStep, PagingStyle } from '../../../electron/contract';
+import type {
+  ConnectionFact,
+  ConnectionReport,
+  ConnectionStep,
+  PagingStyle,
+} from '../../../electron/contract';
 import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';
@@ -61,6 +66,55 @@ export const organizationWords = (report: Pick<ConnectionReport, 'organization'>
 export const problemWords = (problem: NonNullable<ConnectionStep['problem']>): string =>
   errorWords({ ...problem, nextStep: '' }).message;
 
+/** One thing the check learned, in the app's language. */
+export const factWords = (fact: ConnectionFact): string => {
+  const n = (value: number) => ({ count: value, shown: formatNumber(value) });
+  switch (fact.kind) {
+    case 'signed_in_as':
+      return m.check_fact_signed_in_as({ name: fact.name });
+    case 'user_not_named':
+      return m.check_fact_user_not_named();
+    case 'organizations_visible':
+      return m.check_fact_organizations_visible(n(fact.count));
+    case 'no_locations':
+      return m.check_fact_no_locations();
+    case 'cities_read':
+      return m.check_fact_cities_read({
+        ...n(fact.addresses),
+        withCity: formatNumber(fact.withCity),
+      });
+    case 'visitors_at_locations':
+      return m.check_fact_visitors_at_locations({
+        shown: formatNumber(fact.visitors),
+        locations: formatNumber(fact.locations),
+      });
+    case 'visitors_in_buckets':
+      return m.check_fact_visitors_in_buckets({
+        shown: formatNumber(fact.visitors),
+        buckets: formatNumber(fact.buckets),
+      });
+    case 'skipped_after':
+      return m.check_fact_skipped_after({ endpoint: fact.endpoint });
+    case 'skipped_organizations_unread':
+      return m.check_fact_skipped_organizations_unread({ endpoint: fact.endpoint });
+    case 'skipped_key_has_no_organization':
+      return m.check_fact_skipped_key_has_no_organization();
+    case 'skipped_choose_organization':
+      return m.check_fact_skipped_choose_organization({ count: formatNumber(fact.count) });
+    case 'skipped_locations_unread':
+      return m.check_fact_skipped_locations_unread({ endpoint: fact.endpoint });
+    case 'skipped_no_locations':
+      return m.check_fact_skipped_no_locations();
+    case 'skipped_no_device':
+      return m.check_fact_skipped_no_device();
+  }
+};
+
+/** What a step learned, in words: its facts, or the English notes of a report kept by an
+ * earlier version (which has no facts). */
+export const stepNotes = (step: Pick<ConnectionStep, 'facts' | 'notes'>): string[] =>
+  (step.facts ?? []).length > 0 ? (step.facts ?? []).map(factWords) : step.notes;
+
 function stepBlock(step: ConnectionStep): string[] {
   const lines = [step.endpoint];
   const add = (label: string, value: string) => {
@@ -75,7 +129,7 @@ function stepBlock(step: ConnectionStep): string[] {
   add(m.check_unknown_fields_label(), step.unknownFields.join(', '));
   if (step.problem)
     add(m.check_report_problem({ kind: step.problem.kind }), problemWords(step.problem));
-  for (const note of step.notes) add(m.check_report_note(), note);
+  for (const note of stepNotes(step)) add(m.check_report_note(), note);
   return lines;
 }
 
