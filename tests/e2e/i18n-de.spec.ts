@@ -53,7 +53,10 @@ test('sign-in and training navigation in German; Settings switches to English an
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Settings' })
     .click();
-  await page.getByLabel('Language of the app').selectOption('system');
+  const english = page.getByLabel('Language of the app');
+  // "System default" names what the system says, not the language chosen now.
+  await expect(english.getByRole('option', { name: 'System default (Deutsch)' })).toBeAttached();
+  await english.selectOption('system');
   await expect(nav.getByRole('button', { name: 'Einstellungen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 });
