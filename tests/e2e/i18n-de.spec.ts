@@ -60,3 +60,29 @@ test('sign-in and training navigation in German; Settings switches to English an
   await expect(nav.getByRole('button', { name: 'Einstellungen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 });
+
+test('pseudo-locale: every text of the sign-in screen comes from the catalog and fits', async ({
+  page,
+  web,
+}) => {
+  await page.goto(web.info.url);
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await page.evaluate(() =>
+    localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'en-XA' })),
+  );
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^⟦Šîĝñ îñ.*⟧$/u);
+  // Text that is not pseudo-localised was written into the markup, not taken from the catalog.
+  const plain = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (/\p{L}/u.test(text) && !text.includes('⟦')) found.push(text);
+    }
+    return found;
+  });
+  expect(plain).toEqual([]);
+  await checkBothThemes(page, 'pseudo-sign-in');
+});
