@@ -5,7 +5,16 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'release/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'i18n/paraglide/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],

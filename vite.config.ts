@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { buildCsp } from './electron/main/csp.ts';
+import { i18nPlugins } from './i18n/vite-plugins.ts';
 
 /**
  * The CSP also goes into index.html as a <meta> tag, from the same buildCsp() the app://
@@ -30,7 +31,7 @@ const cspMeta = (): Plugin => ({
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte(), cspMeta()],
+  plugins: [...i18nPlugins(), svelte(), cspMeta()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

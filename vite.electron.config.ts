@@ -7,6 +7,7 @@
  */
 import { builtinModules } from 'node:module';
 import { defineConfig, type EnvironmentOptions } from 'vite';
+import { i18nPlugins } from './i18n/vite-plugins.ts';
 
 // Electron 45 ships Node 22 and Chromium 140.
 const NODE_TARGET = 'node22';
@@ -57,6 +58,8 @@ const cjsBundle = (
 
 export default defineConfig({
   publicDir: false,
+  // The application menu's words come from the catalog.
+  plugins: i18nPlugins(),
   environments: {
     electronMain: cjsBundle('server', 'electron/main/app.ts', 'main.cjs', NODE_TARGET),
     // The sandboxed preload is a browser-like context: resolve packages for the browser.

@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { i18nCompileOnce } from './i18n/vite-plugins.ts';
 
 // Node-side tests: unit (pure logic) and integration (real sandbox over HTTP, real keychain,
 // child processes). Browser tests live in tests/e2e and run under Playwright.
 export default defineConfig({
+  // Compiles the message catalog (i18n/paraglide) before any test imports it.
+  plugins: [i18nCompileOnce()],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',

@@ -177,6 +177,13 @@ export const operations = {
   /** Downloads a store (devices, details, foot traffic) plus inventory and device list. */
   makeAvailableOffline: z.object({ locationId: Id }).strict(),
 
+  /**
+   * The languages the operating system prefers, most preferred first (the desktop app asks
+   * the OS; empty where the host cannot tell, e.g. browser mode: the renderer then uses the
+   * browser's own languages).
+   */
+  systemLanguages: Empty,
+
   // activity (this visit's log)
   listActivity: Empty,
   recordVerification: z
@@ -219,12 +226,53 @@ export type ErrorKind =
   | 'storage'
   | 'internal';
 
+/**
+ * Which catalog sentence says a failure more precisely than its kind (the renderer's
+ * lib/error-text.ts maps each to a message and a next step; `params` fill them in). A shape
+ * without a code is said by its kind.
+ */
+export const ERROR_CODES = [
+  'offline',
+  'dns',
+  'proxy',
+  'tls',
+  'timeout',
+  'cancelled',
+  'unauthorized',
+  'forbidden',
+  'no_organization',
+  'no_key',
+  'device_not_found',
+  'location_not_found',
+  'organization_not_found',
+  'list_not_found',
+  'installed_elsewhere',
+  'location_has_devices',
+  'conflict',
+  'invalid',
+  'rate_limited',
+  'server',
+  'redirected',
+  'not_json',
+  'unreadable',
+  'too_deep',
+  'too_large',
+  'too_many_pages',
+  'unexpected_status',
+  'bad_base_url',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** What crosses IPC when an operation fails: no stack, no secrets. */
 export interface AppErrorShape {
   kind: ErrorKind;
-  /** One sentence a technician understands. */
+  /** The catalog's more precise sentence for it, if there is one. */
+  code?: ErrorCode;
+  /** Values for the code's sentence (host, serial, seconds…). */
+  params?: Record<string, string | number>;
+  /** One sentence in English, for logs (and the English screen until a code says it). */
   message: string;
-  /** What to do about it. */
+  /** What to do about it, in English (as `message`). */
   nextStep: string;
   status?: number;
   /** Field → problem, for forms (validation and 422). */
@@ -399,10 +447,36 @@ export interface ConnectionStep {
   fields: string[];
   /** Those of `fields` the app does not read. */
   unknownFields: string[];
-  problem: { kind: ErrorKind; message: string } | null;
-  /** Facts in words: the signed-in user, addresses read, why a step was skipped. */
+  /** `code`/`params` as in AppErrorShape: the renderer says the problem from them. */
+  problem: {
+    kind: ErrorKind;
+    message: string;
+    code?: ErrorCode;
+    params?: Record<string, string | number>;
+  } | null;
+  /** What the step found or why it was skipped, as kinds the renderer words. */
+  facts: ConnectionFact[];
+  /** The same facts in English, for logs and the reports of earlier versions. */
   notes: string[];
 }
+
+/** One thing the connection check learned (see ConnectionStep.facts). */
+export type ConnectionFact =
+  | { kind: 'signed_in_as'; name: string }
+  | { kind: 'user_not_named' }
+  | { kind: 'organizations_visible'; count: number }
+  | { kind: 'no_locations' }
+  | { kind: 'cities_read'; withCity: number; addresses: number }
+  | { kind: 'visitors_at_locations'; visitors: number; locations: number }
+  | { kind: 'visitors_in_buckets'; visitors: number; buckets: number }
+  /** A request before failed in a way every other would (offline, TLS, key refused). */
+  | { kind: 'skipped_after'; endpoint: string }
+  | { kind: 'skipped_organizations_unread'; endpoint: string }
+  | { kind: 'skipped_key_has_no_organization' }
+  | { kind: 'skipped_choose_organization'; count: number }
+  | { kind: 'skipped_locations_unread'; endpoint: string }
+  | { kind: 'skipped_no_locations' }
+  | { kind: 'skipped_no_device' };
 
 export interface ConnectionReport {
   at: string;
@@ -469,6 +543,7 @@ export interface OperationResults {
   syncStatus: SyncState;
   cancelSync: SyncState;
   makeAvailableOffline: SyncState;
+  systemLanguages: string[];
   listActivity: ActivityEntry[];
   recordVerification: ActivityEntry;
 }

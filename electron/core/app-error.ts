@@ -3,10 +3,12 @@
  * Messages are written for a technician: what happened, then what to do next.
  * Never put a secret, a stack or a raw server body into one.
  */
-import type { AppErrorShape, ErrorKind, LocationRef } from '../contract';
+import type { AppErrorShape, ErrorCode, ErrorKind, LocationRef } from '../contract';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;
+  readonly code: ErrorCode | undefined;
+  readonly params: Record<string, string | number> | undefined;
   readonly nextStep: string;
   readonly status: number | undefined;
   readonly fields: Record<string, string> | undefined;
@@ -17,6 +19,8 @@ export class AppError extends Error {
     super(shape.message, options);
     this.name = 'AppError';
     this.kind = shape.kind;
+    this.code = shape.code;
+    this.params = shape.params;
     this.nextStep = shape.nextStep;
     this.status = shape.status;
     this.fields = shape.fields;
@@ -30,6 +34,8 @@ export class AppError extends Error {
       message: this.message,
       nextStep: this.nextStep,
     };
+    if (this.code !== undefined) shape.code = this.code;
+    if (this.params !== undefined) shape.params = this.params;
     if (this.status !== undefined) shape.status = this.status;
     if (this.fields !== undefined) shape.fields = this.fields;
     if (this.location !== undefined) shape.location = this.location;

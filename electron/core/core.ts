@@ -43,6 +43,8 @@ export interface CoreOptions {
   managed?: ManagedSettings;
   /** Electron main: restart into a downloaded update; false when none is ready. */
   installUpdate?: () => boolean;
+  /** The OS's preferred languages (Electron: app.getPreferredSystemLanguages); absent: []. */
+  systemLanguages?: () => readonly string[];
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

@@ -23,6 +23,8 @@ import { MENU_LABELS_EN } from './menu-labels';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
 import { restoredPlacement, trackWindowState } from './window-state';
+import { mainLocale, systemLanguages } from './system-languages';
+import { m } from '../../i18n/paraglide/messages.js';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { setupRendererRecovery } from './renderer-recovery';
 import { updateDecision } from './update-policy';
@@ -124,12 +126,14 @@ const start = async (): Promise<void> => {
         app.isPackaged ? undefined : keychainServiceFromEnv(process.env),
       ),
       log,
+      systemLanguages,
     });
   } catch (error) {
     log.error('Could not start the core', { error });
+    const locale = mainLocale();
     dialog.showErrorBox(
-      'Field Installer could not start',
-      'Its data folder could not be opened. Check that the disk is not full, then start it again.',
+      m.main_start_failed_title({}, { locale }),
+      m.main_start_failed({}, { locale }),
     );
     app.exit(1);
     return;

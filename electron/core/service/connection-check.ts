@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import {
   CONNECTION_STEPS,
+  ERROR_CODES,
+  type ConnectionFact,
   type ConnectionReport,
   type ConnectionStep,
   type ErrorKind,
@@ -52,7 +54,7 @@ interface Found {
   first?: unknown;
   /** The fields the app reads for this kind of item (the rest are `unknownFields`). */
   known?: readonly string[];
-  notes?: string[];
+  facts?: ConnectionFact[];
 }
 
 /** After these, every later request would meet the same wall: the rest are not tried. */
@@ -130,14 +132,18 @@ export async function checkConnection(
   const at = new Date().toISOString();
   const steps: ConnectionStep[] = [];
   /** Set once a failure means nothing later can work; every later step is skipped with it. */
-  let wall: string | null = null;
+  let wall: ConnectionFact | null = null;
 
-  const run = async (step: StepName, skipReason: string | null, probe: () => Promise<Found>) => {
+  const run = async (
+    step: StepName,
+    skipReason: ConnectionFact | null,
+    probe: () => Promise<Found>,
+  ) => {
     const reason = wall ?? skipReason;
     const result = reason !== null ? skipped(step, reason) : await timed(step, probe);
     steps.push(result);
     if (result.outcome === 'failed' && result.problem && stopsEverything(result.problem.kind))
-      wall = `Not tried: ${STEP_ENDPOINTS[step]} failed, and every other request would fail the same way.`;
+      wall = { kind: 'skipped_after', endpoint: STEP_ENDPOINTS[step] };
     return result.outcome === 'ok';
   };
 
@@ -158,9 +164,9 @@ export async function checkConnection(
       total: organizations.length,
       first: organizations[0],
       known: ORGANIZATION_FIELDS,
-      notes: [
-        user ? `Signed in as ${user.name}.` : 'The answer did not name the signed-in user.',
-        `The key gives access to ${plural(organizations.length, 'organization')}.`,
+      facts: [
+        user ? { kind: 'signed_in_as', name: user.name } : { kind: 'user_not_named' },
+        { kind: 'organizations_visible', count: organizations.length },
       ],
     };
   });
@@ -181,12 +187,11 @@ export async function checkConnection(
     const withCity = page.items.filter((l) => (l.address?.city ?? '') !== '').length;
     return {
       ...listFound(page, LOCATION_FIELDS),
-      notes:
+      facts: [
         page.items.length === 0
-          ? ['The organization has no locations.']
-          : [
-              `A city was read from ${withCity} of ${plural(page.items.length, 'address', 'addresses')}.`,
-            ],
+          ? { kind: 'no_locations' }
+          : { kind: 'cities_read', withCity, addresses: page.items.length },
+      ],
     };
   });
 
@@ -205,9 +210,9 @@ export async function checkConnection(
     'location_devices',
     noOrganization ??
       (locationId === undefined
-        ? `Not tried: no location could be read (${STEP_ENDPOINTS.locations} did not work).`
+        ? { kind: 'skipped_locations_unread', endpoint: STEP_ENDPOINTS.locations }
         : locationId === null
-          ? 'Not tried: the organization has no locations.'
+          ? { kind: 'skipped_no_locations' }
           : null),
     async () =>
       devicesFound(
@@ -217,8 +222,7 @@ export async function checkConnection(
 
   // 3. One device, and foot traffic of the last 24 hours.
   const serial = seen.serial;
-  const noDevice =
-    noOrganization ?? (serial === null ? 'Not tried: no device was listed to ask about.' : null);
+  const noDevice = noOrganization ?? (serial === null ? { kind: 'skipped_no_device' } : null);
   await run('device', noDevice, async () => {
     const device = await orgApi().getDevice(serial ?? '');
     return { items: 1, first: device, known: DEVICE_FIELDS };
@@ -230,9 +234,7 @@ export async function checkConnection(
     const visitors = metrics.reduce((sum, m) => sum + m.total, 0);
     return {
       items: metrics.length,
-      notes: [
-        `${plural(visitors, 'visitor')} counted at ${plural(metrics.length, 'location')} in the last 24 hours.`,
-      ],
+      facts: [{ kind: 'visitors_at_locations', visitors, locations: metrics.length }],
     };
   });
   await run('foot_traffic_device', noDevice, async () => {
@@ -242,8 +244,8 @@ export async function checkConnection(
     });
     return {
       items: traffic.series.length,
-      notes: [
-        `${plural(traffic.total, 'visitor')} in ${plural(traffic.series.length, 'hourly bucket')} of the last 24 hours.`,
+      facts: [
+        { kind: 'visitors_in_buckets', visitors: traffic.total, buckets: traffic.series.length },
       ],
     };
   });
@@ -284,12 +286,14 @@ const blank = (step: StepName): ConnectionStep => ({
   fields: [],
   unknownFields: [],
   problem: null,
+  facts: [],
   notes: [],
 });
 
-const skipped = (step: StepName, reason: string): ConnectionStep => ({
+const skipped = (step: StepName, reason: ConnectionFact): ConnectionStep => ({
   ...blank(step),
-  notes: [reason],
+  facts: [reason],
+  notes: [factInEnglish(reason)],
 });
 
 async function timed(step: StepName, probe: () => Promise<Found>): Promise<ConnectionStep> {
@@ -308,7 +312,8 @@ async function timed(step: StepName, probe: () => Promise<Found>): Promise<Conne
       total: found.total ?? null,
       fields,
       unknownFields: known ? fields.filter((f) => !known.includes(f)) : [],
-      notes: found.notes ?? [],
+      facts: found.facts ?? [],
+      notes: (found.facts ?? []).map(factInEnglish),
     };
   } catch (error) {
     const ms = elapsed();
@@ -326,7 +331,12 @@ async function timed(step: StepName, probe: () => Promise<Found>): Promise<Conne
       outcome: error.kind === 'bad_response' ? 'not_understood' : 'failed',
       ms,
       status: error.status ?? null,
-      problem: { kind: error.kind, message: error.message },
+      problem: {
+        kind: error.kind,
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.params ? { params: error.params } : {}),
+      },
     };
   }
 }
@@ -346,11 +356,45 @@ function listFound(
   };
 }
 
-function whyNoOrganization(listed: readonly unknown[] | null): string {
+function whyNoOrganization(listed: readonly unknown[] | null): ConnectionFact {
   if (listed === null)
-    return `Not tried: the organizations could not be read (${STEP_ENDPOINTS.organizations}), so there is no organization to ask about.`;
-  if (listed.length === 0) return 'Not tried: the key belongs to no organization.';
-  return `Not tried: the key gives access to ${listed.length} organizations. Sign in, choose one, then check again from Settings.`;
+    return { kind: 'skipped_organizations_unread', endpoint: STEP_ENDPOINTS.organizations };
+  if (listed.length === 0) return { kind: 'skipped_key_has_no_organization' };
+  return { kind: 'skipped_choose_organization', count: listed.length };
+}
+
+/** A fact in English, for logs and for readers of the report that predate `facts`. */
+function factInEnglish(fact: ConnectionFact): string {
+  switch (fact.kind) {
+    case 'signed_in_as':
+      return `Signed in as ${fact.name}.`;
+    case 'user_not_named':
+      return 'The answer did not name the signed-in user.';
+    case 'organizations_visible':
+      return `The key gives access to ${plural(fact.count, 'organization')}.`;
+    case 'no_locations':
+      return 'The organization has no locations.';
+    case 'cities_read':
+      return `A city was read from ${fact.withCity} of ${plural(fact.addresses, 'address', 'addresses')}.`;
+    case 'visitors_at_locations':
+      return `${plural(fact.visitors, 'visitor')} counted at ${plural(fact.locations, 'location')} in the last 24 hours.`;
+    case 'visitors_in_buckets':
+      return `${plural(fact.visitors, 'visitor')} in ${plural(fact.buckets, 'hourly bucket')} of the last 24 hours.`;
+    case 'skipped_after':
+      return `Not tried: ${fact.endpoint} failed, and every other request would fail the same way.`;
+    case 'skipped_organizations_unread':
+      return `Not tried: the organizations could not be read (${fact.endpoint}), so there is no organization to ask about.`;
+    case 'skipped_key_has_no_organization':
+      return 'Not tried: the key belongs to no organization.';
+    case 'skipped_choose_organization':
+      return `Not tried: the key gives access to ${fact.count} organizations. Sign in, choose one, then check again from Settings.`;
+    case 'skipped_locations_unread':
+      return `Not tried: no location could be read (${fact.endpoint} did not work).`;
+    case 'skipped_no_locations':
+      return 'Not tried: the organization has no locations.';
+    case 'skipped_no_device':
+      return 'Not tried: no device was listed to ask about.';
+  }
 }
 
 function outcomeOf(steps: readonly ConnectionStep[]): ConnectionReport['outcome'] {
@@ -367,6 +411,25 @@ const plural = (n: number, one: string, many = `${one}s`) =>
 
 const ERROR_KINDS = Object.keys(ERROR_TRAITS) as [ErrorKind, ...ErrorKind[]];
 
+const count = z.number().int().min(0);
+const endpoint = z.string();
+const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('signed_in_as'), name: z.string() }),
+  z.object({ kind: z.literal('user_not_named') }),
+  z.object({ kind: z.literal('organizations_visible'), count }),
+  z.object({ kind: z.literal('no_locations') }),
+  z.object({ kind: z.literal('cities_read'), withCity: count, addresses: count }),
+  z.object({ kind: z.literal('visitors_at_locations'), visitors: count, locations: count }),
+  z.object({ kind: z.literal('visitors_in_buckets'), visitors: count, buckets: count }),
+  z.object({ kind: z.literal('skipped_after'), endpoint }),
+  z.object({ kind: z.literal('skipped_organizations_unread'), endpoint }),
+  z.object({ kind: z.literal('skipped_key_has_no_organization') }),
+  z.object({ kind: z.literal('skipped_choose_organization'), count }),
+  z.object({ kind: z.literal('skipped_locations_unread'), endpoint }),
+  z.object({ kind: z.literal('skipped_no_locations') }),
+  z.object({ kind: z.literal('skipped_no_device') }),
+]);
+
 const StoredStep = z.object({
   step: z.enum(CONNECTION_STEPS),
   endpoint: z.string(),
@@ -378,7 +441,16 @@ const StoredStep = z.object({
   total: z.number().nullable(),
   fields: z.array(z.string()),
   unknownFields: z.array(z.string()),
-  problem: z.object({ kind: z.enum(ERROR_KINDS), message: z.string() }).nullable(),
+  problem: z
+    .object({
+      kind: z.enum(ERROR_KINDS),
+      message: z.string(),
+      code: z.enum(ERROR_CODES).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .nullable(),
+  // Reports kept by an earlier version have notes only: the screen shows those.
+  facts: z.array(StoredFact).default([]),
   notes: z.array(z.string()).default([]),
 });
 

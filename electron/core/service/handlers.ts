@@ -106,6 +106,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       return ctx.sync.state();
     },
 
+    systemLanguages: () => [...(ctx.options.systemLanguages?.() ?? [])],
     listActivity: () => ctx.current()?.store.work.activity.list() ?? [],
     recordVerification: (input) => {
       const scope = requireScope(ctx);

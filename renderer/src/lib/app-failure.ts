@@ -1,5 +1,6 @@
 import type { AppErrorShape } from '../../../electron/contract';
 import { traitsOf } from '../../../electron/error-traits';
+import { m } from './i18n';
 
 /** What `call` throws when an operation answers {ok:false}: screens read `.shape`. */
 export class AppFailure extends Error {
@@ -15,11 +16,8 @@ export class AppFailure extends Error {
 /** Anything caught in a screen becomes a shape it can show in place. */
 export const toErrorShape = (error: unknown): AppErrorShape => {
   if (error instanceof AppFailure) return error.shape;
-  return {
-    kind: 'server',
-    message: 'Something unexpected went wrong in the app.',
-    nextStep: 'Try again. If it keeps happening, restart the app.',
-  };
+  // Words for the log and the English screen; other languages say the kind (error-text.ts).
+  return { kind: 'internal', message: m.error_unexpected(), nextStep: m.error_unexpected_next() };
 };
 
 /** The request never got an answer (offline, DNS, timeout): what is saved is the best there

@@ -1,5 +1,11 @@
-/** Small, pure formatting helpers shared by screens (unit-tested in tests/unit/renderer). */
+/**
+ * Every date, time, number and count the renderer shows goes through here, through Intl, in
+ * the active format locale (lib/active-locale.ts). Each function takes the locale as its last
+ * parameter for tests; screens leave it out. Unit-tested per locale in tests/unit/renderer.
+ */
 import type { Device, Location } from '../../../electron/contract';
+import { formatLocale } from './active-locale';
+import { m } from './i18n';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
@@ -7,28 +13,75 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Intl objects are costly to build and lists format thousands of cells: one per locale.
+const cache = new Map<string, Intl.RelativeTimeFormat | Intl.NumberFormat | Intl.DateTimeFormat>();
+const cached = <T extends Intl.RelativeTimeFormat | Intl.NumberFormat | Intl.DateTimeFormat>(
+  key: string,
+  make: () => T,
+): T => {
+  let value = cache.get(key) as T | undefined;
+  if (!value) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+};
 
-/** "just now", "5 minutes ago", "in 2 hours"; "never" for a missing or unreadable time. */
-export const relativeTime = (iso: string | null | undefined, now: number = Date.now()): string => {
-  if (!iso) return 'never';
+/** "just now", "5 minutes ago" / "vor 5 Minuten" / "5 分前"; "never" for a missing time. */
+export const relativeTime = (
+  iso: string | null | undefined,
+  now: number = Date.now(),
+  locale: string = formatLocale(),
+): string => {
+  if (!iso) return m.time_never();
   const at = Date.parse(iso);
-  if (Number.isNaN(at)) return 'unknown';
+  if (Number.isNaN(at)) return m.time_unknown();
   const diff = at - now;
-  if (Math.abs(diff) < 45_000) return 'just now';
+  if (Math.abs(diff) < 45_000) return m.time_just_now();
+  const relative = cached(
+    `rel:${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms || unit === 'minute')
       return relative.format(Math.round(diff / ms), unit);
   }
-  return 'just now';
+  return m.time_just_now();
 };
 
-/** Full local date and time, for tooltips and CSV. */
-export const absoluteTime = (iso: string | null | undefined): string => {
+/**
+ * Full local date and time with the time zone ("May 4, 2026, 2:00 PM GMT+2",
+ * "04.05.2026, 14:00 MESZ"), for tooltips, reports and receipts. `timeZone` for tests.
+ */
+export const absoluteTime = (
+  iso: string | null | undefined,
+  locale: string = formatLocale(),
+  timeZone?: string,
+): string => {
   if (!iso) return '';
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString();
+  if (Number.isNaN(at.getTime())) return iso;
+  const dateTime = cached(
+    `abs:${locale}:${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  );
+  // dateStyle cannot be combined with timeZoneName: the zone is formatted on its own.
+  return `${dateTime.format(at)} ${timeZoneName(at, locale, timeZone)}`.trim();
 };
+
+const timeZoneName = (at: Date, locale: string, timeZone?: string): string =>
+  cached(
+    `tz:${locale}:${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }),
+  )
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value ?? '';
 
 /** What is shown for a field the server did not send (or sent as null). */
 export const MISSING = '—';
@@ -54,20 +107,35 @@ export const isCheckingIn = (device: Device, now: number = Date.now()): boolean 
   return now - at <= 2 * interval + 60_000;
 };
 
-export const formatInterval = (seconds: number | null | undefined): string => {
-  if (seconds === null || seconds === undefined) return 'Not set';
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
+/** "1 h", "5 min", "45 s" (or "5 Min.", "5 分") in the largest whole unit. */
+export const formatInterval = (
+  seconds: number | null | undefined,
+  locale: string = formatLocale(),
+): string => {
+  if (seconds === null || seconds === undefined) return m.interval_not_set();
+  const [unit, value]: ['hour' | 'minute' | 'second', number] =
+    seconds % 3600 === 0
+      ? ['hour', seconds / 3600]
+      : seconds % 60 === 0
+        ? ['minute', seconds / 60]
+        : ['second', seconds];
+  return cached(
+    `unit:${locale}:${unit}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }),
+  ).format(value);
 };
 
+/**
+ * English-only plural. Phase 2 of the translation replaces every caller with a catalog
+ * message that has plural variants (docs/i18n.md); do not add new callers.
+ * @deprecated
+ */
 export const plural = (n: number, one: string, many = `${one}s`): string =>
   `${n} ${n === 1 ? one : many}`;
 
-const numbers = new Intl.NumberFormat('en');
-
-/** "100,000": counts in the hundreds of thousands are unreadable without separators. */
-export const formatNumber = (n: number): string => numbers.format(n);
+/** "100,000" / "100.000" / "100 000": counts and visitor numbers with the locale's grouping. */
+export const formatNumber = (n: number, locale: string = formatLocale()): string =>
+  cached(`num:${locale}`, () => new Intl.NumberFormat(locale)).format(n);
 
 /**
  * A store as people tell stores apart: organizations have several with the same name, so its
@@ -77,4 +145,43 @@ export const storeLabel = (location: Pick<Location, 'name' | 'address'>): string
   const a = location.address;
   const where = a?.city || a?.text || a?.line1;
   return where ? `${location.name} (${where})` : location.name;
+};
+
+/**
+ * uPlot's date formatter (its `fmtDate` option) in the given locale: uPlot asks for a
+ * template such as "{M}/{D}" or "{h}:{mm}{aa}" (US order and English names) and gets back
+ * a function; we read what the template shows (time, day, month, year) and let Intl write
+ * it in the locale's order and words. Multi-line templates ("{h}{aa}\n{M}/{D}") keep lines.
+ */
+export const chartDateFormatter =
+  (locale: string = formatLocale(), timeZone?: string) =>
+  (template: string): ((date: Date) => string) => {
+    const lines = template.split('\n').map((line) => chartLineOptions(line));
+    return (date) =>
+      lines
+        .map((options) =>
+          options
+            ? cached(
+                `chart:${locale}:${timeZone ?? ''}:${JSON.stringify(options)}`,
+                () =>
+                  new Intl.DateTimeFormat(locale, {
+                    ...options,
+                    ...(timeZone ? { timeZone } : {}),
+                  }),
+              ).format(date)
+            : '',
+        )
+        .join('\n');
+  };
+
+const chartLineOptions = (line: string): Intl.DateTimeFormatOptions | null => {
+  const has = (token: string) => line.includes(`{${token}}`);
+  if (has('ss')) return { hour: 'numeric', minute: '2-digit', second: '2-digit' };
+  if (has('mm')) return { hour: 'numeric', minute: '2-digit' };
+  if (has('h') || has('H') || has('HH')) return { hour: 'numeric', minute: '2-digit' };
+  const year = has('YYYY') || has('YY') ? { year: 'numeric' as const } : {};
+  if (has('D') || has('DD')) return { month: 'short', day: 'numeric', ...year };
+  if (has('MMM') || has('MMMM') || has('M') || has('MM')) return { month: 'short', ...year };
+  if (has('YYYY') || has('YY')) return year;
+  return null;
 };

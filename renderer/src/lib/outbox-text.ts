@@ -1,32 +1,37 @@
 /** Plain words for queued actions (the outbox) and this visit's activity (pure, unit-tested). */
 import type { ActivityEntry, OutboxItem, OutboxKind } from '../../../electron/contract';
+import { m } from './i18n';
 
-/** What an action of each kind is, as the Activity table's "Action" column says it. */
-export const ACTION_NAME: Record<ActivityEntry['action'], string> = {
-  install: 'Install',
-  uninstall: 'Uninstall',
-  move: 'Move',
-  update_device: 'Change device',
-  create_location: 'Create location',
-  delete_location: 'Delete location',
-  verify: 'Verify',
+const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
+  install: m.action_install,
+  uninstall: m.action_uninstall,
+  move: m.action_move,
+  update_device: m.action_update_device,
+  create_location: m.action_create_location,
+  delete_location: m.action_delete_location,
+  verify: m.action_verify,
 };
+
+/** What an action of each kind is, as the Activity table's "Action" column says it (a kind
+ * this build does not know, from a newer version's log, is shown as it is). */
+export const actionName = (action: ActivityEntry['action']): string =>
+  (ACTION_NAMES[action] as (() => string) | undefined)?.() ?? action;
 
 /** "An install", "a change to its settings"…: for "… of this device is waiting to sync". */
 export const kindPhrase = (kind: OutboxKind): string => {
   switch (kind) {
     case 'install':
-      return 'An install';
+      return m.outbox_phrase_install();
     case 'uninstall':
-      return 'An uninstall';
+      return m.outbox_phrase_uninstall();
     case 'move':
-      return 'A move';
+      return m.outbox_phrase_move();
     case 'update_device':
-      return 'A change to the settings';
+      return m.outbox_phrase_update_device();
     case 'create_location':
-      return 'Creating the location';
+      return m.outbox_phrase_create_location();
     case 'delete_location':
-      return 'Deleting the location';
+      return m.outbox_phrase_delete_location();
   }
 };
 
@@ -36,27 +41,27 @@ export const movesDevice = (kind: OutboxKind): boolean =>
 
 /** One line saying what a queued action will do. */
 export const describeOutboxItem = (item: OutboxItem): string => {
-  const serial = item.serial ?? 'a device';
-  const at = item.locationName ?? 'a location';
+  const serial = item.serial ?? m.outbox_a_device();
+  const location = item.locationName ?? m.outbox_a_location();
   switch (item.kind) {
     case 'install':
-      return `Install ${serial} at ${at}`;
+      return m.outbox_install({ serial, location });
     case 'uninstall':
-      return `Uninstall ${serial} from ${item.locationName ?? 'its location'}`;
+      return m.outbox_uninstall({ serial, location: item.locationName ?? m.outbox_its_location() });
     case 'move':
-      return `Move ${serial} to ${at}`;
+      return m.outbox_move({ serial, location });
     case 'update_device':
-      return `Save the changed settings of ${serial}`;
+      return m.outbox_update_device({ serial });
     case 'create_location':
-      return `Create the location ${item.locationName ?? '(no name)'}`;
+      return m.outbox_create_location({ location: item.locationName ?? m.outbox_no_name() });
     case 'delete_location':
-      return `Delete the location ${item.locationName ?? item.locationId ?? ''}`.trim();
+      return m.outbox_delete_location({ location: item.locationName ?? item.locationId ?? '' });
   }
 };
 
 /** How far a queued action got, or what it waits for; null when there is nothing to add. */
 export const outboxProgress = (item: OutboxItem): string | null => {
-  if (item.waitingFor !== null) return 'Waits for the new store to be created';
-  if (item.kind === 'move' && item.stepsDone >= 1) return 'Uninstalled; install still to send';
+  if (item.waitingFor !== null) return m.outbox_waits_for_store();
+  if (item.kind === 'move' && item.stepsDone >= 1) return m.outbox_move_half_done();
   return null;
 };

@@ -1,4 +1,7 @@
-/** Local, non-secret preferences (theme, scanner options) kept in localStorage. */
+/** Local, non-secret preferences (theme, language, scanner options) kept in localStorage. */
+import { isLanguageChoice, type LanguageChoice } from '../../../i18n/locales';
+
+export type { LanguageChoice };
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 export interface ScannerOptions {
@@ -10,11 +13,14 @@ export interface ScannerOptions {
 
 export interface Preferences {
   theme: ThemeChoice;
+  /** 'system': the OS's (or browser's) languages decide. */
+  language: LanguageChoice;
   scanner: ScannerOptions;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'system',
+  language: 'system',
   scanner: { maxInterKeyMs: 50, minLength: 6 },
 };
 
@@ -39,6 +45,7 @@ export const parsePreferences = (raw: string | null): Preferences => {
   const d = DEFAULT_PREFERENCES.scanner;
   return {
     theme,
+    language: isLanguageChoice(data.language) ? data.language : 'system',
     scanner: {
       maxInterKeyMs: clamp(scanner.maxInterKeyMs, 10, 200, d.maxInterKeyMs),
       minLength: clamp(scanner.minLength, 3, 64, d.minLength),

@@ -1,6 +1,7 @@
 /** What the technician is told about the local data (StorageHealth in the contract). */
 import type { StorageHealth } from '../../../electron/contract';
 import { formatNumber } from './format';
+import { m } from './i18n';
 
 type Damage = NonNullable<StorageHealth['outboxDamage']>;
 type Imported = NonNullable<StorageHealth['imported']>;
@@ -8,15 +9,20 @@ type Imported = NonNullable<StorageHealth['imported']>;
 export const outboxDamageText = (damage: Damage): string => {
   const what =
     damage.unreadable === 0
-      ? 'The queued actions could not be read.'
-      : `${formatNumber(damage.unreadable)} queued ${damage.unreadable === 1 ? 'action' : 'actions'} could not be read.`;
-  return `${what} The damaged file was kept at ${damage.keptAt}.`;
+      ? m.storage_outbox_unreadable_all()
+      : m.storage_outbox_unreadable({
+          count: damage.unreadable,
+          shown: formatNumber(damage.unreadable),
+        });
+  return `${what} ${m.storage_outbox_kept_at({ path: damage.keptAt })}`;
 };
 
-export const OUTBOX_DAMAGE_NEXT_STEP = 'Do those actions again, or send the file to support.';
+export const outboxDamageNextStep = (): string => m.storage_outbox_next();
 
-export const CACHE_REBUILT_TEXT =
-  'Saved data on this computer was damaged and is being downloaded again. Until then some lists may be incomplete.';
+export const cacheRebuiltText = (): string => m.storage_cache_rebuilt();
 
 export const importedText = (imported: Imported): string =>
-  `Your queued actions (${formatNumber(imported.queued)}) and activity (${formatNumber(imported.activity)}) from the previous version were carried over.`;
+  m.storage_imported({
+    queued: formatNumber(imported.queued),
+    activity: formatNumber(imported.activity),
+  });

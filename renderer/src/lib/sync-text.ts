@@ -1,13 +1,23 @@
 /** What the sync indicator says about a SyncState (pure, unit-tested). */
 import type { AppErrorShape, SyncResource, SyncState, SyncTask } from '../../../electron/contract';
+import { errorWords } from './error-text';
 import { formatNumber } from './format';
+import { m } from './i18n';
 
-const WHAT: Record<SyncResource, string> = {
-  organizations: 'organizations',
-  locations: 'locations',
-  devices: 'devices',
-  location: 'location details',
-  foot_traffic: 'foot traffic',
+const DOWNLOADING: Record<SyncResource, () => string> = {
+  organizations: m.sync_downloading_organizations,
+  locations: m.sync_downloading_locations,
+  devices: m.sync_downloading_devices,
+  location: m.sync_downloading_location,
+  foot_traffic: m.sync_downloading_foot_traffic,
+};
+
+const COULD_NOT: Record<SyncResource, () => string> = {
+  organizations: m.sync_failed_organizations,
+  locations: m.sync_failed_locations,
+  devices: m.sync_failed_devices,
+  location: m.sync_failed_location,
+  foot_traffic: m.sync_failed_foot_traffic,
 };
 
 /** The task the indicator shows: the one running, else the next one waiting. */
@@ -21,13 +31,21 @@ export const currentTask = (state: SyncState | null): SyncTask | null => {
 };
 
 /** "Downloading devices" (also the progress bar's accessible name). */
-export const taskLabel = (task: SyncTask): string => `Downloading ${WHAT[task.resource]}`;
+export const taskLabel = (task: SyncTask): string => DOWNLOADING[task.resource]();
 
 /** "12,300 of 100,000", "12,300 so far" while the server has not said how many, or "". */
 export const taskCount = (task: SyncTask): string => {
-  if (task.total !== null) return `${formatNumber(task.fetched)} of ${formatNumber(task.total)}`;
-  return task.fetched > 0 ? `${formatNumber(task.fetched)} so far` : '';
+  if (task.total !== null)
+    return m.sync_count_of({
+      fetched: formatNumber(task.fetched),
+      total: formatNumber(task.total),
+    });
+  return task.fetched > 0 ? m.sync_count_so_far({ fetched: formatNumber(task.fetched) }) : '';
 };
+
+/** "Downloading devices: 12,300 of 100,000" (the separator is the language's: fr " : "). */
+export const taskWithCount = (label: string, count: string): string =>
+  count ? `${label}${m.sync_count_suffix({ count })}` : label;
 
 const keyOf = (task: SyncTask): string => `${task.resource}/${task.locationId ?? ''}`;
 
@@ -46,10 +64,8 @@ export const newlyEnded = (previous: SyncState | null, next: SyncState): SyncTas
 export const endedText = (tasks: readonly SyncTask[]): string => {
   const failed = tasks
     .filter((t) => t.state === 'failed')
-    .map((t) => `Could not download ${WHAT[t.resource]}. ${t.error?.message ?? ''}`.trim());
-  const cancelled = tasks.some((t) => t.state === 'cancelled')
-    ? ['Download stopped. What was downloaded is kept; the rest follows later.']
-    : [];
+    .map((t) => `${COULD_NOT[t.resource]()} ${t.error ? errorWords(t.error).message : ''}`.trim());
+  const cancelled = tasks.some((t) => t.state === 'cancelled') ? [m.sync_stopped()] : [];
   return [...failed, ...cancelled].join(' ');
 };
 
@@ -61,8 +77,8 @@ export const nextTryText = (nextAttemptAt: string | null, now: number): string |
   if (Number.isNaN(at)) return null;
   const seconds = Math.ceil((at - now) / 1000);
   if (seconds <= 0) return null;
-  if (seconds < 120) return `Next try in ${seconds} s`;
-  return `Next try in ${Math.ceil(seconds / 60)} min`;
+  if (seconds < 120) return m.sync_next_try_seconds({ seconds });
+  return m.sync_next_try_minutes({ minutes: Math.ceil(seconds / 60) });
 };
 
 export type OfflineProgress =

@@ -59,9 +59,9 @@ describe('formatAddress / formatInterval', () => {
     expect(formatAddress({ address: {} })).toBe('—');
   });
   it('uses the largest whole unit', () => {
-    expect(formatInterval(3600)).toBe('1 h');
+    expect(formatInterval(3600)).toBe('1 hr');
     expect(formatInterval(300)).toBe('5 min');
-    expect(formatInterval(45)).toBe('45 s');
+    expect(formatInterval(45)).toBe('45 sec');
     expect(formatInterval(null)).toBe('Not set');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../electron/contract';
 import { describeOutcome, describeUpdate } from '../../../renderer/src/lib/install-outcome';
 import {
-  ACTION_NAME,
+  actionName,
   describeOutboxItem,
   kindPhrase,
   movesDevice,
@@ -53,7 +53,7 @@ describe('queued actions in plain words', () => {
     );
   });
   it('names every activity action, and knows which ones move a device', () => {
-    expect(ACTION_NAME.update_device).toBe('Change device');
+    expect(actionName('update_device')).toBe('Change device');
     expect(kindPhrase('update_device')).toBe('A change to the settings');
     expect(kindPhrase('install')).toBe('An install');
     expect(movesDevice('move')).toBe(true);

@@ -14,14 +14,23 @@ describe('preferences', () => {
   it('falls back to defaults for corrupt or out-of-range values', () => {
     expect(parsePreferences('{not json')).toEqual({
       theme: 'system',
+      language: 'system',
       scanner: { maxInterKeyMs: 50, minLength: 6 },
     });
     expect(
-      parsePreferences('{"theme":"dark","scanner":{"maxInterKeyMs":5000,"minLength":"x"}}'),
+      parsePreferences(
+        '{"theme":"dark","language":"klingon","scanner":{"maxInterKeyMs":5000,"minLength":"x"}}',
+      ),
     ).toEqual({
       theme: 'dark',
+      language: 'system',
       scanner: { maxInterKeyMs: 200, minLength: 6 },
     });
+  });
+  it('keeps a language the app speaks, the pseudo-locale included', () => {
+    expect(parsePreferences('{"language":"de"}').language).toBe('de');
+    expect(parsePreferences('{"language":"en-GB"}').language).toBe('en-GB');
+    expect(parsePreferences('{"language":"en-XA"}').language).toBe('en-XA');
   });
 });
 

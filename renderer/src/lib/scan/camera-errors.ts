@@ -1,11 +1,10 @@
 /** getUserMedia failures in words a technician understands, each with a next step. */
+import { m } from '../i18n';
 
 export interface CameraProblem {
   message: string;
   nextStep: string;
 }
-
-const TYPE_INSTEAD = 'or use the handheld scanner or type the serial number.';
 
 export function describeCameraError(error: unknown): CameraProblem {
   const name =
@@ -15,40 +14,27 @@ export function describeCameraError(error: unknown): CameraProblem {
     case 'PermissionDeniedError':
     case 'SecurityError':
       return {
-        message: 'Camera access is blocked.',
-        nextStep: `Allow camera access for Field Installer in the system privacy settings and press Try again, ${TYPE_INSTEAD}`,
+        message: m.camera_blocked(),
+        nextStep: m.camera_blocked_next({ app: m.app_name() }),
       };
     case 'NotFoundError':
     case 'DevicesNotFoundError':
     case 'OverconstrainedError':
-      return {
-        message: 'No camera was found.',
-        nextStep: `Connect a camera and press Try again, ${TYPE_INSTEAD}`,
-      };
+      return { message: m.camera_not_found(), nextStep: m.camera_not_found_next() };
     case 'NotReadableError':
     case 'TrackStartError':
     case 'AbortError':
-      return {
-        message: 'The camera is in use by another app or could not start.',
-        nextStep: `Close other apps that use the camera (such as video calls) and press Try again, ${TYPE_INSTEAD}`,
-      };
+      return { message: m.camera_in_use(), nextStep: m.camera_in_use_next() };
     case 'CameraUnsupported':
       return {
-        message: 'This window cannot use a camera.',
-        nextStep:
-          'Restart Field Installer; until then, use the handheld scanner or type the serial number.',
+        message: m.camera_unsupported(),
+        nextStep: m.camera_unsupported_next({ app: m.app_name() }),
       };
     default:
-      return {
-        message: 'The camera could not start.',
-        nextStep: `Press Try again, ${TYPE_INSTEAD}`,
-      };
+      return { message: m.camera_failed(), nextStep: m.camera_failed_next() };
   }
 }
 
 export function describeDecoderError(): CameraProblem {
-  return {
-    message: 'The barcode reader could not start.',
-    nextStep: 'Use the handheld scanner or type the serial number.',
-  };
+  return { message: m.camera_decoder_failed(), nextStep: m.camera_decoder_failed_next() };
 }

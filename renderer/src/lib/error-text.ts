@@ -1,0 +1,155 @@
+/**
+ * A failure in the technician's language: the core sends a kind (always) and a code with
+ * parameters (where it has a more precise sentence); the catalog says them. Pure, so the
+ * sentences are unit-tested per locale.
+ */
+import type { AppErrorShape, ErrorCode, ErrorKind } from '../../../electron/contract';
+import { activeLocale } from './active-locale';
+import { m } from './i18n';
+
+export interface ErrorWords {
+  message: string;
+  nextStep: string;
+}
+
+type Params = Record<string, string | number>;
+const text = (p: Params | undefined, key: string): string => String(p?.[key] ?? '');
+const num = (p: Params | undefined, key: string): number => Number(p?.[key] ?? 0);
+
+const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>> = {
+  offline: (p) => ({
+    message: m.error_offline({ host: text(p, 'host') }),
+    nextStep: m.error_offline_next(),
+  }),
+  dns: (p) => ({ message: m.error_dns({ host: text(p, 'host') }), nextStep: m.error_dns_next() }),
+  proxy: (p) => ({
+    message: m.error_proxy({ host: text(p, 'host') }),
+    nextStep: m.error_proxy_next(),
+  }),
+  tls: (p) => ({ message: m.error_tls({ host: text(p, 'host') }), nextStep: m.error_tls_next() }),
+  timeout: (p) => ({
+    message: m.error_timeout({ host: text(p, 'host'), seconds: num(p, 'seconds') }),
+    nextStep: m.error_timeout_next(),
+  }),
+  cancelled: () => ({ message: m.error_cancelled(), nextStep: m.error_cancelled_next() }),
+  unauthorized: () => ({ message: m.error_unauthorized(), nextStep: m.error_unauthorized_next() }),
+  forbidden: () => ({ message: m.error_forbidden(), nextStep: m.error_forbidden_next() }),
+  no_organization: () => ({
+    message: m.error_no_organization(),
+    nextStep: m.error_no_organization_next(),
+  }),
+  no_key: () => ({ message: m.error_no_key(), nextStep: m.error_no_key_next() }),
+  device_not_found: (p) => ({
+    message: m.error_device_not_found({ serial: text(p, 'serial') }),
+    nextStep: m.error_device_not_found_next(),
+  }),
+  location_not_found: () => ({
+    message: m.error_location_not_found(),
+    nextStep: m.error_location_not_found_next(),
+  }),
+  organization_not_found: () => ({
+    message: m.error_organization_not_found(),
+    nextStep: m.error_organization_not_found_next(),
+  }),
+  list_not_found: () => ({
+    message: m.error_list_not_found(),
+    nextStep: m.error_list_not_found_next(),
+  }),
+  installed_elsewhere: (p) => ({
+    message: p?.location
+      ? m.error_installed_elsewhere_named({ location: text(p, 'location') })
+      : m.error_installed_elsewhere(),
+    nextStep: m.error_installed_elsewhere_next(),
+  }),
+  location_has_devices: (p) => ({
+    message:
+      p?.count === undefined
+        ? m.error_location_has_devices()
+        : m.error_location_has_devices_count({ count: num(p, 'count') }),
+    nextStep: m.error_location_has_devices_next(),
+  }),
+  conflict: () => ({ message: m.error_conflict(), nextStep: m.error_conflict_next() }),
+  invalid: (p) => ({
+    message: p?.field
+      ? m.error_invalid_field({ field: text(p, 'field'), problem: text(p, 'problem') })
+      : m.error_invalid(),
+    nextStep: m.error_invalid_next(),
+  }),
+  rate_limited: (p) => ({
+    message: m.error_rate_limited(),
+    nextStep:
+      p?.seconds === undefined
+        ? m.error_rate_limited_next()
+        : num(p, 'seconds') < 60
+          ? m.error_rate_limited_next_seconds({ seconds: num(p, 'seconds') })
+          : m.error_rate_limited_next_minutes({ minutes: Math.ceil(num(p, 'seconds') / 60) }),
+  }),
+  server: (p) => ({
+    message: m.error_server({ status: num(p, 'status') }),
+    nextStep: m.error_server_next(),
+  }),
+  redirected: () => ({ message: m.error_redirected(), nextStep: m.error_redirected_next() }),
+  not_json: () => ({ message: m.error_not_json(), nextStep: m.error_not_json_next() }),
+  unreadable: () => ({ message: m.error_unreadable(), nextStep: m.error_unreadable_next() }),
+  too_deep: () => ({ message: m.error_too_deep(), nextStep: m.error_too_deep_next() }),
+  too_large: (p) => ({
+    message: m.error_too_large({ kilobytes: num(p, 'kilobytes') }),
+    nextStep: m.error_too_large_next(),
+  }),
+  too_many_pages: (p) => ({
+    message: m.error_too_many_pages({ pages: num(p, 'pages') }),
+    nextStep: m.error_too_many_pages_next(),
+  }),
+  unexpected_status: (p) => ({
+    message: m.error_unexpected_status({ status: num(p, 'status') }),
+    nextStep: m.error_unexpected_status_next(),
+  }),
+  bad_base_url: (p) => ({
+    message: m.error_bad_base_url({ problem: text(p, 'problem') }),
+    nextStep: m.error_bad_base_url_next(),
+  }),
+};
+
+/** What each kind is, for a failure that has no code (yet): never an English sentence on a
+ * German screen. */
+const BY_KIND: Readonly<Record<ErrorKind, () => ErrorWords>> = {
+  offline: () => ({ message: m.error_kind_offline(), nextStep: m.error_offline_next() }),
+  dns: () => ({ message: m.error_kind_dns(), nextStep: m.error_dns_next() }),
+  proxy: () => ({ message: m.error_kind_proxy(), nextStep: m.error_proxy_next() }),
+  tls: () => ({ message: m.error_kind_tls(), nextStep: m.error_tls_next() }),
+  timeout: () => ({ message: m.error_kind_timeout(), nextStep: m.error_timeout_next() }),
+  unauthorized: () => ({ message: m.error_unauthorized(), nextStep: m.error_unauthorized_next() }),
+  forbidden: () => ({ message: m.error_kind_forbidden(), nextStep: m.error_kind_forbidden_next() }),
+  not_found: () => ({ message: m.error_kind_not_found(), nextStep: m.error_kind_not_found_next() }),
+  conflict: () => ({ message: m.error_conflict(), nextStep: m.error_conflict_next() }),
+  invalid: () => ({ message: m.error_invalid(), nextStep: m.error_invalid_next() }),
+  rate_limited: () => ({ message: m.error_rate_limited(), nextStep: m.error_rate_limited_next() }),
+  server: () => ({ message: m.error_kind_server(), nextStep: m.error_server_next() }),
+  bad_response: () => ({ message: m.error_unreadable(), nextStep: m.error_unreadable_next() }),
+  keychain_unavailable: () => ({
+    message: m.error_kind_keychain_unavailable(),
+    nextStep: m.error_kind_keychain_unavailable_next(),
+  }),
+  not_signed_in: () => ({
+    message: m.error_kind_not_signed_in(),
+    nextStep: m.error_no_key_next(),
+  }),
+  validation: () => ({
+    message: m.error_kind_validation(),
+    nextStep: m.error_kind_validation_next(),
+  }),
+  storage: () => ({ message: m.error_kind_storage(), nextStep: m.error_kind_storage_next() }),
+  internal: () => ({ message: m.error_unexpected(), nextStep: m.error_unexpected_next() }),
+};
+
+/**
+ * The sentence and next step to show. A code says it precisely in every language. Without
+ * one, English keeps the core's own (specific) sentence and every other language says the
+ * kind; phase 2 of the translation gives the remaining core errors codes (docs/i18n.md).
+ */
+export const errorWords = (shape: AppErrorShape): ErrorWords => {
+  const byCode = shape.code ? BY_CODE[shape.code] : undefined;
+  if (byCode) return byCode(shape.params);
+  if (activeLocale().messages === 'en') return { message: shape.message, nextStep: shape.nextStep };
+  return (BY_KIND[shape.kind] ?? BY_KIND.internal)();
+};

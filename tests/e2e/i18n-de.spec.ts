@@ -1,0 +1,88 @@
+/**
+ * The app speaks the browser's language (Chromium started with --lang=de), sets <html lang>,
+ * and the Settings choice switches the language at once and survives a reload.
+ */
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import { checkBothThemes, expect, test } from './fixtures';
+
+// Headless Chromium on Linux keeps navigator.languages at en-US whatever --lang says, and
+// Playwright Test emulates its own default locale (en-US) on top: `locale` sets the languages
+// the page sees to those of a browser on a German or Japanese desktop.
+
+test.use({
+  locale: 'de-DE',
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--lang=de', '--accept-lang=de'],
+  },
+});
+
+test('sign-in and training navigation in German; Settings switches to English and back', async ({
+  page,
+  web,
+}) => {
+  await page.goto(web.info.url);
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeFocused();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.getByLabel('API-Schlüssel')).toBeVisible();
+  await checkBothThemes(page, 'de-sign-in');
+
+  await page.getByRole('button', { name: 'Übungsmodus starten' }).click();
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  for (const name of ['Standorte', 'Lagerbestand', 'Aktivität', 'Einstellungen'])
+    await expect(nav.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByText('Übungsmodus', { exact: true })).toBeVisible();
+  await expect(page.getByText('Zuletzt aktualisiert')).toBeVisible();
+
+  await nav.getByRole('button', { name: 'Einstellungen' }).click();
+  const language = page.getByLabel('Sprache der App');
+  await expect(language.getByRole('option', { name: 'Systemstandard (Deutsch)' })).toBeAttached();
+  await language.selectOption('en-GB');
+  const englishNav = page.getByRole('navigation', { name: 'Main' });
+  await expect(englishNav.getByRole('button', { name: 'Settings' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+
+  // Remembered: a reload comes back in English although the browser still says German.
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Locations' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Settings' })
+    .click();
+  const english = page.getByLabel('Language of the app');
+  // "System default" names what the system says, not the language chosen now.
+  await expect(english.getByRole('option', { name: 'System default (Deutsch)' })).toBeAttached();
+  await english.selectOption('system');
+  await expect(nav.getByRole('button', { name: 'Einstellungen' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+});
+
+test('pseudo-locale: every text of the sign-in screen comes from the catalog and fits', async ({
+  page,
+  web,
+}) => {
+  await page.goto(web.info.url);
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await page.evaluate(() =>
+    localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'en-XA' })),
+  );
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^⟦Šîĝñ îñ.*⟧$/u);
+  // Text that is not pseudo-localised was written into the markup, not taken from the catalog.
+  const plain = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (/\p{L}/u.test(text) && !text.includes('⟦')) found.push(text);
+    }
+    return found;
+  });
+  expect(plain).toEqual([]);
+  await checkBothThemes(page, 'pseudo-sign-in');
+});

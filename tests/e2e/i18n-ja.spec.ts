@@ -1,0 +1,31 @@
+/**
+ * A browser on a Japanese desktop (Chromium started with --lang=ja) gets the app in Japanese,
+ * with <html lang> set.
+ */
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import { checkBothThemes, expect, test } from './fixtures';
+
+// Headless Chromium on Linux keeps navigator.languages at en-US whatever --lang says, and
+// Playwright Test emulates its own default locale (en-US) on top: `locale` sets the languages
+// the page sees to those of a browser on a German or Japanese desktop.
+
+test.use({
+  locale: 'ja-JP',
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--lang=ja', '--accept-lang=ja'],
+  },
+});
+
+test('sign-in and training navigation in Japanese', async ({ page, web }) => {
+  await page.goto(web.info.url);
+  await expect(page.getByRole('heading', { name: 'サインイン' })).toBeFocused();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await checkBothThemes(page, 'ja-sign-in');
+
+  await page.getByRole('button', { name: 'トレーニングモードを開始' }).click();
+  const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+  for (const name of ['店舗', '在庫', '作業履歴', '設定'])
+    await expect(nav.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByText('最終更新:')).toBeVisible();
+});

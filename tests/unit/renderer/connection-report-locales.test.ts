@@ -1,0 +1,80 @@
+/** The connection check's facts and report in the technician's language. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionReport, ConnectionStep } from '../../../electron/contract';
+import { wording } from '../../../electron/core/api/messages';
+import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import { factWords, reportText, stepNotes } from '../../../renderer/src/lib/connection-report';
+
+afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
+const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
+
+const step = (over: Partial<ConnectionStep>): ConnectionStep => ({
+  step: 'organizations',
+  endpoint: 'GET /organizations',
+  outcome: 'ok',
+  ms: 1234,
+  status: null,
+  paging: 'page',
+  items: 2,
+  total: 2,
+  fields: ['id', 'name'],
+  unknownFields: [],
+  problem: null,
+  facts: [],
+  notes: [],
+  ...over,
+});
+
+describe('connection facts', () => {
+  it('are said in each language, counts grouped and plural', () => {
+    const fact = { kind: 'organizations_visible', count: 1 } as const;
+    expect(factWords(fact)).toBe('The key gives access to 1 organization.');
+    speak('de');
+    expect(factWords({ kind: 'organizations_visible', count: 1200 })).toBe(
+      'Der Schlüssel gewährt Zugriff auf 1.200 Organisationen.',
+    );
+    speak('ja');
+    expect(factWords({ kind: 'skipped_no_device' })).toBe(
+      '未実行: 確認するデバイスが一覧にありませんでした。',
+    );
+  });
+
+  it('a report kept by an earlier version (notes only) still shows its notes', () => {
+    expect(stepNotes(step({ notes: ['Signed in as Ada.'] }))).toEqual(['Signed in as Ada.']);
+    speak('fr');
+    expect(
+      stepNotes(step({ facts: [{ kind: 'signed_in_as', name: 'Ada' }], notes: ['x'] })),
+    ).toEqual(['Connecté en tant que Ada.']);
+  });
+
+  it('the German report keeps endpoints, kinds and times as they are', () => {
+    speak('de');
+    const report: ConnectionReport = {
+      at: '2026-05-04T12:00:00.000Z',
+      baseUrl: 'https://api.example.com/v1',
+      organization: null,
+      outcome: 'problems',
+      steps: [
+        step({ facts: [{ kind: 'user_not_named' }] }),
+        step({
+          step: 'locations',
+          endpoint: 'GET /locations',
+          outcome: 'failed',
+          paging: null,
+          items: null,
+          total: null,
+          problem: { kind: 'server', ...wording.server(503) },
+        }),
+      ],
+    };
+    const text = reportText(report, { name: 'Field Installer', version: '1.2.3' });
+    expect(text).toContain('Field Installer – Verbindungsbericht');
+    expect(text).toContain('Geprüft am: 2026-05-04T12:00:00.000Z');
+    expect(text).toContain('  Dauer: 1.234 ms');
+    expect(text).toContain('  Hinweis: Die Antwort nannte den angemeldeten Benutzer nicht.');
+    expect(text).toContain('GET /locations');
+    expect(text).toContain('  Problem (server): Der Server hatte ein Problem (HTTP 503)');
+    expect(text).toContain('Organisation: keine (nicht ausgewählt)');
+  });
+});

@@ -1,0 +1,66 @@
+/** CSV that each locale's spreadsheet opens in columns, with accents intact. */
+import { describe, expect, it } from 'vitest';
+import {
+  activityToCsv,
+  CSV_BOM,
+  csvCell,
+  csvSeparatorFor,
+  toCsv,
+} from '../../../renderer/src/lib/csv';
+import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+
+describe('csvSeparatorFor', () => {
+  it.each([
+    ['en-US', ','],
+    ['en-GB', ','],
+    ['ja', ','],
+    ['de', ';'],
+    ['de-AT', ';'],
+    ['fr', ';'],
+    ['nl', ';'],
+    ['de-CH', ','],
+  ])('%s → %s (from the locale decimal separator)', (locale, separator) => {
+    expect(csvSeparatorFor(locale)).toBe(separator);
+  });
+});
+
+describe('localised CSV files', () => {
+  const entry = {
+    id: '1',
+    at: '2026-05-04T12:00:00Z',
+    action: 'install' as const,
+    serial: 'FTC-1',
+    locationId: 'loc_1',
+    locationName: 'Markt; München',
+    result: 'done' as const,
+    detail: 'Zähler 1,5 m',
+  };
+  it('German: BOM, semicolons, German headers, the separator quoted inside cells', () => {
+    setLocaleSource(() => resolveLocale(['de']));
+    try {
+      expect(activityToCsv([entry], 'de')).toBe(
+        `${CSV_BOM}Zeit;Aktion;Seriennummer;Standort;Ergebnis;Details\r\n` +
+          '2026-05-04T12:00:00Z;install;FTC-1;"Markt; München";done;Zähler 1,5 m\r\n',
+      );
+    } finally {
+      setLocaleSource(() => FALLBACK_LOCALE);
+    }
+  });
+  it('US English: BOM and commas, the comma cell quoted', () => {
+    expect(activityToCsv([entry], 'en-US')).toBe(
+      `${CSV_BOM}Time,Action,Serial number,Location,Result,Detail\r\n` +
+        '2026-05-04T12:00:00Z,install,FTC-1,Markt; München,done,"Zähler 1,5 m"\r\n',
+    );
+  });
+  it('the BOM encodes as UTF-8 EF BB BF', () => {
+    expect([...new TextEncoder().encode(activityToCsv([], 'ja')).slice(0, 3)]).toEqual([
+      0xef, 0xbb, 0xbf,
+    ]);
+  });
+  it('quotes by the separator in use', () => {
+    expect(csvCell('a;b', ';')).toBe('"a;b"');
+    expect(csvCell('a,b', ';')).toBe('a,b');
+    expect(toCsv([['x', 'y']], ';')).toBe('x;y\r\n');
+  });
+});
