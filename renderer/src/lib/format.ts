@@ -1,5 +1,5 @@
 /** Small, pure formatting helpers shared by screens (unit-tested in tests/unit/renderer). */
-import type { Device, Location } from '../../../electron/contract';
+import type { Location } from '../../../electron/contract';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
@@ -42,17 +42,8 @@ export const formatAddress = (location: Pick<Location, 'address'>): string => {
   return parts || a.text || MISSING;
 };
 
-/** Assumed default when a device does not say how often it checks in. */
-const DEFAULT_INTERVAL_S = 300;
-
-/** Healthy = checked in within two update intervals (one missed check-in is tolerated). */
-export const isCheckingIn = (device: Device, now: number = Date.now()): boolean => {
-  if (!device.last_checkin_at) return false;
-  const at = Date.parse(device.last_checkin_at);
-  if (Number.isNaN(at)) return false;
-  const interval = (device.update_interval_s ?? DEFAULT_INTERVAL_S) * 1000;
-  return now - at <= 2 * interval + 60_000;
-};
+/** One rule for check-in health, kept in device-health.ts; re-exported for the tables. */
+export { isCheckingIn } from './device-health';
 
 export const formatInterval = (seconds: number | null | undefined): string => {
   if (seconds === null || seconds === undefined) return 'Not set';

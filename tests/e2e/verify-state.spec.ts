@@ -1,0 +1,89 @@
+import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
+import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+
+interface ApiDevice {
+  update_interval_s?: number | null;
+}
+interface ApiLocation {
+  name: string;
+  address?: { city?: string } | null;
+}
+
+test('Verify follows the table: a device silenced after its first check-in turns Silent, and the log says what the screen says', async ({
+  page,
+  web,
+}) => {
+  test.setTimeout(150_000);
+  const sandbox = await startSandbox();
+  try {
+    const info = sandbox.info;
+    // The browser's clock runs normally until the test jumps it forward (see below).
+    await page.clock.install();
+    const user = await signInWithKey(page, web.info.url, info);
+    const [serial] = await uninstalledSerials(info, user);
+    if (!serial) throw new Error('sandbox has no uninstalled device');
+    const store = (await locations(info, user))[0]!;
+    const full = (await sandboxRequest(
+      info,
+      'GET',
+      `/locations/${store.id}`,
+      undefined,
+      auth(user),
+    )) as ApiLocation | { data: ApiLocation };
+    const detail = 'data' in full ? full.data : full;
+
+    await openLocation(page, store.name);
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await page.getByLabel('Serial number').fill(serial);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('button', { name: 'Install here' }).click();
+    await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
+    // Which store it is at, with its city: organizations have stores with the same name.
+    await expect(page.getByText(`At ${detail.name}, ${detail.address?.city ?? ''}`)).toBeVisible();
+    const checkin = page.getByRole('region', { name: 'Check-in' });
+    await expect(checkin).toContainText('Waiting for first check-in');
+
+    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+    await expect(checkin).toContainText('Online', { timeout: 30_000 });
+    await expect(checkin).not.toContainText('Waiting for first check-in');
+
+    // Silenced: its last check-in stays where it is while time passes. Jump the browser's clock
+    // past two update intervals plus the grace — the rule both the table and Verify use.
+    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/silence`, { silent: true });
+    const device = (await sandboxRequest(
+      info,
+      'GET',
+      `/devices/${serial}`,
+      undefined,
+      auth(user),
+    )) as ApiDevice | { data: ApiDevice };
+    const intervalS = ('data' in device ? device.data : device).update_interval_s ?? 300;
+    await page.clock.fastForward((2 * intervalS + 120) * 1000);
+    await expect(checkin).toContainText('Silent', { timeout: 15_000 });
+    await expect(checkin).not.toContainText('Online');
+    await expect(checkin).not.toContainText('Waiting for first check-in');
+    await checkBothThemes(page, 'verify-silent');
+
+    // The button says what will be recorded, and the screen shows what was.
+    await expect(page.getByRole('button', { name: 'Mark as verified' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Record as not verified' }).click();
+    await expect(page.getByText('Recorded as not verified')).toBeVisible();
+    await expect(page.getByText('Verification recorded')).toHaveCount(0);
+    await checkBothThemes(page, 'verify-recorded-not-verified');
+
+    // The location table agrees.
+    await page.getByRole('button', { name: 'Back to location' }).click();
+    const row = page.getByRole('row').filter({ hasText: serial });
+    await expect(row).toContainText('Silent');
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Activity' })
+      .click();
+    await expect(
+      page.getByRole('table').getByRole('row').filter({ hasText: serial }).last(),
+    ).toContainText('Not verified');
+  } finally {
+    await sandbox.stop();
+  }
+});
