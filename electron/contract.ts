@@ -143,6 +143,9 @@ export const operations = {
   installDevice: z.object({ serial: Serial, locationId: Id }).strict(),
   uninstallDevice: z.object({ serial: Serial, locationId: Id.optional() }).strict(),
   moveDevice: z.object({ serial: Serial, fromLocationId: Id, toLocationId: Id }).strict(),
+  /** The broken `serial` at `locationId` is uninstalled and `newSerial` installed there, with
+   * its label and update interval: one intent, resumed step by step like a move. */
+  replaceDevice: z.object({ serial: Serial, newSerial: Serial, locationId: Id }).strict(),
 
   // foot traffic
   locationsFootTraffic: z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
@@ -255,7 +258,13 @@ export interface SessionStatus {
 }
 
 export type OutboxKind =
-  'install' | 'uninstall' | 'move' | 'update_device' | 'create_location' | 'delete_location';
+  | 'install'
+  | 'uninstall'
+  | 'move'
+  | 'update_device'
+  | 'create_location'
+  | 'delete_location'
+  | 'replace';
 export type OutboxState = 'queued' | 'syncing' | 'failed' | 'conflict' | 'done';
 
 export interface OutboxItem {
@@ -278,6 +287,8 @@ export interface OutboxItem {
   stepsDone: number;
   /** Waiting for another intent first (an install at a store created offline). */
   waitingFor: string | null;
+  /** replace: the broken device taken out (`serial` is the one put in). */
+  replaces: string | null;
 }
 
 export type ActionResult =
@@ -421,6 +432,7 @@ export interface OperationResults {
   installDevice: ActionResult;
   uninstallDevice: ActionResult;
   moveDevice: ActionResult;
+  replaceDevice: ActionResult;
   locationsFootTraffic: LocationMetric[];
   deviceFootTraffic: DeviceTraffic;
   listOutbox: OutboxItem[];

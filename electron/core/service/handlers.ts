@@ -6,7 +6,13 @@ import type { OperationName, OperationResult, ParsedInput } from '../../contract
 import { guarded } from '../db/storage-error';
 import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';
-import { installDevice, moveDevice, uninstallDevice, updateDevice } from './device-actions';
+import {
+  installDevice,
+  moveDevice,
+  replaceDevice,
+  uninstallDevice,
+  updateDevice,
+} from './device-actions';
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
@@ -60,6 +66,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     updateDevice: (input) => updateDevice(ctx, input),
     installDevice: ({ serial, locationId }) => installDevice(ctx, serial, locationId),
     uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, serial, locationId),
+    replaceDevice: (input) => replaceDevice(ctx, input),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
       moveDevice(ctx, serial, fromLocationId, toLocationId),
 

@@ -6,6 +6,7 @@ export const ACTION_NAME: Record<ActivityEntry['action'], string> = {
   install: 'Install',
   uninstall: 'Uninstall',
   move: 'Move',
+  replace: 'Replace',
   update_device: 'Change device',
   create_location: 'Create location',
   delete_location: 'Delete location',
@@ -21,6 +22,8 @@ export const kindPhrase = (kind: OutboxKind): string => {
       return 'An uninstall';
     case 'move':
       return 'A move';
+    case 'replace':
+      return 'A replacement';
     case 'update_device':
       return 'A change to the settings';
     case 'create_location':
@@ -32,7 +35,7 @@ export const kindPhrase = (kind: OutboxKind): string => {
 
 /** Kinds that change where a device is installed (the device screen's actions race them). */
 export const movesDevice = (kind: OutboxKind): boolean =>
-  kind === 'install' || kind === 'uninstall' || kind === 'move';
+  kind === 'install' || kind === 'uninstall' || kind === 'move' || kind === 'replace';
 
 /** One line saying what a queued action will do. */
 export const describeOutboxItem = (item: OutboxItem): string => {
@@ -45,6 +48,8 @@ export const describeOutboxItem = (item: OutboxItem): string => {
       return `Uninstall ${serial} from ${item.locationName ?? 'its location'}`;
     case 'move':
       return `Move ${serial} to ${at}`;
+    case 'replace':
+      return `Replace ${item.replaces ?? 'a device'} with ${serial} at ${at}`;
     case 'update_device':
       return `Save the changed settings of ${serial}`;
     case 'create_location':
@@ -58,5 +63,6 @@ export const describeOutboxItem = (item: OutboxItem): string => {
 export const outboxProgress = (item: OutboxItem): string | null => {
   if (item.waitingFor !== null) return 'Waits for the new store to be created';
   if (item.kind === 'move' && item.stepsDone >= 1) return 'Uninstalled; install still to send';
+  if (item.kind === 'replace' && item.stepsDone >= 1) return 'Partly done; the rest still to send';
   return null;
 };

@@ -3,6 +3,7 @@ export type Route =
   | { name: 'locations' }
   | { name: 'location'; locationId: string }
   | { name: 'scan'; locationId: string | null }
+  | { name: 'replace'; locationId: string }
   | { name: 'device'; serial: string; locationId: string | null }
   | { name: 'verify'; serial: string; locationId: string; installedAt: string }
   | { name: 'inventory'; view: 'uninstalled' | 'all' }
