@@ -166,8 +166,13 @@ export const operations = {
   /** Downloads a store (devices, details, foot traffic) plus inventory and device list. */
   makeAvailableOffline: z.object({ locationId: Id }).strict(),
 
-  // activity (this visit's log)
-  listActivity: Empty,
+  // activity: the log, in visits
+  /** One visit's entries; without `visitId`, the visit in progress (none: empty). */
+  listActivity: z.object({ visitId: Id.optional() }).strict(),
+  /** Every visit of this account, newest first. */
+  listVisits: Empty,
+  /** Finishes the visit in progress; the next action starts a new one. */
+  finishVisit: Empty,
   recordVerification: z
     .object({
       serial: Serial,
@@ -356,6 +361,29 @@ export interface ActivityEntry {
   locationName: string | null;
   result: 'done' | 'queued' | 'failed' | 'conflict' | 'verified' | 'not_verified';
   detail: string;
+  visitId: string;
+  /** A verification's walk test, when one was recorded. */
+  walkTest: WalkTestResult | null;
+}
+
+export interface WalkTestResult {
+  /** Passes the technician walked (or the default). */
+  expected: number;
+  /** Visitors the device counted since the install. */
+  counted: number;
+  passed: boolean;
+  /** Why a failed walk test was recorded anyway. */
+  reason: string | null;
+}
+
+/** A span of work of one account (organization + key; training separate). */
+export interface Visit {
+  id: string;
+  startedAt: string;
+  /** null: in progress. */
+  finishedAt: string | null;
+  entries: number;
+  organization: { id: string; name: string } | null;
 }
 
 export interface DeviceTraffic {
@@ -444,6 +472,8 @@ export interface OperationResults {
   cancelSync: SyncState;
   makeAvailableOffline: SyncState;
   listActivity: ActivityEntry[];
+  listVisits: Visit[];
+  finishVisit: Visit | null;
   recordVerification: ActivityEntry;
 }
 

@@ -2,6 +2,7 @@
  * One service function per contract operation. The mapped type makes a missing or
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
+import { finishVisit, listActivity, listVisits } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { guarded } from '../db/storage-error';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -89,7 +90,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       return ctx.sync.state();
     },
 
-    listActivity: () => ctx.current()?.store.work.activity.list() ?? [],
+    listActivity: ({ visitId }) => listActivity(ctx, visitId),
+    listVisits: () => listVisits(ctx),
+    finishVisit: () => finishVisit(ctx),
     recordVerification: (input) => {
       const scope = requireScope(ctx);
       const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;

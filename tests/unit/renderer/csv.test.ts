@@ -23,6 +23,8 @@ describe('CSV export', () => {
         locationName: 'Store, Berlin',
         result: 'done',
         detail: 'Installed',
+        visitId: 'v-1',
+        walkTest: null,
       },
     ]);
     expect(csv).toBe(
