@@ -179,6 +179,15 @@ export const operations = {
       locationId: Id,
       checkedIn: z.boolean(),
       walkTestCount: z.number().int().min(0).max(1_000_000),
+      /** Passes the technician walked; the walk test passes when the count reaches it. */
+      walkTestExpected: z
+        .number({ error: 'Enter how many times you walked through' })
+        .int('Enter a whole number of passes')
+        .min(1, 'Walk through at least once')
+        .max(100, 'Enter at most 100 passes')
+        .optional(),
+      /** Why a walk test that did not reach its passes is recorded anyway (required then). */
+      walkTestReason: z.string().trim().max(300, 'Keep the reason under 300 characters').optional(),
       note: z.string().trim().max(500).optional(),
     })
     .strict(),

@@ -66,8 +66,16 @@ test('Verify follows the table: a device silenced after its first check-in turns
 
     // The button says what will be recorded, and the screen shows what was.
     await expect(page.getByRole('button', { name: 'Mark as verified' })).toHaveCount(0);
+    // Nothing was walked: the walk test failed, and is recorded only with a reason.
+    await expect(page.getByText('Walk test not passed yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Record as not verified' }).click();
+    await expect(page.getByText('Say why the walk test did not pass')).toBeVisible();
+    await page
+      .getByLabel('Why it did not pass (to record a failed walk test)')
+      .fill('Store closed, nobody could walk');
     await page.getByRole('button', { name: 'Record as not verified' }).click();
     await expect(page.getByText('Recorded as not verified')).toBeVisible();
+    await expect(page.getByText('Walk test failed: 0 of 3 counted')).toBeVisible();
     await expect(page.getByText('Verification recorded')).toHaveCount(0);
     await checkBothThemes(page, 'verify-recorded-not-verified');
 
@@ -83,6 +91,53 @@ test('Verify follows the table: a device silenced after its first check-in turns
     await expect(
       page.getByRole('table').getByRole('row').filter({ hasText: serial }).last(),
     ).toContainText('Not verified');
+  } finally {
+    await sandbox.stop();
+  }
+});
+
+test('walk test: the technician states the passes; it passes when the counts reach them and shows in the visit', async ({
+  page,
+  web,
+}) => {
+  test.setTimeout(150_000);
+  const sandbox = await startSandbox();
+  try {
+    const info = sandbox.info;
+    const user = await signInWithKey(page, web.info.url, info);
+    const [serial] = await uninstalledSerials(info, user);
+    if (!serial) throw new Error('sandbox has no uninstalled device');
+    const store = (await locations(info, user))[0]!;
+    await openLocation(page, store.name);
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await page.getByLabel('Serial number').fill(serial);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('button', { name: 'Install here' }).click();
+    await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
+    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+    await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
+      timeout: 30_000,
+    });
+
+    const walk = page.getByRole('region', { name: 'Walk test' });
+    await page.getByLabel('Passes walked').fill('abc');
+    await page.getByRole('button', { name: 'Mark as verified' }).click();
+    await expect(walk).toContainText('Enter how many times you walked through');
+    await page.getByLabel('Passes walked').fill('2');
+    await expect(walk).toContainText('Walk test not passed yet');
+    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/walk-through`, { count: 2 });
+    await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
+    await expect(walk).toContainText('of 2');
+    await checkBothThemes(page, 'verify-walk-passed');
+    await page.getByRole('button', { name: 'Mark as verified' }).click();
+    await expect(page.getByText('Verification recorded')).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Activity' })
+      .click();
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Verified' });
+    await expect(row).toContainText('Walk test passed: 2 of 2 counted');
   } finally {
     await sandbox.stop();
   }

@@ -2,9 +2,8 @@
  * One service function per contract operation. The mapped type makes a missing or
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
-import { finishVisit, listActivity, listVisits } from './visit-service';
+import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
-import { guarded } from '../db/storage-error';
 import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';
 import {
@@ -93,25 +92,6 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),
-    recordVerification: (input) => {
-      const scope = requireScope(ctx);
-      const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
-      return guarded(() =>
-        scope.store.work.activity.add({
-          action: 'verify',
-          serial: input.serial,
-          locationId: input.locationId,
-          locationName,
-          result: input.checkedIn ? 'verified' : 'not_verified',
-          detail: [
-            input.checkedIn ? 'Checked in after install.' : 'No check-in seen.',
-            `Walk test counted ${input.walkTestCount}.`,
-            input.note ?? '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        }),
-      );
-    },
+    recordVerification: (input) => recordVerification(ctx, input),
   };
 }

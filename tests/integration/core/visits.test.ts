@@ -78,6 +78,48 @@ describe('visits', () => {
     expect(await harness.call('listVisits')).toHaveLength(2);
   });
 
+  it('a verification carries its walk test: passed when the count reaches the passes walked, failed only with a reason', async () => {
+    const serial = await installSomething();
+    const at = (await harness.call('listLocations')).value[0]!.id;
+    const base = { serial, locationId: at, checkedIn: true };
+    const passed = await harness.call('recordVerification', {
+      ...base,
+      walkTestCount: 4,
+      walkTestExpected: 4,
+    });
+    expect(passed.walkTest).toEqual({ expected: 4, counted: 4, passed: true, reason: null });
+    // Without passes stated, the default of 3 applies; short of it and no reason: refused.
+    const refused = await harness.core.invoke('recordVerification', { ...base, walkTestCount: 2 });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        message: 'The walk test counted 2 of 3 passes.',
+        fields: { walkTestReason: 'Say why the walk test did not pass' },
+      },
+    });
+    const failed = await harness.call('recordVerification', {
+      ...base,
+      checkedIn: false,
+      walkTestCount: 1,
+      walkTestExpected: 5,
+      walkTestReason: 'Door propped open by staff',
+    });
+    expect(failed).toMatchObject({
+      result: 'not_verified',
+      walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
+    });
+    expect(failed.detail).toContain(
+      'Walk test failed: 1 of 5 counted (Door propped open by staff)',
+    );
+    // Both are in the visit, read back from work.db.
+    const entries = await harness.call('listActivity', {});
+    expect(entries.filter((e) => e.action === 'verify').map((e) => e.walkTest?.passed)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it('training mode keeps its visits apart from the account’s', async () => {
     await harness.call('signOut', {});
     await harness.call('startTraining');
