@@ -173,6 +173,20 @@ export const operations = {
   listVisits: Empty,
   /** Finishes the visit in progress; the next action starts a new one. */
   finishVisit: Empty,
+  /**
+   * Desktop app only, handled in the main process (electron/main/print-pdf.ts): the window as
+   * shown (a visit receipt) printed to PDF and saved where the technician chooses. Browser mode
+   * uses the browser's own print dialog instead; the core answers this with a validation error.
+   */
+  savePdf: z
+    .object({
+      fileName: z
+        .string()
+        .trim()
+        .max(120)
+        .regex(/^[\w .,()-]+\.pdf$/i, 'The file name must end in .pdf and have no slashes'),
+    })
+    .strict(),
   recordVerification: z
     .object({
       serial: Serial,
@@ -483,6 +497,7 @@ export interface OperationResults {
   listActivity: ActivityEntry[];
   listVisits: Visit[];
   finishVisit: Visit | null;
+  savePdf: { saved: boolean };
   recordVerification: ActivityEntry;
 }
 

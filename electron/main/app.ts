@@ -11,6 +11,7 @@ import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
 import { createMainWindow } from './main-window';
 import { setupIpc } from './ipc';
+import { savePdf } from './print-pdf';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
 import { registerAppScheme, setupProtocol } from './protocol';
@@ -71,7 +72,12 @@ const start = async (): Promise<void> => {
     const started = await core.invoke('startTraining', {});
     if (!started.ok) log.warn('Training mode did not start', { kind: started.error.kind });
   }
-  setupIpc({ core, getWebContents: () => mainWindow?.webContents ?? null, log });
+  setupIpc({
+    core,
+    getWebContents: () => mainWindow?.webContents ?? null,
+    log,
+    mainOperations: { savePdf },
+  });
   openWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();

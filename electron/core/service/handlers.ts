@@ -2,6 +2,7 @@
  * One service function per contract operation. The mapped type makes a missing or
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
+import { AppError } from '../app-error';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -92,6 +93,14 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),
+    savePdf: () => {
+      // The main process answers this in the desktop app; the core has no window to print.
+      throw new AppError({
+        kind: 'validation',
+        message: 'Saving as PDF is done by the desktop app.',
+        nextStep: 'In a browser, use Print and choose "Save as PDF".',
+      });
+    },
     recordVerification: (input) => recordVerification(ctx, input),
   };
 }

@@ -8,6 +8,7 @@ export type Route =
   | { name: 'verify'; serial: string; locationId: string; installedAt: string }
   | { name: 'inventory'; view: 'uninstalled' | 'all' }
   | { name: 'activity' }
+  | { name: 'receipt'; visitId: string }
   | { name: 'settings' };
 
 export type Section = 'locations' | 'inventory' | 'activity' | 'settings';
@@ -18,6 +19,7 @@ export const sectionOf = (route: Route): Section => {
     case 'inventory':
       return 'inventory';
     case 'activity':
+    case 'receipt':
       return 'activity';
     case 'settings':
       return 'settings';
