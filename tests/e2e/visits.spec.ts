@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { checkBothThemes, expect, startSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
@@ -49,6 +50,23 @@ test('a visit has a start and a finish; finished visits stay listed with their o
     await expect(earlier.getByRole('table')).toContainText(first);
     await expect(earlier.getByRole('table')).not.toContainText(second);
     await checkBothThemes(page, 'visit-earlier-open');
+
+    // The earlier visit's CSV: BOM first, organization and store by name, local time + offset.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      earlier.getByRole('button', { name: /^Export CSV/ }).click(),
+    ]);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString('utf8').slice(1);
+    const [header, row, ...rest] = csv.split('\r\n');
+    expect(header).toBe('organization,time,action,device,store,city,result,detail');
+    expect(rest).toEqual(['']);
+    expect(row).toContain(`${user.organizations[0]!.name},`);
+    expect(row).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d,Install,/);
+    expect(row).toContain(first);
+    expect(row).toContain(store.name);
+    expect(csv).not.toContain(store.id);
   } finally {
     await sandbox.stop();
   }
