@@ -6,6 +6,7 @@
  * service function.
  */
 import { z } from 'zod';
+import { MAX_PHOTO_BYTES } from './photo-limits';
 import type {
   Device,
   FootTraffic,
@@ -50,6 +51,7 @@ const Id = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:~-]*$/, 'Id has characters an id never has');
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
+export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
 
 export const AddressInput = z
@@ -173,6 +175,24 @@ export const operations = {
   listVisits: Empty,
   /** Finishes the visit in progress; the next action starts a new one. */
   finishVisit: Empty,
+  /**
+   * A placement photo of an installed device, kept with the visit in work.db (never sent to the
+   * vendor API). A data: URL of a JPEG, WebP or PNG of at most MAX_PHOTO_BYTES.
+   */
+  addPhoto: z
+    .object({
+      serial: Serial,
+      locationId: Id,
+      dataUrl: z
+        .string()
+        .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, 'The photo is too large')
+        .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, 'That is not a photo'),
+    })
+    .strict(),
+  /** The photos of a visit (default: the one in progress), without their pictures. */
+  listPhotos: z.object({ visitId: Id.optional(), serial: Serial.optional() }).strict(),
+  /** One photo's picture, as a data: URL. */
+  photoData: z.object({ id: Id }).strict(),
   /**
    * Desktop app only, handled in the main process (electron/main/print-pdf.ts): the window as
    * shown (a visit receipt) printed to PDF and saved where the technician chooses. Browser mode
@@ -399,6 +419,15 @@ export interface WalkTestResult {
   reason: string | null;
 }
 
+export interface PhotoInfo {
+  id: string;
+  visitId: string;
+  serial: string;
+  locationId: string;
+  takenAt: string;
+  bytes: number;
+}
+
 /** A span of work of one account (organization + key; training separate). */
 export interface Visit {
   id: string;
@@ -498,6 +527,9 @@ export interface OperationResults {
   listVisits: Visit[];
   finishVisit: Visit | null;
   savePdf: { saved: boolean };
+  addPhoto: PhotoInfo;
+  listPhotos: PhotoInfo[];
+  photoData: { dataUrl: string };
   recordVerification: ActivityEntry;
 }
 

@@ -3,6 +3,7 @@
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
 import { AppError } from '../app-error';
+import { addPhoto, listPhotos, photoData } from './photo-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -93,6 +94,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),
+    addPhoto: (input) => addPhoto(ctx, input),
+    listPhotos: (input) => listPhotos(ctx, input),
+    photoData: ({ id }) => photoData(ctx, id),
     savePdf: () => {
       // The main process answers this in the desktop app; the core has no window to print.
       throw new AppError({
