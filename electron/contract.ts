@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
+import { MAX_PHOTO_BYTES } from './photo-limits';
 import type {
   Device,
   FootTraffic,
@@ -49,6 +50,7 @@ export { LOCAL_LOCATION_PREFIX } from './local-ids';
 /** The same rules for ids and serials arriving from outside the page (deep links). */
 export { Id as IdSchema, Serial as SerialSchema };
 const IsoTime = z.iso.datetime({ offset: true });
+export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
 
 export const AddressInput = z
@@ -157,6 +159,9 @@ export const operations = {
   installDevice: z.object({ serial: Serial, locationId: Id }).strict(),
   uninstallDevice: z.object({ serial: Serial, locationId: Id.optional() }).strict(),
   moveDevice: z.object({ serial: Serial, fromLocationId: Id, toLocationId: Id }).strict(),
+  /** The broken `serial` at `locationId` is uninstalled and `newSerial` installed there, with
+   * its label and update interval: one intent, resumed step by step like a move. */
+  replaceDevice: z.object({ serial: Serial, newSerial: Serial, locationId: Id }).strict(),
 
   // foot traffic
   locationsFootTraffic: z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
@@ -184,14 +189,60 @@ export const operations = {
    */
   systemLanguages: Empty,
 
-  // activity (this visit's log)
-  listActivity: Empty,
+  // activity: the log, in visits
+  /** One visit's entries; without `visitId`, the visit in progress (none: empty). */
+  listActivity: z.object({ visitId: Id.optional() }).strict(),
+  /** Every visit of this account, newest first. */
+  listVisits: Empty,
+  /** Finishes the visit in progress; the next action starts a new one. */
+  finishVisit: Empty,
+  /**
+   * A placement photo of an installed device, kept with the visit in work.db (never sent to the
+   * vendor API). A data: URL of a JPEG, WebP or PNG of at most MAX_PHOTO_BYTES.
+   */
+  addPhoto: z
+    .object({
+      serial: Serial,
+      locationId: Id,
+      dataUrl: z
+        .string()
+        .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, 'The photo is too large')
+        .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, 'That is not a photo'),
+    })
+    .strict(),
+  /** The photos of a visit (default: the one in progress), without their pictures. */
+  listPhotos: z.object({ visitId: Id.optional(), serial: Serial.optional() }).strict(),
+  /** One photo's picture, as a data: URL. */
+  photoData: z.object({ id: Id }).strict(),
+  /**
+   * Desktop app only, handled in the main process (electron/main/print-pdf.ts): the window as
+   * shown (a visit receipt) printed to PDF and saved where the technician chooses. Browser mode
+   * uses the browser's own print dialog instead; the core answers this with a validation error.
+   */
+  savePdf: z
+    .object({
+      fileName: z
+        .string()
+        .trim()
+        .max(120)
+        .regex(/^[\w .,()-]+\.pdf$/i, 'The file name must end in .pdf and have no slashes'),
+    })
+    .strict(),
   recordVerification: z
     .object({
       serial: Serial,
       locationId: Id,
       checkedIn: z.boolean(),
       walkTestCount: z.number().int().min(0).max(1_000_000),
+      /** Passes the technician walked; the walk test passes when the count reaches it. */
+      walkTestExpected: z
+        .number({ error: 'Enter how many times you walked through' })
+        .int('Enter a whole number of passes')
+        .min(1, 'Walk through at least once')
+        .max(100, 'Enter at most 100 passes')
+        .optional(),
+      /** Why a walk test that did not reach its passes is recorded anyway (required then). */
+      walkTestReason: z.string().trim().max(300, 'Keep the reason under 300 characters').optional(),
       note: z.string().trim().max(500).optional(),
     })
     .strict(),
@@ -317,7 +368,13 @@ export interface SessionStatus {
 }
 
 export type OutboxKind =
-  'install' | 'uninstall' | 'move' | 'update_device' | 'create_location' | 'delete_location';
+  | 'install'
+  | 'uninstall'
+  | 'move'
+  | 'update_device'
+  | 'create_location'
+  | 'delete_location'
+  | 'replace';
 export type OutboxState = 'queued' | 'syncing' | 'failed' | 'conflict' | 'done';
 
 export interface OutboxItem {
@@ -340,6 +397,8 @@ export interface OutboxItem {
   stepsDone: number;
   /** Waiting for another intent first (an install at a store created offline). */
   waitingFor: string | null;
+  /** replace: the broken device taken out (`serial` is the one put in). */
+  replaces: string | null;
 }
 
 export type ActionResult =
@@ -407,6 +466,38 @@ export interface ActivityEntry {
   locationName: string | null;
   result: 'done' | 'queued' | 'failed' | 'conflict' | 'verified' | 'not_verified';
   detail: string;
+  visitId: string;
+  /** A verification's walk test, when one was recorded. */
+  walkTest: WalkTestResult | null;
+}
+
+export interface WalkTestResult {
+  /** Passes the technician walked (or the default). */
+  expected: number;
+  /** Visitors the device counted since the install. */
+  counted: number;
+  passed: boolean;
+  /** Why a failed walk test was recorded anyway. */
+  reason: string | null;
+}
+
+export interface PhotoInfo {
+  id: string;
+  visitId: string;
+  serial: string;
+  locationId: string;
+  takenAt: string;
+  bytes: number;
+}
+
+/** A span of work of one account (organization + key; training separate). */
+export interface Visit {
+  id: string;
+  startedAt: string;
+  /** null: in progress. */
+  finishedAt: string | null;
+  entries: number;
+  organization: { id: string; name: string } | null;
 }
 
 export interface DeviceTraffic {
@@ -533,6 +624,7 @@ export interface OperationResults {
   installDevice: ActionResult;
   uninstallDevice: ActionResult;
   moveDevice: ActionResult;
+  replaceDevice: ActionResult;
   locationsFootTraffic: LocationMetric[];
   deviceFootTraffic: DeviceTraffic;
   listOutbox: OutboxItem[];
@@ -545,6 +637,12 @@ export interface OperationResults {
   makeAvailableOffline: SyncState;
   systemLanguages: string[];
   listActivity: ActivityEntry[];
+  listVisits: Visit[];
+  finishVisit: Visit | null;
+  savePdf: { saved: boolean };
+  addPhoto: PhotoInfo;
+  listPhotos: PhotoInfo[];
+  photoData: { dataUrl: string };
   recordVerification: ActivityEntry;
 }
 

@@ -20,6 +20,7 @@ import { exportDiagnostics } from './diagnostics-export';
 import { setupIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { MENU_LABELS_EN } from './menu-labels';
+import { savePdf } from './print-pdf';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
 import { restoredPlacement, trackWindowState } from './window-state';
@@ -143,7 +144,12 @@ const start = async (): Promise<void> => {
     const started = await core.invoke('startTraining', {});
     if (!started.ok) log.warn('Training mode did not start', { kind: started.error.kind });
   }
-  setupIpc({ core, getWebContents: () => mainWindow?.webContents ?? null, log });
+  setupIpc({
+    core,
+    getWebContents: () => mainWindow?.webContents ?? null,
+    log,
+    mainOperations: { savePdf },
+  });
   updates = setupUpdates({
     updater: autoUpdater,
     decision: updateDecision(policy.settings, app.isPackaged),

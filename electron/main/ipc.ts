@@ -5,7 +5,13 @@
  * (EnvelopeText in the contract says why text).
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { channelFor, EVENT_CHANNEL, OPERATION_NAMES, type Envelope } from '../contract';
+import {
+  channelFor,
+  EVENT_CHANNEL,
+  OPERATION_NAMES,
+  type Envelope,
+  type OperationName,
+} from '../contract';
 import type { Core, Logger } from '../core/core';
 import { isAppUrl } from './app-origin';
 
@@ -14,6 +20,10 @@ export interface IpcOptions {
   /** The main window's contents, or null while no window is open. */
   getWebContents: () => WebContents | null;
   log: Logger;
+  /** Operations the main process answers itself (they need the window), e.g. savePdf. */
+  mainOperations?: Partial<
+    Record<OperationName, (contents: WebContents, input: unknown) => Promise<string>>
+  >;
 }
 
 const FORBIDDEN = JSON.stringify({
@@ -52,10 +62,16 @@ export const isTrustedSender = (
 };
 
 /** Registers the handlers and the event forwarder; returns a function that removes both. */
-export const setupIpc = ({ core, getWebContents, log }: IpcOptions): (() => void) => {
+export const setupIpc = ({
+  core,
+  getWebContents,
+  log,
+  mainOperations = {},
+}: IpcOptions): (() => void) => {
   for (const name of OPERATION_NAMES) {
     ipcMain.handle(channelFor(name), async (event: IpcMainInvokeEvent, input: unknown) => {
-      if (!isTrustedSender(event, getWebContents())) {
+      const contents = getWebContents();
+      if (!isTrustedSender(event, contents) || contents === null) {
         log.warn('Refused IPC call from an untrusted frame', {
           operation: name,
           url: event.senderFrame?.url ?? null,
@@ -63,6 +79,8 @@ export const setupIpc = ({ core, getWebContents, log }: IpcOptions): (() => void
         return FORBIDDEN;
       }
       try {
+        const local = mainOperations[name];
+        if (local) return await local(contents, input);
         return await core.invokeJson(name, input);
       } catch (error) {
         // core.invokeJson promises never to throw; if it does, keep the details in the log only.

@@ -18,7 +18,8 @@ import type { Logger } from '../../electron/core/core';
 export type ChildAction =
   | { op: 'install'; serial: string; locationId: string }
   | { op: 'uninstall'; serial: string; locationId?: string }
-  | { op: 'move'; serial: string; fromLocationId: string; toLocationId: string };
+  | { op: 'move'; serial: string; fromLocationId: string; toLocationId: string }
+  | { op: 'replace'; serial: string; newSerial: string; locationId: string };
 
 export interface ChildPlan {
   dataDir: string;
@@ -53,8 +54,14 @@ async function main(): Promise<void> {
   out({ ready: true });
   for (const [i, action] of plan.actions.entries()) {
     const { op, ...input } = action;
-    const name =
-      op === 'install' ? 'installDevice' : op === 'uninstall' ? 'uninstallDevice' : 'moveDevice';
+    const name = (
+      {
+        install: 'installDevice',
+        uninstall: 'uninstallDevice',
+        move: 'moveDevice',
+        replace: 'replaceDevice',
+      } as const
+    )[op];
     const answer = await core.invoke(name, input);
     if (answer.ok) out({ ack: i, status: answer.value.status, serial: action.serial });
     else

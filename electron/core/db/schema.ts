@@ -141,4 +141,60 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
      result        TEXT NOT NULL,
      detail        TEXT NOT NULL
    ) STRICT;`,
+  `-- Replace (uninstall a broken device, install its successor at the same store) is one intent.
+   -- SQLite cannot change a CHECK, so the table is rebuilt with the same columns and rows.
+   CREATE TABLE intents_v2 (
+     id                TEXT PRIMARY KEY,
+     seq               INTEGER NOT NULL UNIQUE,
+     kind              TEXT NOT NULL CHECK (kind IN ('install', 'uninstall', 'move',
+                         'update_device', 'create_location', 'delete_location', 'replace')),
+     serial            TEXT,                   -- replace: the new device
+     location_id       TEXT,
+     location_name     TEXT,
+     from_location_id  TEXT,
+     payload           TEXT,                   -- replace: the broken serial, label and interval
+     created_at        TEXT NOT NULL,
+     state             TEXT NOT NULL CHECK (state IN ('queued', 'syncing', 'failed', 'conflict')),
+     attempts          INTEGER NOT NULL DEFAULT 0,
+     steps_done        INTEGER NOT NULL DEFAULT 0,
+     last_error        TEXT,
+     conflict_location TEXT,
+     key_fingerprint   TEXT NOT NULL
+   ) STRICT;
+   INSERT INTO intents_v2 SELECT id, seq, kind, serial, location_id, location_name,
+     from_location_id, payload, created_at, state, attempts, steps_done, last_error,
+     conflict_location, key_fingerprint FROM intents;
+   DROP TABLE intents;
+   ALTER TABLE intents_v2 RENAME TO intents;
+   CREATE INDEX intents_by_serial ON intents(serial, seq);`,
+  `-- Visits: the activity log in spans of work, each with a start and (once "Finish visit" is
+   -- pressed) a finish. A work.db belongs to one account scope (base URL + organization + key;
+   -- training has its own), so a visit is of one organization and one account by construction.
+   CREATE TABLE visits (
+     id          TEXT PRIMARY KEY,  -- 'v-<uuid>'
+     seq         INTEGER NOT NULL UNIQUE,
+     started_at  TEXT NOT NULL,
+     finished_at TEXT               -- NULL: the visit in progress (at most one)
+   ) STRICT;
+   CREATE UNIQUE INDEX visits_one_open ON visits((finished_at IS NULL)) WHERE finished_at IS NULL;
+   ALTER TABLE activity ADD COLUMN visit_id TEXT REFERENCES visits(id);
+   ALTER TABLE activity ADD COLUMN data TEXT;  -- JSON: a verification's walk test, …
+   CREATE INDEX activity_by_visit ON activity(visit_id, seq);
+   -- What was logged before visits existed becomes one finished, earlier visit.
+   INSERT INTO visits (id, seq, started_at, finished_at)
+     SELECT 'v-earlier', 1, min(at), max(at) FROM activity HAVING count(*) > 0;
+   UPDATE activity SET visit_id = 'v-earlier' WHERE visit_id IS NULL;`,
+  `-- Placement photos: proof of work kept with the visit on this computer only (the vendor API
+   -- has no place for them, and they are never sent). Size is bounded per photo in code.
+   CREATE TABLE photos (
+     id          TEXT PRIMARY KEY,  -- 'p-<uuid>'
+     seq         INTEGER NOT NULL UNIQUE,
+     visit_id    TEXT NOT NULL REFERENCES visits(id),
+     serial      TEXT NOT NULL,
+     location_id TEXT NOT NULL,
+     taken_at    TEXT NOT NULL,
+     mime        TEXT NOT NULL CHECK (mime IN ('image/jpeg', 'image/webp', 'image/png')),
+     bytes       BLOB NOT NULL
+   ) STRICT;
+   CREATE INDEX photos_by_visit ON photos(visit_id, seq);`,
 ];

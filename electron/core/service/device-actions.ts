@@ -11,6 +11,7 @@ import { AppError } from '../app-error';
 import { traitsOf } from '../../error-traits';
 import type { Intent, NewIntent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
+import type { ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { commitIntent } from './local-changes';
 import { QUEUED_DETAIL, recordQueued, toItem } from './outbox-service';
@@ -41,6 +42,44 @@ export function moveDevice(
     });
   }
   return act(ctx, { kind: 'move', serial, locationId: toLocationId, fromLocationId });
+}
+
+/**
+ * Replace: the broken device must be installed here (as this app last saw it); its label and
+ * update interval go with the intent, taken now, so the successor gets them even when the
+ * broken one is unreadable later.
+ */
+export function replaceDevice(ctx: ServiceContext, input: ParsedInput<'replaceDevice'>) {
+  const scope = requireScope(ctx);
+  const refuse = (message: string, nextStep: string, field: string, problem: string) =>
+    new AppError({ kind: 'validation', message, nextStep, fields: { [field]: problem } });
+  if (input.newSerial === input.serial)
+    throw refuse(
+      'The new device has the same serial number as the broken one.',
+      'Scan the new device.',
+      'newSerial',
+      'is the broken device',
+    );
+  const old = scope.store.cache.devices.get(input.serial)?.device;
+  if (old?.location?.id !== input.locationId) {
+    throw refuse(
+      `${input.serial} is not installed at this location.`,
+      'Scan a device installed here as the broken one.',
+      'serial',
+      'is not installed here',
+    );
+  }
+  const changes: ReplacePayload['changes'] = {};
+  if (old.name !== undefined && old.name !== null) changes.name = old.name;
+  if (typeof old.update_interval_s === 'number') changes.update_interval_s = old.update_interval_s;
+  const payload: ReplacePayload = { replaces: input.serial, changes };
+  return act(ctx, {
+    kind: 'replace',
+    serial: input.newSerial,
+    locationId: input.locationId,
+    fromLocationId: null,
+    payload,
+  });
 }
 
 export const updateDevice = (ctx: ServiceContext, input: ParsedInput<'updateDevice'>) =>

@@ -2,13 +2,20 @@
  * One service function per contract operation. The mapped type makes a missing or
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
+import { AppError } from '../app-error';
+import { addPhoto, listPhotos, photoData } from './photo-service';
+import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
-import { AppError } from '../app-error';
-import { guarded } from '../db/storage-error';
 import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';
-import { installDevice, moveDevice, uninstallDevice, updateDevice } from './device-actions';
+import {
+  installDevice,
+  moveDevice,
+  replaceDevice,
+  uninstallDevice,
+  updateDevice,
+} from './device-actions';
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
@@ -84,6 +91,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     updateDevice: (input) => updateDevice(ctx, input),
     installDevice: ({ serial, locationId }) => installDevice(ctx, serial, locationId),
     uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, serial, locationId),
+    replaceDevice: (input) => replaceDevice(ctx, input),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
       moveDevice(ctx, serial, fromLocationId, toLocationId),
 
@@ -107,26 +115,20 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     },
 
     systemLanguages: () => [...(ctx.options.systemLanguages?.() ?? [])],
-    listActivity: () => ctx.current()?.store.work.activity.list() ?? [],
-    recordVerification: (input) => {
-      const scope = requireScope(ctx);
-      const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
-      return guarded(() =>
-        scope.store.work.activity.add({
-          action: 'verify',
-          serial: input.serial,
-          locationId: input.locationId,
-          locationName,
-          result: input.checkedIn ? 'verified' : 'not_verified',
-          detail: [
-            input.checkedIn ? 'Checked in after install.' : 'No check-in seen.',
-            `Walk test counted ${input.walkTestCount}.`,
-            input.note ?? '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        }),
-      );
+    listActivity: ({ visitId }) => listActivity(ctx, visitId),
+    listVisits: () => listVisits(ctx),
+    finishVisit: () => finishVisit(ctx),
+    addPhoto: (input) => addPhoto(ctx, input),
+    listPhotos: (input) => listPhotos(ctx, input),
+    photoData: ({ id }) => photoData(ctx, id),
+    savePdf: () => {
+      // The main process answers this in the desktop app; the core has no window to print.
+      throw new AppError({
+        kind: 'validation',
+        message: 'Saving as PDF is done by the desktop app.',
+        nextStep: 'In a browser, use Print and choose "Save as PDF".',
+      });
     },
+    recordVerification: (input) => recordVerification(ctx, input),
   };
 }

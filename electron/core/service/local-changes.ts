@@ -10,7 +10,12 @@ import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import type { Intent, NewIntent } from '../store/intent-rows';
+import type { ReplacePayload } from '../sync/replay-plan';
 import type { ServiceContext, SignedInScope } from './context';
+
+/** The devices an intent changes: its own, and for a replace also the broken one. */
+export const serialsOf = (intent: Intent): string[] =>
+  [intent.serial, intent.replaces].filter((s): s is string => s !== null);
 
 /** Shows one pending intent's effect in the cached rows. */
 export function applyIntentLocally(cache: CacheStore, intent: Intent): void {
@@ -31,6 +36,19 @@ export function applyIntentLocally(cache: CacheStore, intent: Intent): void {
             };
       if ((found.device.location?.id ?? null) === (location?.id ?? null)) return;
       cache.devices.put({ ...found.device, location }, found.fetchedAt);
+      return;
+    }
+    case 'replace': {
+      if (intent.serial === null || intent.locationId === null) return;
+      const { replaces, changes } = intent.payload as ReplacePayload;
+      const old = cache.devices.get(replaces);
+      if (old?.device.location?.id === intent.locationId)
+        cache.devices.put({ ...old.device, location: null }, old.fetchedAt);
+      const next = cache.devices.get(intent.serial);
+      if (next) {
+        const location = { id: intent.locationId, name: intent.locationName ?? '' };
+        cache.devices.put({ ...next.device, ...changes, location }, next.fetchedAt);
+      }
       return;
     }
     case 'update_device': {
@@ -68,7 +86,7 @@ export function reapplyPending(
 ): void {
   for (const intent of intents) {
     if (intent.state === 'conflict' || intent.state === 'failed') continue;
-    if (serials && (intent.serial === null || !serials.has(intent.serial))) continue;
+    if (serials && !serialsOf(intent).some((s) => serials.has(s))) continue;
     applyIntentLocally(cache, intent);
   }
 }

@@ -10,7 +10,7 @@ import type { Intent } from '../store/intent-rows';
 import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
-import { reapplyPending } from './local-changes';
+import { reapplyPending, serialsOf } from './local-changes';
 
 /** What crosses to the renderer: the intent without its payload and key fingerprint. */
 export const toItem = (intent: Intent): OutboxItem => {
@@ -99,8 +99,29 @@ function undoLocally(ctx: ServiceContext, scope: SignedInScope, intent: Intent):
       () => undefined,
     );
   }
+  if (intent.replaces !== null) undoReplaceOfOld(ctx, scope, intent, intent.replaces);
   cache.queries.invalidate();
   ctx.emit({ type: 'data-updated', resource: 'devices' });
+}
+
+/** A dropped replace leaves the broken device where the server has it (or had it). */
+function undoReplaceOfOld(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  intent: Intent,
+  old: string,
+): void {
+  const cache = scope.store.cache;
+  const found = cache.devices.get(old);
+  if (found && intent.stepsDone === 0 && intent.locationId !== null) {
+    const location = { id: intent.locationId, name: intent.locationName ?? '' };
+    cache.devices.put({ ...found.device, location }, found.fetchedAt);
+  } else if (ctx.isOnline()) {
+    void scope.api.getDevice(old).then(
+      (device) => cache.devices.put(device, new Date().toISOString()),
+      () => undefined,
+    );
+  }
 }
 
 const describeDone = (intent: Intent, location?: Location): string => {
@@ -110,6 +131,8 @@ const describeDone = (intent: Intent, location?: Location): string => {
       return `Installed at ${where}.`;
     case 'move':
       return `Moved to ${where}.`;
+    case 'replace':
+      return `Replaced ${intent.replaces ?? 'the broken device'} at ${where}.`;
     case 'uninstall':
       return intent.locationName ? `Uninstalled from ${intent.locationName}.` : 'Uninstalled.';
     case 'update_device':
@@ -146,7 +169,8 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
         }
         if (intent.kind === 'delete_location' && intent.locationId)
           cache.locations.remove(intent.locationId);
-        if (intent.serial !== null) reapplyPending(cache, intents.list(), new Set([intent.serial]));
+        if (intent.serial !== null)
+          reapplyPending(cache, intents.list(), new Set(serialsOf(intent)));
       })();
       recordActivity(ctx, scope, intent, 'done', describeDone(intent, event.location));
       break;

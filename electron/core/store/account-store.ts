@@ -12,6 +12,7 @@ import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { isDamage } from '../db/storage-error';
 import { activityRows, type ActivityRows } from './activity-rows';
+import { photoRows, type PhotoRows } from './photo-rows';
 import { quickCheckInBackground } from './background-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
 import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
@@ -41,6 +42,7 @@ export interface WorkStore {
   db: Db;
   intents: IntentRows;
   activity: ActivityRows;
+  photos: PhotoRows;
 }
 
 export interface AccountStore {
@@ -97,7 +99,7 @@ function openWork(path: string): WorkStore {
       code: 'SQLITE_CORRUPT',
     });
   }
-  return { db, intents: intentRows(db), activity: activityRows(db) };
+  return { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
 }
 
 /**

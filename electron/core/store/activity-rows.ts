@@ -1,51 +1,83 @@
 /**
  * The activity log in work.db: what the technician did, as proof of work. Appending one entry
- * is one INSERT (it used to rewrite a 3.6 MB file per action). Capped so years of use never
- * grow it without bound.
+ * is one INSERT (it used to rewrite a 3.6 MB file per action), into the visit in progress (one
+ * is started when none is). Capped so years of use never grow it without bound.
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivityEntry } from '../../contract';
 import type { Db } from '../db/open-database';
+import { visitRows, type VisitRows } from './visit-rows';
 
 export const ACTIVITY_CAP = 5_000;
 
-export type NewActivityEntry = Omit<ActivityEntry, 'id' | 'at'> & { at?: string };
+export type NewActivityEntry = Omit<ActivityEntry, 'id' | 'at' | 'visitId' | 'walkTest'> & {
+  at?: string;
+  walkTest?: ActivityEntry['walkTest'];
+};
 
 export interface ActivityRows {
-  /** Oldest first. */
-  list(): ActivityEntry[];
+  /** Oldest first: every visit's, or one visit's. */
+  list(visitId?: string): ActivityEntry[];
   add(entry: NewActivityEntry): ActivityEntry;
+  visits: VisitRows;
 }
 
+interface Row {
+  id: string;
+  at: string;
+  action: ActivityEntry['action'];
+  serial: string | null;
+  locationId: string | null;
+  locationName: string | null;
+  result: ActivityEntry['result'];
+  detail: string;
+  visitId: string | null;
+  data: string | null;
+}
+
+const fromRow = ({ data, ...row }: Row): ActivityEntry => {
+  const extra: Partial<Pick<ActivityEntry, 'walkTest'>> = data
+    ? (JSON.parse(data) as Pick<ActivityEntry, 'walkTest'>)
+    : {};
+  return { ...row, visitId: row.visitId ?? '', walkTest: extra.walkTest ?? null };
+};
+
 export function activityRows(db: Db, now: () => Date = () => new Date()): ActivityRows {
+  const visits = visitRows(db, now);
   const insert = db.prepare(
-    `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result, detail)
+    `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result, detail,
+       visit_id, data)
      VALUES (@id, (SELECT coalesce(max(seq), 0) + 1 FROM activity), @at, @action, @serial,
-       @locationId, @locationName, @result, @detail)`,
+       @locationId, @locationName, @result, @detail, @visitId, @data)`,
   );
   const trim = db.prepare<[number]>(
     'DELETE FROM activity WHERE seq <= (SELECT max(seq) FROM activity) - ?',
   );
-  const all = db.prepare<[], Record<string, string | null>>(
-    `SELECT id, at, action, serial, location_id AS locationId, location_name AS locationName,
-       result, detail FROM activity ORDER BY seq`,
-  );
+  const columns = `SELECT id, at, action, serial, location_id AS locationId,
+       location_name AS locationName, result, detail, visit_id AS visitId, data FROM activity`;
+  const all = db.prepare<[], Row>(`${columns} ORDER BY seq`);
+  const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY seq`);
+  const add = db.transaction((input: NewActivityEntry): ActivityEntry => {
+    const entry: ActivityEntry = {
+      id: randomUUID(),
+      at: input.at ?? now().toISOString(),
+      action: input.action,
+      serial: input.serial,
+      locationId: input.locationId,
+      locationName: input.locationName,
+      result: input.result,
+      detail: input.detail,
+      visitId: visits.ensureOpen().id,
+      walkTest: input.walkTest ?? null,
+    };
+    const { walkTest, ...columnsOf } = entry;
+    insert.run({ ...columnsOf, data: walkTest ? JSON.stringify({ walkTest }) : null });
+    trim.run(ACTIVITY_CAP);
+    return entry;
+  });
   return {
-    list: () => all.all() as unknown as ActivityEntry[],
-    add(input) {
-      const entry: ActivityEntry = {
-        id: randomUUID(),
-        at: input.at ?? now().toISOString(),
-        action: input.action,
-        serial: input.serial,
-        locationId: input.locationId,
-        locationName: input.locationName,
-        result: input.result,
-        detail: input.detail,
-      };
-      insert.run(entry);
-      trim.run(ACTIVITY_CAP);
-      return entry;
-    },
+    list: (visitId) => (visitId === undefined ? all.all() : ofVisit.all(visitId)).map(fromRow),
+    add,
+    visits,
   };
 }

@@ -91,6 +91,7 @@ const parseJson = <T>(text: string | null): T | null =>
   text === null ? null : (JSON.parse(text) as T);
 
 function fromRow(row: Row, waitingFor: string | null): Intent {
+  const payload = parseJson<unknown>(row.payload);
   return {
     id: row.id,
     kind: row.kind,
@@ -105,7 +106,8 @@ function fromRow(row: Row, waitingFor: string | null): Intent {
     lastError: parseJson<AppErrorShape>(row.last_error),
     conflictLocation: parseJson<LocationRef>(row.conflict_location),
     waitingFor,
-    payload: parseJson<unknown>(row.payload),
+    replaces: row.kind === 'replace' ? (payload as { replaces: string }).replaces : null,
+    payload,
     keyFingerprint: row.key_fingerprint,
   };
 }

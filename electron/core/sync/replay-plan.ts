@@ -9,8 +9,23 @@ import type { LocationRef, OutboxItem } from '../../contract';
 import type { Device } from '../api/wire';
 import { AppError } from '../app-error';
 
+/** `serial`: another device than the intent's own (a replace's broken device). */
 export type Step =
-  { op: 'install'; locationId: string } | { op: 'uninstall'; locationId: string | undefined };
+  | { op: 'install'; locationId: string; serial?: string }
+  | { op: 'uninstall'; locationId: string | undefined; serial?: string }
+  | { op: 'update'; changes: ReplaceChanges };
+
+/** What a replace carries over from the broken device to its successor. */
+export interface ReplaceChanges {
+  name?: string | null;
+  update_interval_s?: number;
+}
+
+/** A replace intent's payload: the broken device and what its successor takes over. */
+export interface ReplacePayload {
+  replaces: string;
+  changes: ReplaceChanges;
+}
 
 export type Plan =
   { type: 'done' } | { type: 'conflict'; location: LocationRef } | { type: 'act'; steps: Step[] };
@@ -74,4 +89,41 @@ export function planFor(item: OutboxItem, device: Device): Plan {
 export const stepApplied = (step: Step, device: Device): boolean =>
   step.op === 'install'
     ? device.location?.id === step.locationId
-    : (device.location ?? null) === null;
+    : step.op === 'uninstall'
+      ? (device.location ?? null) === null
+      : changesApplied(step.changes, device);
+
+export const changesApplied = (changes: object, device: Device): boolean =>
+  Object.entries(changes).every(
+    ([field, value]) => ((device as Record<string, unknown>)[field] ?? null) === (value ?? null),
+  );
+
+/**
+ * Replace, from the state of both devices now: take the broken one out if it is still here,
+ * put the new one in (from where a resolved conflict allows it to come), then give it the
+ * broken one's label and interval. Every step is skipped once the state shows it, so a crash
+ * between any two resumes where it stopped and sends nothing twice. The new device being at
+ * another store is a conflict checked first: the broken one stays until the technician decides.
+ */
+export function planReplace(
+  item: OutboxItem,
+  payload: ReplacePayload,
+  old: Device,
+  next: Device,
+): Plan {
+  const here = item.locationId;
+  if (!here) throw malformed(item);
+  const nextAt = next.location ?? null;
+  if (nextAt !== null && nextAt.id !== here && nextAt.id !== item.fromLocationId)
+    return { type: 'conflict', location: refOf(nextAt) };
+  const steps: Step[] = [];
+  if (old.location?.id === here)
+    steps.push({ op: 'uninstall', locationId: here, serial: payload.replaces });
+  if (nextAt?.id !== here) {
+    if (nextAt !== null) steps.push({ op: 'uninstall', locationId: nextAt.id });
+    steps.push({ op: 'install', locationId: here });
+  }
+  if (!changesApplied(payload.changes, next))
+    steps.push({ op: 'update', changes: payload.changes });
+  return steps.length === 0 ? { type: 'done' } : { type: 'act', steps };
+}

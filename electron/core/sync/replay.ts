@@ -11,7 +11,7 @@ import type { Device, Location } from '../api/wire';
 import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';
 import type { Intent, IntentRows } from '../store/intent-rows';
-import { planFor, refOf, stepApplied } from './replay-plan';
+import { planFor, planReplace, refOf, stepApplied, type ReplacePayload } from './replay-plan';
 
 /** The server calls a replay needs; the service adapts the API client to this. */
 export interface ReplayApi {
@@ -187,23 +187,35 @@ async function send(
   switch (intent.kind) {
     case 'install':
     case 'uninstall':
-    case 'move': {
+    case 'move':
+    case 'replace': {
       const serial = intent.serial ?? '';
       const before = await api.getDevice(serial);
-      const plan = planFor(intent, before);
+      const plan =
+        intent.kind === 'replace'
+          ? planReplace(
+              intent,
+              intent.payload as ReplacePayload,
+              await api.getDevice((intent.payload as ReplacePayload).replaces),
+              before,
+            )
+          : planFor(intent, before);
       if (plan.type === 'conflict') return { type: 'conflict', location: plan.location };
       let device = before;
       if (plan.type === 'act') {
         let stepsDone = intent.stepsDone;
         for (const [index, step] of plan.steps.entries()) {
+          const target = (step.op !== 'update' && step.serial) || serial;
           try {
             device =
               step.op === 'install'
-                ? await api.install(serial, step.locationId)
-                : await api.uninstall(serial, step.locationId);
+                ? await api.install(target, step.locationId)
+                : step.op === 'uninstall'
+                  ? await api.uninstall(target, step.locationId)
+                  : await api.updateDevice(target, step.changes);
           } catch (e) {
             if (!unknown(e)) throw e;
-            const now = await api.getDevice(serial);
+            const now = await api.getDevice(target);
             if (!stepApplied(step, now)) throw e;
             device = now;
           }

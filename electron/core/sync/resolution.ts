@@ -49,7 +49,9 @@ export function resolveConflict(
   const requeued = intents.update(id, {
     ...(intent.kind === 'uninstall'
       ? { locationId: there.id, locationName: there.name, fromLocationId: null }
-      : { kind: 'move' as const, fromLocationId: there.id }),
+      : intent.kind === 'replace'
+        ? { fromLocationId: there.id } // the new device may now be taken from there
+        : { kind: 'move' as const, fromLocationId: there.id }),
     state: 'queued',
     stepsDone: 0,
     conflictLocation: null,

@@ -1,5 +1,5 @@
 /**
- * CSV export of this visit's activity, readable by the spreadsheet the technician has:
+ * CSV export of a visit's activity, readable by the spreadsheet the technician has:
  * UTF-8 with a byte-order mark (Excel otherwise reads "München" as "MÃ¼nchen"), and ';' as the
  * separator where the locale writes decimals with a comma (German, French, Dutch Excel split
  * on ';' and would read a ',' file as one column). RFC 4180 quoting, and formula-injection
@@ -8,6 +8,7 @@
 import type { ActivityEntry } from '../../../electron/contract';
 import { formatLocale } from './active-locale';
 import { m } from './i18n';
+import { actionName, resultWords } from './outbox-text';
 
 export type CsvSeparator = ',' | ';';
 
@@ -47,29 +48,67 @@ export const csvFile = (
   locale: string = formatLocale(),
 ): string => CSV_BOM + toCsv(rows, csvSeparatorFor(locale));
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "2026-05-04 14:00:00 +02:00": the technician's local time with its offset from UTC, so the
+ * file reads naturally and still says exactly when (every spreadsheet sorts it as text).
+ * `offsetMinutes` is for tests.
+ */
+export const localTimeWithOffset = (
+  iso: string,
+  offsetMinutes: (at: Date) => number = (at) => -at.getTimezoneOffset(),
+): string => {
+  const utc = new Date(iso);
+  if (Number.isNaN(utc.getTime())) return iso;
+  const offset = offsetMinutes(utc);
+  const local = new Date(utc.getTime() + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
+    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+};
+
 export const activityCsvHeader = (): string[] => [
+  m.csv_header_organization(),
   m.csv_header_time(),
   m.csv_header_action(),
   m.csv_header_serial(),
   m.csv_header_location(),
+  m.csv_header_city(),
   m.csv_header_result(),
   m.csv_header_detail(),
 ];
 
-/** Times stay ISO 8601 (with their offset): every spreadsheet sorts them, none misreads them. */
+export interface ActivityCsvOptions {
+  organization: string;
+  /** Store id → city, where known. */
+  cities?: Readonly<Record<string, string>>;
+  /** The format locale (separator); the active one by default. */
+  locale?: string;
+  offsetMinutes?: (at: Date) => number;
+}
+
+/** The file as written: BOM first, the locale's separator, organization and stores by name
+ * (never an id), actions and results in words. */
 export const activityToCsv = (
   entries: readonly ActivityEntry[],
-  locale: string = formatLocale(),
+  { organization, cities = {}, locale = formatLocale(), offsetMinutes }: ActivityCsvOptions,
 ): string =>
   csvFile(
     [
       activityCsvHeader(),
       ...entries.map((e) => [
-        e.at,
-        e.action,
+        organization,
+        localTimeWithOffset(e.at, offsetMinutes),
+        actionName(e.action),
         e.serial,
-        e.locationName ?? e.locationId,
-        e.result,
+        e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
+        e.locationId ? (cities[e.locationId] ?? '') : '',
+        resultWords(e.result),
         e.detail,
       ]),
     ],

@@ -3,7 +3,7 @@
  * the active format locale (lib/active-locale.ts). Each function takes the locale as its last
  * parameter for tests; screens leave it out. Unit-tested per locale in tests/unit/renderer.
  */
-import type { Device, Location } from '../../../electron/contract';
+import type { Location } from '../../../electron/contract';
 import { formatLocale } from './active-locale';
 import { m } from './i18n';
 
@@ -95,17 +95,8 @@ export const formatAddress = (location: Pick<Location, 'address'>): string => {
   return parts || a.text || MISSING;
 };
 
-/** Assumed default when a device does not say how often it checks in. */
-const DEFAULT_INTERVAL_S = 300;
-
-/** Healthy = checked in within two update intervals (one missed check-in is tolerated). */
-export const isCheckingIn = (device: Device, now: number = Date.now()): boolean => {
-  if (!device.last_checkin_at) return false;
-  const at = Date.parse(device.last_checkin_at);
-  if (Number.isNaN(at)) return false;
-  const interval = (device.update_interval_s ?? DEFAULT_INTERVAL_S) * 1000;
-  return now - at <= 2 * interval + 60_000;
-};
+/** One rule for check-in health, kept in device-health.ts; re-exported for the tables. */
+export { isCheckingIn } from './device-health';
 
 /** "1 h", "5 min", "45 s" (or "5 Min.", "5 分") in the largest whole unit. */
 export const formatInterval = (

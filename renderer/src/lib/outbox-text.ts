@@ -6,6 +6,7 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   install: m.action_install,
   uninstall: m.action_uninstall,
   move: m.action_move,
+  replace: m.action_replace,
   update_device: m.action_update_device,
   create_location: m.action_create_location,
   delete_location: m.action_delete_location,
@@ -26,6 +27,8 @@ export const kindPhrase = (kind: OutboxKind): string => {
       return m.outbox_phrase_uninstall();
     case 'move':
       return m.outbox_phrase_move();
+    case 'replace':
+      return m.outbox_phrase_replace();
     case 'update_device':
       return m.outbox_phrase_update_device();
     case 'create_location':
@@ -37,7 +40,7 @@ export const kindPhrase = (kind: OutboxKind): string => {
 
 /** Kinds that change where a device is installed (the device screen's actions race them). */
 export const movesDevice = (kind: OutboxKind): boolean =>
-  kind === 'install' || kind === 'uninstall' || kind === 'move';
+  kind === 'install' || kind === 'uninstall' || kind === 'move' || kind === 'replace';
 
 /** One line saying what a queued action will do. */
 export const describeOutboxItem = (item: OutboxItem): string => {
@@ -50,6 +53,8 @@ export const describeOutboxItem = (item: OutboxItem): string => {
       return m.outbox_uninstall({ serial, location: item.locationName ?? m.outbox_its_location() });
     case 'move':
       return m.outbox_move({ serial, location });
+    case 'replace':
+      return m.outbox_replace({ old: item.replaces ?? m.outbox_a_device(), serial, location });
     case 'update_device':
       return m.outbox_update_device({ serial });
     case 'create_location':
@@ -63,5 +68,19 @@ export const describeOutboxItem = (item: OutboxItem): string => {
 export const outboxProgress = (item: OutboxItem): string | null => {
   if (item.waitingFor !== null) return m.outbox_waits_for_store();
   if (item.kind === 'move' && item.stepsDone >= 1) return m.outbox_move_half_done();
+  if (item.kind === 'replace' && item.stepsDone >= 1) return m.outbox_replace_half_done();
   return null;
 };
+
+const RESULT_WORDS: Record<ActivityEntry['result'], () => string> = {
+  done: m.result_done,
+  queued: m.result_queued,
+  failed: m.result_failed,
+  conflict: m.result_conflict,
+  verified: m.result_verified,
+  not_verified: m.result_not_verified,
+};
+
+/** An activity entry's result in words (the log's badge, the CSV, the receipt). */
+export const resultWords = (result: ActivityEntry['result']): string =>
+  (RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result;

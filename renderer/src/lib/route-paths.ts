@@ -4,7 +4,8 @@
  *
  *   #/locations                     #/inventory        #/activity
  *   #/locations/{id}                #/inventory/all    #/settings
- *   #/locations/{id}/scan           #/scan
+ *   #/locations/{id}/scan           #/scan             #/receipts/{visitId}
+ *   #/locations/{id}/replace
  *   #/devices/{serial}[?at={locationId}]
  *   #/verify/{serial}?at={locationId}&since={installedAt}
  *
@@ -27,6 +28,10 @@ export function routeToPath(route: Route): string {
       return `#/locations/${enc(route.locationId)}`;
     case 'scan':
       return route.locationId ? `#/locations/${enc(route.locationId)}/scan` : '#/scan';
+    case 'replace':
+      return `#/locations/${enc(route.locationId)}/replace`;
+    case 'receipt':
+      return `#/receipts/${enc(route.visitId)}`;
     case 'device':
       return `#/devices/${enc(route.serial)}${route.locationId ? `?at=${enc(route.locationId)}` : ''}`;
     case 'verify':
@@ -76,7 +81,12 @@ export function pathToRoute(hash: string): Route | null {
       const locationId = id(a);
       if (!locationId) return null;
       if (b === undefined) return { name: 'location', locationId };
-      return b === 'scan' ? { name: 'scan', locationId } : null;
+      if (b === 'scan') return { name: 'scan', locationId };
+      return b === 'replace' ? { name: 'replace', locationId } : null;
+    }
+    case 'receipts': {
+      const visitId = b === undefined ? id(a) : null;
+      return visitId ? { name: 'receipt', visitId } : null;
     }
     case 'scan':
       return a === undefined ? { name: 'scan', locationId: null } : null;

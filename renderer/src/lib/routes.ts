@@ -3,10 +3,12 @@ export type Route =
   | { name: 'locations' }
   | { name: 'location'; locationId: string }
   | { name: 'scan'; locationId: string | null }
+  | { name: 'replace'; locationId: string }
   | { name: 'device'; serial: string; locationId: string | null }
   | { name: 'verify'; serial: string; locationId: string; installedAt: string }
   | { name: 'inventory'; view: 'uninstalled' | 'all' }
   | { name: 'activity' }
+  | { name: 'receipt'; visitId: string }
   | { name: 'settings' };
 
 export type Section = 'locations' | 'inventory' | 'activity' | 'settings';
@@ -17,6 +19,7 @@ export const sectionOf = (route: Route): Section => {
     case 'inventory':
       return 'inventory';
     case 'activity':
+    case 'receipt':
       return 'activity';
     case 'settings':
       return 'settings';

@@ -61,3 +61,7 @@ export async function call<K extends OperationName>(
 
 export const subscribe = (listener: (event: PushEvent) => void): (() => void) =>
   current().onEvent(listener);
+
+/** In the desktop app (the preload is there), some things are done by the main process
+ * (Save as PDF); in browser mode the browser does them itself. */
+export const isDesktopApp = (): boolean => window.installer !== undefined;

@@ -1,28 +1,20 @@
-import type { AppErrorShape } from '../../../electron/contract';
+import type { AppErrorShape, Device } from '../../../electron/contract';
 import { toErrorShape } from './app-failure';
 import { isoNow } from './traffic';
 import { call } from './transport';
 
 export const VERIFY_POLL_MS = 3000;
 
-/** Checked in after the install time (a check-in from before the install proves nothing). */
-export const checkedInSince = (
-  lastCheckinAt: string | null | undefined,
-  installedAt: string,
-): boolean => {
-  if (!lastCheckinAt) return false;
-  const at = Date.parse(lastCheckinAt);
-  const since = Date.parse(installedAt);
-  return !Number.isNaN(at) && !Number.isNaN(since) && at >= since;
-};
-
 /**
- * Live verification: polls the device (last check-in) and its minute-level foot traffic
- * since the install, every few seconds, until stopped.
+ * Live verification: polls the device (last check-in, update interval) and its minute-level
+ * foot traffic since the install, every few seconds, until stopped. The screen derives its
+ * state from `device` with the shared rule (device-health.ts), never from a flag kept here,
+ * so a device that falls silent after its first check-in shows "Silent" like the tables do.
  */
 export class VerifyPoll {
-  online = $state(false);
-  lastCheckinAt = $state<string | null>(null);
+  device = $state.raw<Pick<Device, 'last_checkin_at' | 'update_interval_s'> | null>(null);
+  /** When the last answer arrived: the state is judged at least as of then. */
+  polledAt = $state(0);
   walkCount = $state(0);
   error = $state<AppErrorShape | null>(null);
   polls = $state(0);
@@ -33,6 +25,10 @@ export class VerifyPoll {
   /** `target` is read on every poll, so the screen's current props are always used. */
   constructor(target: () => { serial: string; installedAt: string }) {
     this.#target = target;
+  }
+
+  get lastCheckinAt(): string | null {
+    return this.device?.last_checkin_at ?? null;
   }
 
   start(): () => void {
@@ -58,8 +54,11 @@ export class VerifyPoll {
           granularity: 'minute',
         }),
       ]);
-      this.lastCheckinAt = device.value.last_checkin_at ?? null;
-      this.online = this.online || checkedInSince(this.lastCheckinAt, installedAt);
+      this.device = {
+        last_checkin_at: device.value.last_checkin_at ?? null,
+        update_interval_s: device.value.update_interval_s ?? null,
+      };
+      this.polledAt = Date.now();
       this.walkCount = traffic.total;
       this.error = null;
     } catch (e) {

@@ -26,6 +26,7 @@ const item = (over: Partial<OutboxItem>): OutboxItem => ({
   conflictLocation: null,
   stepsDone: 0,
   waitingFor: null,
+  replaces: null,
   ...over,
 });
 

@@ -144,6 +144,28 @@ describe('IPC handlers (mocked electron, runs without Electron)', () => {
     expect(String(result)).not.toContain('secret internals');
   });
 
+  it('answers a main-process operation (savePdf) in main with our window, not in the core', async () => {
+    dispose();
+    electron.handlers.clear();
+    const savePdf = vi.fn(async () => JSON.stringify({ ok: true, value: { saved: true } }));
+    dispose = setupIpc({
+      core: fake.core,
+      getWebContents: () => ourContents,
+      log,
+      mainOperations: { savePdf },
+    });
+    const input = { fileName: 'r.pdf' };
+    const result = await handlerFor('savePdf')(eventFrom(ourContents, mainFrame), input);
+    expect(JSON.parse(String(result))).toEqual({ ok: true, value: { saved: true } });
+    expect(savePdf).toHaveBeenCalledWith(ourContents, input);
+    expect(fake.calls).toEqual([]);
+    // From another frame it is refused like every other operation.
+    const other = { ...mainFrame, url: 'https://evil.example/' };
+    const refused = await handlerFor('savePdf')(eventFrom(ourContents, other), input);
+    expect(JSON.parse(String(refused))).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(savePdf).toHaveBeenCalledTimes(1);
+  });
+
   it('forwards core events to our window only while it is alive', () => {
     const event: PushEvent = { type: 'connectivity', online: false };
     fake.push(event);

@@ -35,26 +35,34 @@ describe('localised CSV files', () => {
     locationName: 'Markt; München',
     result: 'done' as const,
     detail: 'Zähler 1,5 m',
+    visitId: 'v-1',
+    walkTest: null,
   };
+  const options = (locale: string) => ({
+    organization: 'Nordwind',
+    cities: { loc_1: 'München' },
+    locale,
+    offsetMinutes: () => 60,
+  });
   it('German: BOM, semicolons, German headers, the separator quoted inside cells', () => {
     setLocaleSource(() => resolveLocale(['de']));
     try {
-      expect(activityToCsv([entry], 'de')).toBe(
-        `${CSV_BOM}Zeit;Aktion;Seriennummer;Standort;Ergebnis;Details\r\n` +
-          '2026-05-04T12:00:00Z;install;FTC-1;"Markt; München";done;Zähler 1,5 m\r\n',
+      expect(activityToCsv([entry], options('de'))).toBe(
+        `${CSV_BOM}Organisation;Zeit;Aktion;Seriennummer;Standort;Ort;Ergebnis;Details\r\n` +
+          'Nordwind;2026-05-04 13:00:00 +01:00;Installieren;FTC-1;"Markt; München";München;Erledigt;Zähler 1,5 m\r\n',
       );
     } finally {
       setLocaleSource(() => FALLBACK_LOCALE);
     }
   });
   it('US English: BOM and commas, the comma cell quoted', () => {
-    expect(activityToCsv([entry], 'en-US')).toBe(
-      `${CSV_BOM}Time,Action,Serial number,Location,Result,Detail\r\n` +
-        '2026-05-04T12:00:00Z,install,FTC-1,Markt; München,done,"Zähler 1,5 m"\r\n',
+    expect(activityToCsv([entry], options('en-US'))).toBe(
+      `${CSV_BOM}Organization,Time,Action,Serial number,Location,City,Result,Detail\r\n` +
+        'Nordwind,2026-05-04 13:00:00 +01:00,Install,FTC-1,Markt; München,München,Done,"Zähler 1,5 m"\r\n',
     );
   });
   it('the BOM encodes as UTF-8 EF BB BF', () => {
-    expect([...new TextEncoder().encode(activityToCsv([], 'ja')).slice(0, 3)]).toEqual([
+    expect([...new TextEncoder().encode(activityToCsv([], options('ja'))).slice(0, 3)]).toEqual([
       0xef, 0xbb, 0xbf,
     ]);
   });

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { activityToCsv, CSV_BOM, csvCell, toCsv } from '../../../renderer/src/lib/csv';
+import type { ActivityEntry } from '../../../electron/contract';
+import {
+  activityToCsv,
+  CSV_BOM,
+  csvCell,
+  localTimeWithOffset,
+  toCsv,
+} from '../../../renderer/src/lib/csv';
+
+const entry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
+  id: '1',
+  at: '2026-05-04T12:00:00Z',
+  action: 'install',
+  serial: 'FTC-1',
+  locationId: 'loc_1',
+  locationName: 'Store, Berlin',
+  result: 'done',
+  detail: 'Installed',
+  visitId: 'v-1',
+  walkTest: null,
+  ...patch,
+});
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks (RFC 4180)', () => {
@@ -7,32 +28,49 @@ describe('CSV export', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(null)).toBe('');
+    // With a semicolon separator, a comma needs no quotes but a semicolon does.
+    expect(csvCell('a,b', ';')).toBe('a,b');
+    expect(csvCell('a;b', ';')).toBe('"a;b"');
   });
   it('defuses spreadsheet formulas', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvCell('-5')).toBe("'-5");
   });
-  it('writes a header and one CRLF-terminated row per activity entry', () => {
+  it('writes local time with its offset from UTC', () => {
+    expect(localTimeWithOffset('2026-05-04T12:00:00Z', () => 120)).toBe(
+      '2026-05-04 14:00:00 +02:00',
+    );
+    expect(localTimeWithOffset('2026-05-04T02:30:00Z', () => -330)).toBe(
+      '2026-05-03 21:00:00 -05:30',
+    );
+  });
+  it('starts with a BOM and names the organization and the stores, never their ids', () => {
     const csv = activityToCsv(
-      [
-        {
-          id: '1',
-          at: '2026-05-04T12:00:00Z',
-          action: 'install',
-          serial: 'FTC-1',
-          locationId: 'loc_1',
-          locationName: 'Store, Berlin',
-          result: 'done',
-          detail: 'Installed',
-        },
-      ],
-      'en-US',
+      [entry(), entry({ locationName: null, action: 'verify', result: 'not_verified' })],
+      {
+        organization: 'Northwind',
+        cities: { loc_1: 'Berlin' },
+        locale: 'en-US',
+        offsetMinutes: () => 120,
+      },
     );
-    expect(csv).toBe(
-      CSV_BOM +
-        'Time,Action,Serial number,Location,Result,Detail\r\n' +
-        '2026-05-04T12:00:00Z,install,FTC-1,"Store, Berlin",done,Installed\r\n',
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    expect(csv.slice(1)).toBe(
+      'Organization,Time,Action,Serial number,Location,City,Result,Detail\r\n' +
+        'Northwind,2026-05-04 14:00:00 +02:00,Install,FTC-1,"Store, Berlin",Berlin,Done,Installed\r\n' +
+        'Northwind,2026-05-04 14:00:00 +02:00,Verify,FTC-1,Unknown location,Berlin,Not verified,Installed\r\n',
     );
+    expect(csv).not.toContain('loc_1');
     expect(toCsv([])).toBe('\r\n');
+  });
+  it("uses ';' where the locale writes decimals with a comma", () => {
+    const csv = activityToCsv([entry()], {
+      organization: 'Northwind',
+      locale: 'de-DE',
+      offsetMinutes: () => 0,
+    });
+    expect(csv.split('\r\n')[1]).toBe(
+      'Northwind;2026-05-04 12:00:00 +00:00;Install;FTC-1;Store, Berlin;;Done;Installed',
+    );
   });
 });

@@ -23,6 +23,7 @@ const item = (patch: Partial<OutboxItem>): OutboxItem => ({
   conflictLocation: null,
   stepsDone: 0,
   waitingFor: null,
+  replaces: null,
   ...patch,
 });
 
@@ -42,6 +43,9 @@ describe('queued actions in plain words', () => {
     expect(
       describeOutboxItem(item({ kind: 'delete_location', serial: null, locationName: null })),
     ).toBe('Delete the location l1');
+    expect(describeOutboxItem(item({ kind: 'replace', serial: 'FTC-2', replaces: 'FTC-1' }))).toBe(
+      'Replace FTC-1 with FTC-2 at Hamburg Harbour',
+    );
   });
   it('says how far a move got and what an action waits for', () => {
     expect(outboxProgress(item({ kind: 'move', stepsDone: 1 }))).toBe(

@@ -1,0 +1,63 @@
+/**
+ * Placement photos: attached to an installed device in the visit in progress, kept in the
+ * account's work.db and never sent to the vendor API (it has no place for them).
+ */
+import { MAX_PHOTO_BYTES, type ParsedInput, type PhotoInfo } from '../../contract';
+import { AppError } from '../app-error';
+import { guarded } from '../db/storage-error';
+import { requireScope, type ServiceContext } from './context';
+
+/** Photos of one device in one visit: enough for any placement, bounded for the disk. */
+export const MAX_PHOTOS_PER_DEVICE = 10;
+
+const refuse = (message: string, nextStep: string) =>
+  new AppError({ kind: 'validation', message, nextStep, fields: { dataUrl: message } });
+
+export function addPhoto(ctx: ServiceContext, input: ParsedInput<'addPhoto'>): PhotoInfo {
+  const scope = requireScope(ctx);
+  const [head, base64 = ''] = input.dataUrl.split(',', 2);
+  const mime = /^data:(image\/(?:jpeg|webp|png));base64$/.exec(head ?? '')?.[1];
+  if (!mime) throw refuse('That is not a photo.', 'Take the photo again.');
+  const data = Buffer.from(base64, 'base64');
+  if (data.length === 0) throw refuse('The photo is empty.', 'Take the photo again.');
+  if (data.length > MAX_PHOTO_BYTES)
+    throw refuse('The photo is too large.', 'Take it again; the app makes it smaller.');
+  const { work } = scope.store;
+  return guarded(() =>
+    work.db.transaction(() => {
+      const visit = work.activity.visits.ensureOpen();
+      if (work.photos.count(visit.id, input.serial) >= MAX_PHOTOS_PER_DEVICE) {
+        throw refuse(
+          `${input.serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.`,
+          'That is the most one device can have in a visit.',
+        );
+      }
+      return work.photos.add({
+        visitId: visit.id,
+        serial: input.serial,
+        locationId: input.locationId,
+        mime,
+        data,
+      });
+    })(),
+  );
+}
+
+export function listPhotos(ctx: ServiceContext, input: ParsedInput<'listPhotos'>): PhotoInfo[] {
+  const scope = ctx.current();
+  if (!scope?.record.organizationId) return [];
+  const { work } = scope.store;
+  const visitId = input.visitId ?? work.activity.visits.current()?.id;
+  return visitId === undefined ? [] : work.photos.list(visitId, input.serial);
+}
+
+export function photoData(ctx: ServiceContext, id: string): { dataUrl: string } {
+  const found = requireScope(ctx).store.work.photos.data(id);
+  if (!found)
+    throw new AppError({
+      kind: 'not_found',
+      message: 'That photo is no longer on this computer.',
+      nextStep: 'Take it again.',
+    });
+  return { dataUrl: `data:${found.mime};base64,${found.data.toString('base64')}` };
+}

@@ -1,0 +1,92 @@
+/**
+ * Visits and their activity, for the Activity screen and the receipt. The account scope's
+ * work.db holds them, so what is listed is this organization's and this key's only (training
+ * has its own scope).
+ */
+import type { ActivityEntry, ParsedInput, Visit, WalkTestResult } from '../../contract';
+import { AppError } from '../app-error';
+import { guarded } from '../db/storage-error';
+import type { VisitRow } from '../store/visit-rows';
+import { requireScope, type ServiceContext, type SignedInScope } from './context';
+
+const organizationOf = (scope: SignedInScope): Visit['organization'] => {
+  const { organizationId, organizations } = scope.record;
+  const found = organizations.find((o) => o.id === organizationId);
+  return found ? { id: found.id, name: found.name } : null;
+};
+
+const toVisit = (scope: SignedInScope, row: VisitRow): Visit => ({
+  ...row,
+  organization: organizationOf(scope),
+});
+
+export function listVisits(ctx: ServiceContext): Visit[] {
+  const scope = ctx.current();
+  if (!scope?.record.organizationId) return [];
+  return scope.store.work.activity.visits.list().map((row) => toVisit(scope, row));
+}
+
+export function listActivity(ctx: ServiceContext, visitId?: string): ActivityEntry[] {
+  const scope = ctx.current();
+  if (!scope?.record.organizationId) return [];
+  const { activity } = scope.store.work;
+  const id = visitId ?? activity.visits.current()?.id;
+  return id === undefined ? [] : activity.list(id);
+}
+
+export function finishVisit(ctx: ServiceContext): Visit | null {
+  const scope = requireScope(ctx);
+  const row = guarded(() => scope.store.work.activity.visits.finish());
+  return row ? toVisit(scope, row) : null;
+}
+
+/** Passes a walk test asks for when the technician does not say. */
+export const DEFAULT_WALK_TEST_PASSES = 3;
+
+/**
+ * The walk test passes when the device counted at least the passes walked. A failed one is
+ * recorded only with a reason, so the receipt never shows a failure nobody explained.
+ */
+export function walkTestOf(input: ParsedInput<'recordVerification'>): WalkTestResult {
+  const expected = input.walkTestExpected ?? DEFAULT_WALK_TEST_PASSES;
+  const passed = input.walkTestCount >= expected;
+  const reason = input.walkTestReason?.trim() || null;
+  if (!passed && reason === null) {
+    throw new AppError({
+      kind: 'validation',
+      message: `The walk test counted ${input.walkTestCount} of ${expected} passes.`,
+      nextStep: 'Walk through again, or say why it did not pass to record it as failed.',
+      fields: { walkTestReason: 'Say why the walk test did not pass' },
+    });
+  }
+  return { expected, counted: input.walkTestCount, passed, reason: passed ? null : reason };
+}
+
+export function recordVerification(
+  ctx: ServiceContext,
+  input: ParsedInput<'recordVerification'>,
+): ActivityEntry {
+  const scope = requireScope(ctx);
+  const walkTest = walkTestOf(input);
+  const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
+  const walked = walkTest.passed
+    ? `Walk test passed: ${walkTest.counted} of ${walkTest.expected} counted.`
+    : `Walk test failed: ${walkTest.counted} of ${walkTest.expected} counted (${walkTest.reason}).`;
+  return guarded(() =>
+    scope.store.work.activity.add({
+      action: 'verify',
+      serial: input.serial,
+      locationId: input.locationId,
+      locationName,
+      result: input.checkedIn ? 'verified' : 'not_verified',
+      detail: [
+        input.checkedIn ? 'Checked in after install.' : 'No check-in seen.',
+        walked,
+        input.note ?? '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      walkTest,
+    }),
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * "Save as PDF" of a visit receipt in the desktop app: the window's contents printed with
+ * Chromium's PDF printer (`webContents.printToPDF`, print CSS applies) and written where the
+ * technician chooses. The one contract operation the main process answers itself: the core has
+ * no window. Never sent anywhere; the file stays on this computer.
+ */
+import { writeFile } from 'node:fs/promises';
+import { BrowserWindow, dialog, type WebContents } from 'electron';
+import { operations, type Envelope, type OperationResult } from '../contract';
+
+type Answer = Envelope<OperationResult<'savePdf'>>;
+
+const failed = (message: string, nextStep: string): Answer => ({
+  ok: false,
+  error: { kind: 'validation', message, nextStep },
+});
+
+export async function savePdf(contents: WebContents, input: unknown): Promise<string> {
+  const parsed = operations.savePdf.safeParse(input);
+  if (!parsed.success) {
+    return JSON.stringify(
+      failed(parsed.error.issues[0]?.message ?? 'The file name is not valid.', 'Try again.'),
+    );
+  }
+  const window = BrowserWindow.fromWebContents(contents);
+  const options = {
+    defaultPath: parsed.data.fileName,
+    filters: [{ name: 'PDF', extensions: ['pdf'] }],
+  };
+  const choice = window
+    ? await dialog.showSaveDialog(window, options)
+    : await dialog.showSaveDialog(options);
+  if (choice.canceled || !choice.filePath)
+    return JSON.stringify({ ok: true, value: { saved: false } });
+  try {
+    const pdf = await contents.printToPDF({ printBackground: true, pageSize: 'A4' });
+    await writeFile(choice.filePath, pdf);
+  } catch {
+    return JSON.stringify(
+      failed(
+        'The receipt could not be saved as PDF.',
+        'Choose another folder (the disk may be full or read-only) and try again.',
+      ),
+    );
+  }
+  return JSON.stringify({ ok: true, value: { saved: true } } satisfies Answer);
+}

@@ -1,0 +1,4 @@
+/** Shared by the contract (validation) and the renderer (which downsizes photos to fit). */
+
+/** A placement photo's largest size: the browser-mode bridge takes bodies of up to 1 MB. */
+export const MAX_PHOTO_BYTES = 600_000;

@@ -1,0 +1,58 @@
+import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
+import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+
+test('switching organization with unsent actions warns first and offers to send them', async ({
+  page,
+  web,
+}) => {
+  test.setTimeout(150_000);
+  const sandbox = await startSandbox();
+  try {
+    const info = sandbox.info;
+    const user = await signInWithKey(page, web.info.url, info);
+    const [serial] = await uninstalledSerials(info, user);
+    if (!serial) throw new Error('sandbox has no uninstalled device');
+    const store = (await locations(info, user))[0]!;
+    const [orgA, orgB] = user.organizations;
+
+    // The server fails installs for a while: the install stays queued.
+    await sandboxRequest(info, 'PUT', '/_sandbox/faults', {
+      pathPattern: '/install$',
+      methods: ['POST'],
+      failNext: { count: 50, kind: 'error', status: 503 },
+    });
+    await openLocation(page, store.name);
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await page.getByLabel('Serial number').fill(serial);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('button', { name: 'Install here' }).click();
+    await expect(
+      page.getByText(/will be installed when the connection is back|queued/i).first(),
+    ).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await page.getByRole('button', { name: 'Switch organization' }).click();
+    await page.getByRole('radio', { name: orgB!.name }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'still waiting to be sent' });
+    await expect(warning).toContainText(`1 action of ${orgA!.name}`);
+    await expect(page.getByText(orgA!.name, { exact: true }).first()).toBeVisible();
+    await checkBothThemes(page, 'org-switch-unsent');
+
+    await sandboxRequest(info, 'DELETE', '/_sandbox/faults');
+    await warning.getByRole('button', { name: 'Send it now' }).click();
+    await expect(page.getByText('Sent 1 action.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as {
+      devices: Record<string, string | null>;
+    };
+    expect(state.devices[serial]).toBe(store.id);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('banner').getByText(orgB!.name, { exact: true })).toBeVisible();
+  } finally {
+    await sandbox.stop();
+  }
+});

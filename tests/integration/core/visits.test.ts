@@ -1,0 +1,129 @@
+/**
+ * A visit is scoped: its entries are this organization's and this account's only (training and
+ * other organizations have their own work.db), it has a start and a finish, and earlier visits
+ * stay listed with their entries. Real core, real sandbox, real SQLite files.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { hostSandbox, uninstalledSerials, type SandboxHost } from '../../helpers/store-world';
+
+let root: string;
+let host: SandboxHost;
+let harness: CoreHarness;
+
+const twoOrgUser = () => {
+  const user = host.sandbox.users.find((u) => u.organizations.length > 1);
+  if (!user) throw new Error('the sandbox seed has no user with two organizations');
+  return user;
+};
+
+async function useOrganization(index: number): Promise<string> {
+  const org = twoOrgUser().organizations[index]!;
+  await harness.call('chooseOrganization', { organizationId: org.id });
+  await harness.call('syncNow');
+  return org.id;
+}
+
+async function installSomething(): Promise<string> {
+  const [serial] = await uninstalledSerials(harness, 1);
+  const at = (await harness.call('listLocations')).value[0]!.id;
+  await harness.call('installDevice', { serial, locationId: at });
+  return serial!;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fi-visits-'));
+  host = await hostSandbox(join(root, 'sandbox.json'));
+  harness = await startCoreHarness({ dataDir: join(root, 'core') });
+  await harness.call('signIn', { baseUrl: host.sandbox.baseUrl, apiKey: twoOrgUser().api_key });
+}, 60_000);
+
+afterAll(async () => {
+  await harness?.close();
+  await host?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('visits', () => {
+  it('start with the first action, finish on request, and stay listed with their own entries', async () => {
+    const orgA = await useOrganization(0);
+    expect(await harness.call('listVisits')).toEqual([]);
+    const first = await installSomething();
+    const [open] = await harness.call('listVisits');
+    expect(open).toMatchObject({ finishedAt: null, entries: 1, organization: { id: orgA } });
+    const finished = await harness.call('finishVisit');
+    expect(finished?.finishedAt).not.toBeNull();
+    // Nothing in progress: "This visit" is empty until the next action.
+    expect(await harness.call('listActivity', {})).toEqual([]);
+
+    const second = await installSomething();
+    const visits = await harness.call('listVisits');
+    expect(visits.map((v) => v.finishedAt === null)).toEqual([true, false]);
+    expect((await harness.call('listActivity', {})).map((e) => e.serial)).toEqual([second]);
+    expect(
+      (await harness.call('listActivity', { visitId: visits[1]!.id })).map((e) => e.serial),
+    ).toEqual([first]);
+  });
+
+  it('another organization has its own visits; coming back shows the first one’s again', async () => {
+    await useOrganization(1);
+    expect(await harness.call('listVisits')).toEqual([]);
+    expect(await harness.call('listActivity', {})).toEqual([]);
+    await installSomething();
+    expect(await harness.call('listVisits')).toHaveLength(1);
+    await useOrganization(0);
+    expect(await harness.call('listVisits')).toHaveLength(2);
+  });
+
+  it('a verification carries its walk test: passed when the count reaches the passes walked, failed only with a reason', async () => {
+    const serial = await installSomething();
+    const at = (await harness.call('listLocations')).value[0]!.id;
+    const base = { serial, locationId: at, checkedIn: true };
+    const passed = await harness.call('recordVerification', {
+      ...base,
+      walkTestCount: 4,
+      walkTestExpected: 4,
+    });
+    expect(passed.walkTest).toEqual({ expected: 4, counted: 4, passed: true, reason: null });
+    // Without passes stated, the default of 3 applies; short of it and no reason: refused.
+    const refused = await harness.core.invoke('recordVerification', { ...base, walkTestCount: 2 });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        message: 'The walk test counted 2 of 3 passes.',
+        fields: { walkTestReason: 'Say why the walk test did not pass' },
+      },
+    });
+    const failed = await harness.call('recordVerification', {
+      ...base,
+      checkedIn: false,
+      walkTestCount: 1,
+      walkTestExpected: 5,
+      walkTestReason: 'Door propped open by staff',
+    });
+    expect(failed).toMatchObject({
+      result: 'not_verified',
+      walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
+    });
+    expect(failed.detail).toContain(
+      'Walk test failed: 1 of 5 counted (Door propped open by staff)',
+    );
+    // Both are in the visit, read back from work.db.
+    const entries = await harness.call('listActivity', {});
+    expect(entries.filter((e) => e.action === 'verify').map((e) => e.walkTest?.passed)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('training mode keeps its visits apart from the account’s', async () => {
+    await harness.call('signOut', {});
+    await harness.call('startTraining');
+    expect(await harness.call('listVisits')).toEqual([]);
+    expect(await harness.call('listActivity', {})).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * work.db migrations upgrade a file written by an earlier version without losing a queued
+ * action (the queue cannot be rebuilt from the server). Real SQLite files.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../electron/core/db/open-database';
+import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
+import { intentRows } from '../../../electron/core/store/intent-rows';
+
+let dir: string;
+beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'fi-work-mig-'))));
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('work.db migrations', () => {
+  it('keeps the queued intents of a version-1 file and then accepts a replace intent', () => {
+    const path = join(dir, 'work.db');
+    const v1 = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, 1) });
+    const old = intentRows(v1).add({
+      kind: 'move',
+      serial: 'FTC-1',
+      locationId: 'l2',
+      locationName: 'Store 2',
+      fromLocationId: 'l1',
+      keyFingerprint: 'k',
+    });
+    intentRows(v1).update(old.id, { stepsDone: 1 });
+    expect(() =>
+      v1
+        .prepare(
+          "INSERT INTO intents (id, seq, kind, created_at, state, key_fingerprint) VALUES ('x', 9, 'replace', '', 'queued', 'k')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    v1.close();
+
+    const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
+    const rows = intentRows(now);
+    expect(rows.list()).toMatchObject([
+      { id: old.id, kind: 'move', stepsDone: 1, fromLocationId: 'l1' },
+    ]);
+    const replace = rows.add({
+      kind: 'replace',
+      serial: 'FTC-3',
+      locationId: 'l2',
+      locationName: 'Store 2',
+      fromLocationId: null,
+      payload: { replaces: 'FTC-2', changes: { name: 'Door' } },
+      keyFingerprint: 'k',
+    });
+    expect(rows.get(replace.id)).toMatchObject({ kind: 'replace', replaces: 'FTC-2' });
+    expect(rows.list().map((i) => i.id)).toEqual([old.id, replace.id]);
+    now.close();
+  });
+});
