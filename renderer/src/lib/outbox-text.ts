@@ -34,15 +34,26 @@ export const kindPhrase = (kind: OutboxKind): string => {
 export const movesDevice = (kind: OutboxKind): boolean =>
   kind === 'install' || kind === 'uninstall' || kind === 'move';
 
+/** Names a store from its id and the name the item kept ("Name (City)" where known). */
+export type StoreNamer = (ref: { id: string; name: string }) => string;
+
+/** The store an item acts on, named by `named`; null when the item has no name for it. */
+export const itemStoreName = (item: OutboxItem, named?: StoreNamer): string | null => {
+  if (item.locationName === null) return null;
+  if (!named || item.locationId === null) return item.locationName;
+  return named({ id: item.locationId, name: item.locationName });
+};
+
 /** One line saying what a queued action will do. */
-export const describeOutboxItem = (item: OutboxItem): string => {
+export const describeOutboxItem = (item: OutboxItem, named?: StoreNamer): string => {
   const serial = item.serial ?? 'a device';
-  const at = item.locationName ?? 'a location';
+  const store = itemStoreName(item, named);
+  const at = store ?? 'a location';
   switch (item.kind) {
     case 'install':
       return `Install ${serial} at ${at}`;
     case 'uninstall':
-      return `Uninstall ${serial} from ${item.locationName ?? 'its location'}`;
+      return `Uninstall ${serial} from ${store ?? 'its location'}`;
     case 'move':
       return `Move ${serial} to ${at}`;
     case 'update_device':
