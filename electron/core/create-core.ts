@@ -32,6 +32,7 @@ import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
 import { replayIntents, type ReplayResult } from './sync/replay';
 import { createSyncEngine } from './sync/sync-engine';
+import { issueInWords } from './issue-words';
 import { validationError } from './validation-error';
 
 export const createCore: CreateCore = async (options) => {
@@ -234,7 +235,8 @@ export const createCore: CreateCore = async (options) => {
       ? operations[name]
       : undefined;
     if (!schema) return failure(new AppError(unknownOperation));
-    const parsed = schema.safeParse(input);
+    // Rules without a sentence of their own still answer in words (issue-words.ts).
+    const parsed = schema.safeParse(input, { error: issueInWords });
     if (!parsed.success) {
       options.log.warn('operation input rejected', {
         operation: name,
