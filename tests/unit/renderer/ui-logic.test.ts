@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePreferences } from '../../../renderer/src/lib/preferences';
 import { sparklinePoints } from '../../../renderer/src/lib/sparkline';
-import { lastSevenDays } from '../../../renderer/src/lib/traffic';
 
 describe('sparkline', () => {
   it('scales from zero so a flat quiet week stays at the bottom', () => {
@@ -22,13 +21,5 @@ describe('preferences', () => {
       theme: 'dark',
       scanner: { maxInterKeyMs: 200, minLength: 6 },
     });
-  });
-});
-
-describe('foot traffic range', () => {
-  it('covers seven days ending at the current hour', () => {
-    const { from, to } = lastSevenDays(Date.parse('2026-05-04T12:34:56Z'));
-    expect(to).toBe('2026-05-04T12:00:00.000Z');
-    expect(from).toBe('2026-04-27T12:00:00.000Z');
   });
 });
