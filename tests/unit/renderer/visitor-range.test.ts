@@ -12,7 +12,7 @@ import {
 } from '../../../renderer/src/lib/visitor-range';
 
 const HOUR = 3_600_000;
-const hourly = (fromIso: string, hours: number, count = (i: number) => 1): FootTraffic[] =>
+const hourly = (fromIso: string, hours: number, count = (_i: number) => 1): FootTraffic[] =>
   Array.from({ length: hours }, (_, i) => {
     const start = Date.parse(fromIso) + i * HOUR;
     return {
