@@ -33,6 +33,8 @@ export interface CoreOptions {
   /** Where the API key lives; keytar-backed in production and tests. */
   credentials: CredentialStore;
   log: Logger;
+  /** The connectivity probe's pace (defaults in create-core.ts); tests shorten it. */
+  probe?: { idleMs?: number; offlineMaxMs?: number };
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

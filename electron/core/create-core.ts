@@ -35,6 +35,11 @@ import { createSyncEngine } from './sync/sync-engine';
 import { issueInWords } from './issue-words';
 import { validationError } from './validation-error';
 
+/** Online and idle: one probe after this long without an answer. */
+export const IDLE_PROBE_MS = 30_000;
+/** Offline: probes back off from 1 s up to this (with jitter, so 4–8 s apart at most). */
+export const OFFLINE_PROBE_MAX_MS = 8_000;
+
 export const createCore: CreateCore = async (options) => {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const app = openAppStore(options.dataDir, options.log);
@@ -62,6 +67,7 @@ export const createCore: CreateCore = async (options) => {
     options,
     app,
     () => {
+      monitor.setActive(session.current() !== null);
       if (session.current()) prepareScope();
       else engine.stop();
       emit({ type: 'session', status: session.status(online) });
@@ -81,25 +87,27 @@ export const createCore: CreateCore = async (options) => {
     emit({ type: 'session', status: session.status(online) });
   };
 
+  // A light probe (one GET, no retry) keeps the badge true: every 30 s online while nothing
+  // else was answered, every 4–8 s (jittered backoff) offline; only while signed in.
   const monitor = createConnectivityMonitor({
-    // The cross-organization list is the cheapest call every key may make.
     probe: async () => {
       const scope = session.current();
       if (!scope) return true;
       try {
-        await scope.api.listOrganizations();
+        await scope.api.ping();
         return true;
-      } catch (error) {
-        return !(
-          error instanceof AppError &&
-          (traitsOf(error.kind).connectivity || error.kind === 'tls')
-        );
+      } catch {
+        return false;
       }
     },
     onChange: (isOnline) => {
       setOnline(isOnline);
       if (isOnline) engine.reconnected();
     },
+    idleProbeMs: options.probe?.idleMs ?? IDLE_PROBE_MS,
+    maxDelayMs: options.probe?.offlineMaxMs ?? OFFLINE_PROBE_MAX_MS,
+    probeTimeoutMs: 5_000,
+    initialActive: false,
   });
 
   // One replay at a time, in this process; callers queue behind it.
