@@ -11,11 +11,13 @@ import {
 export class PreferencesState {
   theme = $state<ThemeChoice>('system');
   scanner = $state<ScannerOptions>({ ...DEFAULT_PREFERENCES.scanner });
+  sounds = $state(DEFAULT_PREFERENCES.sounds);
 
   constructor() {
     const saved = loadPreferences(globalThis.localStorage);
     this.theme = saved.theme;
     this.scanner = saved.scanner;
+    this.sounds = saved.sounds;
     this.#apply();
   }
 
@@ -30,11 +32,20 @@ export class PreferencesState {
     this.#save();
   }
 
+  setSounds(on: boolean): void {
+    this.sounds = on;
+    this.#save();
+  }
+
   #apply(): void {
     document.documentElement.dataset.theme = this.theme;
   }
 
   #save(): void {
-    savePreferences(globalThis.localStorage, { theme: this.theme, scanner: this.scanner });
+    savePreferences(globalThis.localStorage, {
+      theme: this.theme,
+      scanner: this.scanner,
+      sounds: this.sounds,
+    });
   }
 }

@@ -1,4 +1,4 @@
-/** Local, non-secret preferences (theme, scanner options) kept in localStorage. */
+/** Local, non-secret preferences (theme, scanner options, sounds) kept in localStorage. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 export interface ScannerOptions {
@@ -11,11 +11,14 @@ export interface ScannerOptions {
 export interface Preferences {
   theme: ThemeChoice;
   scanner: ScannerOptions;
+  /** Tones for scan results (scan-sounds.ts); off unless chosen. */
+  sounds: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'system',
   scanner: { maxInterKeyMs: 50, minLength: 6 },
+  sounds: false,
 };
 
 const KEY = 'field-installer.preferences';
@@ -43,6 +46,7 @@ export const parsePreferences = (raw: string | null): Preferences => {
       maxInterKeyMs: clamp(scanner.maxInterKeyMs, 10, 200, d.maxInterKeyMs),
       minLength: clamp(scanner.minLength, 3, 64, d.minLength),
     },
+    sounds: data.sounds === true,
   };
 };
 

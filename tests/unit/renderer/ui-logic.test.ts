@@ -14,12 +14,20 @@ describe('preferences', () => {
     expect(parsePreferences('{not json')).toEqual({
       theme: 'system',
       scanner: { maxInterKeyMs: 50, minLength: 6 },
+      sounds: false,
     });
     expect(
       parsePreferences('{"theme":"dark","scanner":{"maxInterKeyMs":5000,"minLength":"x"}}'),
     ).toEqual({
       theme: 'dark',
       scanner: { maxInterKeyMs: 200, minLength: 6 },
+      sounds: false,
     });
+  });
+
+  it('keeps scan sounds off unless they were turned on (true, nothing else)', () => {
+    expect(parsePreferences('{"sounds":true}').sounds).toBe(true);
+    expect(parsePreferences('{"sounds":"yes"}').sounds).toBe(false);
+    expect(parsePreferences(null).sounds).toBe(false);
   });
 });
