@@ -6,6 +6,7 @@
  * service function.
  */
 import { z } from 'zod';
+import { isCountryCode } from './country-codes';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import type {
@@ -43,8 +44,8 @@ const Serial = z
 const Id = z
   .string()
   .trim()
-  .min(1)
-  .max(ID_MAX_LENGTH)
+  .min(1, 'Id is empty')
+  .max(ID_MAX_LENGTH, `Id is longer than ${ID_MAX_LENGTH} characters`)
   .regex(ID_PATTERN, 'Id has characters an id never has');
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
 /** The same rules for ids and serials arriving from outside the page (deep links). */
@@ -52,19 +53,31 @@ export { Id as IdSchema, Serial as SerialSchema };
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
+const UPDATE_INTERVAL_RULE =
+  'Update interval must be a whole number of seconds from 30 to 86,400 (24 hours)';
 
 export const AddressInput = z
   .object({
-    line1: z.string().trim().min(1, 'Street address is required').max(200),
-    line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1, 'City is required').max(100),
-    region: z.string().trim().max(100).optional(),
-    postal_code: z.string().trim().max(20).optional(),
+    line1: z
+      .string()
+      .trim()
+      .min(1, 'Street address is required')
+      .max(200, 'Street address can have at most 200 characters'),
+    line2: z.string().trim().max(200, 'Address line 2 can have at most 200 characters').optional(),
+    city: z
+      .string()
+      .trim()
+      .min(1, 'City is required')
+      .max(100, 'City can have at most 100 characters'),
+    region: z.string().trim().max(100, 'Region can have at most 100 characters').optional(),
+    postal_code: z.string().trim().max(20, 'Postal code can have at most 20 characters').optional(),
+    // An assigned ISO 3166-1 code: "GE" is Georgia, so a truncated "Germany" must not pass.
     country: z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US or DE'),
+      .min(1, 'Country is required')
+      .refine(isCountryCode, 'Country must be chosen from the list (a code such as US or DE)'),
   })
   .strict();
 
@@ -73,8 +86,16 @@ const Range = {
   to: IsoTime,
 };
 
-const BaseUrl = z.string().trim().url('API base URL is not a URL').max(2048);
-const ApiKey = z.string().trim().min(8, 'API key is too short').max(512);
+const BaseUrl = z
+  .string()
+  .trim()
+  .url('API base URL is not a URL')
+  .max(2048, 'API base URL can have at most 2,048 characters');
+const ApiKey = z
+  .string()
+  .trim()
+  .min(8, 'API key is too short')
+  .max(512, 'API key can have at most 512 characters');
 
 // ---------------------------------------------------------------- operations
 
@@ -123,7 +144,14 @@ export const operations = {
   listLocations: Empty,
   getLocation: z.object({ locationId: Id }).strict(),
   createLocation: z
-    .object({ name: z.string().trim().min(1, 'Name is required').max(120), address: AddressInput })
+    .object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'Name is required')
+        .max(120, 'Name can have at most 120 characters'),
+      address: AddressInput,
+    })
     .strict(),
   deleteLocation: z.object({ locationId: Id }).strict(),
   listLocationDevices: z.object({ locationId: Id }).strict(),
@@ -134,7 +162,7 @@ export const operations = {
       view: z.enum(['uninstalled', 'all']),
       /** Free text: 3+ characters match anywhere (serial, type, firmware, label, store, city);
        * 1–2 characters match the start of the serial. Accents, case and full width folded. */
-      q: z.string().max(100).optional(),
+      q: z.string().max(100, 'Search text can have at most 100 characters').optional(),
       deviceType: z.string().max(200).optional(),
       firmware: z.string().max(200).optional(),
       offset: z.number().int().min(0).max(100_000_000),
@@ -150,8 +178,18 @@ export const operations = {
       serial: Serial,
       changes: z
         .object({
-          name: z.string().trim().max(80).nullable().optional(),
-          update_interval_s: z.number().int().min(30).max(86_400).optional(),
+          name: z
+            .string()
+            .trim()
+            .max(80, 'Label can have at most 80 characters')
+            .nullable()
+            .optional(),
+          update_interval_s: z
+            .number(UPDATE_INTERVAL_RULE)
+            .int(UPDATE_INTERVAL_RULE)
+            .min(30, UPDATE_INTERVAL_RULE)
+            .max(86_400, UPDATE_INTERVAL_RULE)
+            .optional(),
         })
         .strict(),
     })

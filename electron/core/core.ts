@@ -45,6 +45,8 @@ export interface CoreOptions {
   installUpdate?: () => boolean;
   /** The OS's preferred languages (Electron: app.getPreferredSystemLanguages); absent: []. */
   systemLanguages?: () => readonly string[];
+  /** The connectivity probe's pace (defaults in create-core.ts); tests shorten it. */
+  probe?: { idleMs?: number; offlineMaxMs?: number };
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

@@ -32,7 +32,13 @@ import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
 import { replayIntents, type ReplayResult } from './sync/replay';
 import { createSyncEngine } from './sync/sync-engine';
+import { issueInWords } from './issue-words';
 import { validationError } from './validation-error';
+
+/** Online and idle: one probe after this long without an answer. */
+export const IDLE_PROBE_MS = 30_000;
+/** Offline: probes back off from 1 s up to this (with jitter, so 4–8 s apart at most). */
+export const OFFLINE_PROBE_MAX_MS = 8_000;
 
 export const createCore: CreateCore = async (options) => {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
@@ -61,6 +67,7 @@ export const createCore: CreateCore = async (options) => {
     options,
     app,
     () => {
+      monitor.setActive(session.current() !== null);
       if (session.current()) prepareScope();
       else engine.stop();
       emit({ type: 'session', status: session.status(online) });
@@ -80,25 +87,27 @@ export const createCore: CreateCore = async (options) => {
     emit({ type: 'session', status: session.status(online) });
   };
 
+  // A light probe (one GET, no retry) keeps the badge true: every 30 s online while nothing
+  // else was answered, every 4–8 s (jittered backoff) offline; only while signed in.
   const monitor = createConnectivityMonitor({
-    // The cross-organization list is the cheapest call every key may make.
     probe: async () => {
       const scope = session.current();
       if (!scope) return true;
       try {
-        await scope.api.listOrganizations();
+        await scope.api.ping();
         return true;
-      } catch (error) {
-        return !(
-          error instanceof AppError &&
-          (traitsOf(error.kind).connectivity || error.kind === 'tls')
-        );
+      } catch {
+        return false;
       }
     },
     onChange: (isOnline) => {
       setOnline(isOnline);
       if (isOnline) engine.reconnected();
     },
+    idleProbeMs: options.probe?.idleMs ?? IDLE_PROBE_MS,
+    maxDelayMs: options.probe?.offlineMaxMs ?? OFFLINE_PROBE_MAX_MS,
+    probeTimeoutMs: 5_000,
+    initialActive: false,
   });
 
   // One replay at a time, in this process; callers queue behind it.
@@ -234,7 +243,8 @@ export const createCore: CreateCore = async (options) => {
       ? operations[name]
       : undefined;
     if (!schema) return failure(new AppError(unknownOperation));
-    const parsed = schema.safeParse(input);
+    // Rules without a sentence of their own still answer in words (issue-words.ts).
+    const parsed = schema.safeParse(input, { error: issueInWords });
     if (!parsed.success) {
       options.log.warn('operation input rejected', {
         operation: name,

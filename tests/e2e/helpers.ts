@@ -67,3 +67,6 @@ export const openLocation = async (page: Page, name: string): Promise<void> => {
   await page.getByRole('main').getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 };
+
+/** A store or device name as a literal inside a RegExp. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,7 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
-import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import {
+  auth,
+  escapeRegExp,
+  locations,
+  openLocation,
+  signInWithKey,
+  uninstalledSerials,
+} from './helpers';
 
 test('offline: browse the cached inventory, queue installs, sync exactly once, resolve a conflict', async ({
   page,
@@ -81,7 +88,12 @@ test('offline: browse the cached inventory, queue installs, sync exactly once, r
     // The conflict names where the device really is; the technician brings it here.
     const conflict = page.getByRole('listitem', { name: `Install ${contested} at ${here.name}` });
     await expect(conflict).toContainText('Conflict');
-    await expect(conflict).toContainText(elsewhere.name);
+    // Named with its city: organizations have several stores of the same name.
+    const named = escapeRegExp(elsewhere.name);
+    await expect(conflict).toContainText(new RegExp(`${named} \\(.+\\) now`));
+    await expect(
+      conflict.getByRole('button', { name: new RegExp(`^Leave it at ${named} \\(.+\\)$`) }),
+    ).toBeVisible();
     await checkBothThemes(page, 'activity-conflict');
     await conflict.getByRole('button', { name: `Move to ${here.name}` }).click();
     await expect(conflict).toHaveCount(0, { timeout: 20_000 });

@@ -27,6 +27,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Reuse a keychain service (a restart keeps the stored key). */
   keychainService?: string;
+  /** The connectivity probe's pace (CoreOptions.probe). */
+  probe?: { idleMs?: number; offlineMaxMs?: number };
 }
 
 export async function startCoreHarness(
@@ -41,6 +43,7 @@ export async function startCoreHarness(
     fetch: globalThis.fetch,
     credentials: createKeychainCredentials(keychainService),
     log,
+    ...(options.probe ? { probe: options.probe } : {}),
   });
   return {
     core,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../app-error';
+import { traitsOf } from '../../error-traits';
 import {
   createdId,
   isDeviceLike,
@@ -116,6 +117,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     signal?: AbortSignal | undefined;
     /** An absolute URL the server gave (a next page); already checked to be on our origin. */
     url?: string | undefined;
+    retries?: number | undefined;
   }
 
   const call = async (
@@ -135,7 +137,15 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       url = `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
     }
     const auth = await credentials(scope);
-    return http.send({ method, url, ...auth, body: opts.body, subject, signal: opts.signal });
+    return http.send({
+      method,
+      url,
+      ...auth,
+      body: opts.body,
+      subject,
+      signal: opts.signal,
+      retries: opts.retries,
+    });
   };
 
   /** One page of a list, read whatever paging style and envelope the server uses. */
@@ -213,6 +223,16 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     (await listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null;
 
   return {
+    async ping(signal) {
+      try {
+        await call('GET', 'cross', '/organizations', list, { signal, retries: 0 });
+      } catch (error) {
+        // The server answered (a 401, a 500, an unreadable body): it is reachable.
+        if (error instanceof AppError && !traitsOf(error.kind).connectivity && error.kind !== 'tls')
+          return;
+        throw error;
+      }
+    },
     async listOrganizations() {
       const { items, first } = await whole('cross', '/organizations', list, readOrganization);
       const top = isObj(first.raw) ? first.raw : {};

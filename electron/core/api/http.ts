@@ -39,6 +39,8 @@ export interface HttpRequest {
    * one aborting ends the request and any retry wait with the cancelled error.
    */
   signal?: AbortSignal | undefined;
+  /** Extra attempts for this GET instead of the client's (0: a probe asks once). */
+  retries?: number | undefined;
 }
 
 export interface HttpAnswer {
@@ -232,7 +234,7 @@ export const createHttp = (options: HttpOptions) => {
       const retryAfterS = error.retryAfterS;
       const mayRetry =
         transient &&
-        attempt < options.maxRetries &&
+        attempt < (req.retries ?? options.maxRetries) &&
         (retryAfterS === undefined || retryAfterS <= MAX_RETRY_AFTER_S);
       if (!mayRetry) throw error;
       const delay =

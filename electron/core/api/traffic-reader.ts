@@ -88,7 +88,12 @@ export function readSeries(body: unknown, granularity: Granularity): FootTraffic
   return series;
 }
 
-/** Totals per location: `{location: {id, name}}` or `location_id`/`location_name`, with a series. */
+/**
+ * Totals per location: `{location: {id, name}}` or `location_id`/`location_name`, with a series.
+ * `total` is the server's, over its own buckets, which may begin before `from` (a server aligns
+ * them to UTC days); screens count a range themselves from the hourly series
+ * (renderer/src/lib/visitor-range.ts), so a card and its chart cannot disagree.
+ */
 export function readLocationMetrics(
   records: unknown[],
   granularity: Granularity,

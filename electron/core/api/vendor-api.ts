@@ -63,6 +63,12 @@ export interface SignedInUser {
 }
 
 export interface VendorApi {
+  /**
+   * Is the server there? One GET of the cross-organization list's first page, asked once (no
+   * retry): any HTTP answer resolves, only a failure to reach the server throws. The idle
+   * connectivity probe; `signal` ends it.
+   */
+  ping(signal?: AbortSignal): Promise<void>;
   listOrganizations(): Promise<{ organizations: Organization[]; user: SignedInUser | null }>;
   getOrganization(id: string): Promise<Organization>;
   listLocations(query?: LocationQuery): Promise<Location[]>;

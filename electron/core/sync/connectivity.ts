@@ -2,7 +2,9 @@
  * Knows whether the server is reachable. Requests report failures and successes; while
  * offline it probes with exponential backoff and jitter (many tablets in one mall coming
  * back at once should not hammer the API in lockstep) and announces the return, which is
- * when the owner replays the outbox.
+ * when the owner replays the outbox. While online and idle (no answer for `idleProbeMs`) it
+ * probes too, so the badge follows a network that went away while nobody asked anything.
+ * It probes only while active (signed in), and never after stop().
  */
 
 export interface Timers {
@@ -19,9 +21,13 @@ export interface ConnectivityOptions {
   maxDelayMs?: number;
   /** A probe that hangs this long counts as failed. */
   probeTimeoutMs?: number;
+  /** Probe after this long online without an answer; unset: no probing while online. */
+  idleProbeMs?: number;
   random?: () => number;
   timers?: Timers;
   initialOnline?: boolean;
+  /** false: no probing until setActive(true) (nobody signed in yet). */
+  initialActive?: boolean;
 }
 
 export interface ConnectivityMonitor {
@@ -30,6 +36,8 @@ export interface ConnectivityMonitor {
   /** A request got an answer: online again, probing stops. */
   reportOnline(): void;
   isOnline(): boolean;
+  /** Probe (true) or not at all (false): follows whether someone is signed in. */
+  setActive(active: boolean): void;
   stop(): void;
 }
 
@@ -56,8 +64,10 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
   const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
   const random = options.random ?? Math.random;
   const timers = options.timers ?? realTimers;
+  const idleMs = options.idleProbeMs ?? 0;
 
   let online = options.initialOnline ?? true;
+  let active = options.initialActive ?? true;
   let stopped = false;
   let attempt = 0;
   let timer: unknown = null;
@@ -92,7 +102,9 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
     });
   }
 
+  /** Offline: probe with backoff until the server answers. */
   function schedule(): void {
+    if (!active || stopped) return;
     const mine = generation;
     timer = timers.setTimeout(
       () => {
@@ -101,6 +113,7 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
           if (mine !== generation || stopped) return;
           if (ok) {
             setOnline(true);
+            scheduleIdle();
             return;
           }
           attempt++;
@@ -111,7 +124,24 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
     );
   }
 
+  /** Online: one probe after a quiet spell; any answer in between postpones it. */
+  function scheduleIdle(): void {
+    if (idleMs <= 0 || !active || stopped || !online) return;
+    const mine = generation;
+    timer = timers.setTimeout(() => {
+      timer = null;
+      void probeWithTimeout().then((ok) => {
+        if (mine !== generation || stopped) return;
+        if (ok) return scheduleIdle();
+        attempt = 0;
+        setOnline(false);
+        schedule();
+      });
+    }, idleMs);
+  }
+
   if (!online) schedule();
+  else scheduleIdle();
 
   return {
     reportOffline() {
@@ -126,8 +156,17 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
       if (stopped) return;
       cancel();
       setOnline(true);
+      scheduleIdle();
     },
     isOnline: () => online,
+    setActive(value) {
+      if (stopped || active === value) return;
+      active = value;
+      cancel();
+      attempt = 0;
+      if (online) scheduleIdle();
+      else schedule();
+    },
     stop() {
       stopped = true;
       cancel();

@@ -42,15 +42,26 @@ export const kindPhrase = (kind: OutboxKind): string => {
 export const movesDevice = (kind: OutboxKind): boolean =>
   kind === 'install' || kind === 'uninstall' || kind === 'move' || kind === 'replace';
 
+/** Names a store from its id and the name the item kept ("Name (City)" where known). */
+export type StoreNamer = (ref: { id: string; name: string }) => string;
+
+/** The store an item acts on, named by `named`; null when the item has no name for it. */
+export const itemStoreName = (item: OutboxItem, named?: StoreNamer): string | null => {
+  if (item.locationName === null) return null;
+  if (!named || item.locationId === null) return item.locationName;
+  return named({ id: item.locationId, name: item.locationName });
+};
+
 /** One line saying what a queued action will do. */
-export const describeOutboxItem = (item: OutboxItem): string => {
+export const describeOutboxItem = (item: OutboxItem, named?: StoreNamer): string => {
   const serial = item.serial ?? m.outbox_a_device();
-  const location = item.locationName ?? m.outbox_a_location();
+  const store = itemStoreName(item, named);
+  const location = store ?? m.outbox_a_location();
   switch (item.kind) {
     case 'install':
       return m.outbox_install({ serial, location });
     case 'uninstall':
-      return m.outbox_uninstall({ serial, location: item.locationName ?? m.outbox_its_location() });
+      return m.outbox_uninstall({ serial, location: store ?? m.outbox_its_location() });
     case 'move':
       return m.outbox_move({ serial, location });
     case 'replace':

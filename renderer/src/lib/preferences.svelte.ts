@@ -20,6 +20,7 @@ export class PreferencesState {
   /** The browser's languages first; the desktop app's OS list replaces them when it arrives. */
   systemLanguages = $state<readonly string[]>(globalThis.navigator?.languages ?? []);
   readonly locale: ResolvedLocale = $derived(localeFor(this.language, this.systemLanguages));
+  sounds = $state(DEFAULT_PREFERENCES.sounds);
 
   constructor() {
     const saved = loadPreferences(globalThis.localStorage);
@@ -27,6 +28,7 @@ export class PreferencesState {
     this.language = saved.language;
     this.scanner = saved.scanner;
     setLocaleSource(() => this.locale);
+    this.sounds = saved.sounds;
     this.#apply();
     void call('systemLanguages', {})
       .then((tags) => {
@@ -53,6 +55,11 @@ export class PreferencesState {
     this.#save();
   }
 
+  setSounds(on: boolean): void {
+    this.sounds = on;
+    this.#save();
+  }
+
   #apply(): void {
     document.documentElement.dataset.theme = this.theme;
     // With the region (en-GB, de-AT) for screen readers and hyphenation; en-XA as itself.
@@ -65,6 +72,7 @@ export class PreferencesState {
       theme: this.theme,
       language: this.language,
       scanner: this.scanner,
+      sounds: this.sounds,
     });
   }
 }

@@ -1,4 +1,4 @@
-/** Local, non-secret preferences (theme, language, scanner options) kept in localStorage. */
+/** Local, non-secret preferences (theme, language, scanner options, sounds) kept in localStorage. */
 import { isLanguageChoice, type LanguageChoice } from '../../../i18n/locales';
 
 export type { LanguageChoice };
@@ -16,12 +16,15 @@ export interface Preferences {
   /** 'system': the OS's (or browser's) languages decide. */
   language: LanguageChoice;
   scanner: ScannerOptions;
+  /** Tones for scan results (scan-sounds.ts); off unless chosen. */
+  sounds: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'system',
   language: 'system',
   scanner: { maxInterKeyMs: 50, minLength: 6 },
+  sounds: false,
 };
 
 const KEY = 'field-installer.preferences';
@@ -50,6 +53,7 @@ export const parsePreferences = (raw: string | null): Preferences => {
       maxInterKeyMs: clamp(scanner.maxInterKeyMs, 10, 200, d.maxInterKeyMs),
       minLength: clamp(scanner.minLength, 3, 64, d.minLength),
     },
+    sounds: data.sounds === true,
   };
 };
 

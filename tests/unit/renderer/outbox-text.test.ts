@@ -4,6 +4,7 @@ import { describeOutcome, describeUpdate } from '../../../renderer/src/lib/insta
 import {
   actionName,
   describeOutboxItem,
+  itemStoreName,
   kindPhrase,
   movesDevice,
   outboxProgress,
@@ -28,6 +29,19 @@ const item = (patch: Partial<OutboxItem>): OutboxItem => ({
 });
 
 describe('queued actions in plain words', () => {
+  it("names the store through the given namer (with its city), by the item's location id", () => {
+    const named = (ref: { id: string; name: string }) =>
+      ref.id === 'l1' ? `${ref.name} (Hamburg)` : ref.name;
+    expect(describeOutboxItem(item({}), named)).toBe('Install FTC-1 at Hamburg Harbour (Hamburg)');
+    expect(describeOutboxItem(item({ kind: 'uninstall' }), named)).toBe(
+      'Uninstall FTC-1 from Hamburg Harbour (Hamburg)',
+    );
+    expect(describeOutboxItem(item({ locationId: 'l2' }), named)).toBe(
+      'Install FTC-1 at Hamburg Harbour',
+    );
+    expect(itemStoreName(item({ locationName: null }), named)).toBeNull();
+  });
+
   it('describes every kind', () => {
     expect(describeOutboxItem(item({}))).toBe('Install FTC-1 at Hamburg Harbour');
     expect(describeOutboxItem(item({ kind: 'uninstall' }))).toBe(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePreferences } from '../../../renderer/src/lib/preferences';
 import { sparklinePoints } from '../../../renderer/src/lib/sparkline';
-import { lastSevenDays } from '../../../renderer/src/lib/traffic';
 
 describe('sparkline', () => {
   it('scales from zero so a flat quiet week stays at the bottom', () => {
@@ -16,6 +15,7 @@ describe('preferences', () => {
       theme: 'system',
       language: 'system',
       scanner: { maxInterKeyMs: 50, minLength: 6 },
+      sounds: false,
     });
     expect(
       parsePreferences(
@@ -25,6 +25,7 @@ describe('preferences', () => {
       theme: 'dark',
       language: 'system',
       scanner: { maxInterKeyMs: 200, minLength: 6 },
+      sounds: false,
     });
   });
   it('keeps a language the app speaks, the pseudo-locale included', () => {
@@ -32,12 +33,9 @@ describe('preferences', () => {
     expect(parsePreferences('{"language":"en-GB"}').language).toBe('en-GB');
     expect(parsePreferences('{"language":"en-XA"}').language).toBe('en-XA');
   });
-});
-
-describe('foot traffic range', () => {
-  it('covers seven days ending at the current hour', () => {
-    const { from, to } = lastSevenDays(Date.parse('2026-05-04T12:34:56Z'));
-    expect(to).toBe('2026-05-04T12:00:00.000Z');
-    expect(from).toBe('2026-04-27T12:00:00.000Z');
+  it('keeps scan sounds off unless they were turned on (true, nothing else)', () => {
+    expect(parsePreferences('{"sounds":true}').sounds).toBe(true);
+    expect(parsePreferences('{"sounds":"yes"}').sounds).toBe(false);
+    expect(parsePreferences(null).sounds).toBe(false);
   });
 });

@@ -161,4 +161,61 @@ describe('connectivity monitor (injected timers)', () => {
     await timers.fireNext();
     expect(changes).toEqual([true]);
   });
+
+  it('while online and idle, probes every idleProbeMs; a failed probe goes offline and backs off', async () => {
+    const timers = new ManualTimers();
+    const answers = [true, false, false, true];
+    const changes: boolean[] = [];
+    const monitor = createConnectivityMonitor({
+      probe: async () => answers.shift() ?? true,
+      onChange: (online) => changes.push(online),
+      idleProbeMs: 30_000,
+      minDelayMs: 1_000,
+      maxDelayMs: 8_000,
+      random: () => 0.5,
+      timers,
+    });
+    expect(timers.waiting()).toEqual([30_000]);
+    await timers.fireNext(); // idle probe: still there
+    expect(timers.waiting()).toEqual([30_000]);
+    // An answered request in between postpones the next idle probe: no probe while busy.
+    timers.now += 20_000;
+    monitor.reportOnline();
+    expect(timers.waiting()).toEqual([30_000]);
+    await timers.fireNext(); // idle probe: gone
+    expect(changes).toEqual([false]);
+    expect(timers.waiting()).toEqual([750]);
+    await timers.fireNext(); // still gone
+    await timers.fireNext(); // back
+    expect(changes).toEqual([false, true]);
+    expect(timers.waiting()).toEqual([30_000]);
+  });
+
+  it('probes only while active: nothing before sign-in, nothing after sign-out', async () => {
+    const timers = new ManualTimers();
+    let probes = 0;
+    const monitor = createConnectivityMonitor({
+      probe: async () => {
+        probes++;
+        return false;
+      },
+      onChange: () => undefined,
+      idleProbeMs: 30_000,
+      initialActive: false,
+      random: () => 0,
+      timers,
+    });
+    expect(timers.waiting()).toEqual([]);
+    monitor.reportOffline();
+    expect(timers.waiting()).toEqual([]);
+    monitor.setActive(true);
+    await timers.fireNext();
+    expect(probes).toBe(1);
+    expect(timers.waiting()).toHaveLength(1);
+    monitor.setActive(false);
+    expect(timers.waiting()).toEqual([]);
+    monitor.stop();
+    monitor.setActive(true);
+    expect(timers.waiting()).toEqual([]);
+  });
 });
