@@ -99,6 +99,9 @@ test('offline: browse the cached inventory, queue installs, sync exactly once, r
     await expect(conflict).toHaveCount(0, { timeout: 20_000 });
     // Resolving re-queues the action as a move, which the core sends at once when online.
     await expect.poll(() => whereIs(contested), { timeout: 20_000 }).toBe(here.id);
+    // The server applies the move before the core hears back: wait until the queue is empty,
+    // or "Sync now" below would count the move's own answer as the one action it synced.
+    await expect(page.getByText(/^Nothing is waiting\./)).toBeVisible({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByText('Synced 0 actions.')).toBeVisible();
