@@ -503,11 +503,39 @@ export interface ActivityEntry {
   locationId: string | null;
   locationName: string | null;
   result: 'done' | 'queued' | 'failed' | 'conflict' | 'verified' | 'not_verified';
+  /** English, for logs and for entries written before `fact` existed (shown as they are). */
   detail: string;
+  /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
+   * Null for entries from earlier versions, which have only `detail`. */
+  fact: ActivityFact | null;
   visitId: string;
   /** A verification's walk test, when one was recorded. */
   walkTest: WalkTestResult | null;
 }
+
+/**
+ * An activity entry's detail as a kind with parameters (kept in work.db's `activity.data`
+ * JSON), so the log, the receipt and the CSV say it in the technician's language.
+ */
+export type ActivityFact =
+  /** Waits in the queue until the connection is back. */
+  | { kind: 'queued' }
+  /** A store created offline: waits to be sent. */
+  | { kind: 'created_offline' }
+  | { kind: 'discarded' }
+  | { kind: 'installed'; location: string | null }
+  | { kind: 'moved'; location: string | null }
+  | { kind: 'replaced'; old: string | null; location: string | null }
+  | { kind: 'uninstalled'; location: string | null }
+  | { kind: 'device_saved' }
+  | { kind: 'location_created'; name: string | null }
+  | { kind: 'location_deleted'; location: string | null }
+  /** The server has the device at another store. */
+  | { kind: 'conflict'; location: string }
+  /** The server refused it: the error as it crossed (kind, code, params; English for logs). */
+  | { kind: 'failed'; error: Pick<AppErrorShape, 'kind' | 'code' | 'params' | 'message'> }
+  /** A verification (its walk test is the entry's `walkTest`). */
+  | { kind: 'verification'; checkedIn: boolean; note: string | null };
 
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */

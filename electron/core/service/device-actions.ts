@@ -14,7 +14,7 @@ import { laneOf } from '../sync/replay';
 import type { ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { commitIntent } from './local-changes';
-import { QUEUED_DETAIL, recordQueued, toItem } from './outbox-service';
+import { recordQueued, toItem } from './outbox-service';
 
 type DeviceIntent = Pick<
   NewIntent,
@@ -101,7 +101,7 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
     ctx,
     scope,
     { ...action, locationName, keyFingerprint: scope.record.keyFingerprint },
-    online ? undefined : QUEUED_DETAIL,
+    online ? undefined : { kind: 'queued' },
   );
   if (!online) return { status: 'queued', item: toItem(intent) };
 

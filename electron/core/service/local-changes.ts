@@ -5,12 +5,14 @@
  * the cache is rewritten (a list download, a restart), so it survives a crash between the two
  * commits and a refresh that still shows the server's older state.
  */
+import type { ActivityFact } from '../../contract';
 import type { Location } from '../api/wire';
 import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import type { Intent, NewIntent } from '../store/intent-rows';
 import type { ReplacePayload } from '../sync/replay-plan';
+import { englishDetail } from './activity-facts';
 import type { ServiceContext, SignedInScope } from './context';
 
 /** The devices an intent changes: its own, and for a replace also the broken one. */
@@ -99,20 +101,21 @@ export function commitIntent(
   ctx: ServiceContext,
   scope: SignedInScope,
   input: NewIntent,
-  queuedDetail?: string,
+  queuedFact?: ActivityFact,
 ): Intent {
   const { work } = scope.store;
   const intent = guarded(() =>
     work.db.transaction(() => {
       const added = work.intents.add(input);
-      if (queuedDetail !== undefined) {
+      if (queuedFact !== undefined) {
         work.activity.add({
           action: added.kind,
           serial: added.serial,
           locationId: added.locationId,
           locationName: added.locationName,
           result: 'queued',
-          detail: queuedDetail,
+          detail: englishDetail(queuedFact),
+          fact: queuedFact,
         });
       }
       return added;

@@ -13,10 +13,7 @@ import { laneOf } from '../sync/replay';
 import { requireScope, tracked, type ServiceContext } from './context';
 import { worthWaiting } from './device-actions';
 import { commitIntent, localLocation } from './local-changes';
-import { QUEUED_DETAIL, recordQueued, toItem } from './outbox-service';
-
-const CREATED_OFFLINE_DETAIL =
-  'Created on this computer: it will be sent when the connection is back.';
+import { recordQueued, toItem } from './outbox-service';
 
 export async function createLocation(
   ctx: ServiceContext,
@@ -37,7 +34,7 @@ export async function createLocation(
       payload: input,
       keyFingerprint: scope.record.keyFingerprint,
     },
-    online ? undefined : CREATED_OFFLINE_DETAIL,
+    online ? undefined : { kind: 'created_offline' },
   );
   const queued = (): LocationResult => ({
     status: 'queued',
@@ -59,7 +56,7 @@ export async function createLocation(
       after.lastError ?? { kind: 'internal', message: 'Not created.', nextStep: 'Try again.' },
     );
   }
-  recordQueued(ctx, scope, intent, CREATED_OFFLINE_DETAIL);
+  recordQueued(ctx, scope, intent, { kind: 'created_offline' });
   return queued();
 }
 
@@ -113,7 +110,7 @@ export async function deleteLocation(
       fromLocationId: null,
       keyFingerprint: scope.record.keyFingerprint,
     },
-    online ? undefined : QUEUED_DETAIL,
+    online ? undefined : { kind: 'queued' },
   );
   if (!online) return { status: 'queued' };
   await ctx.replay(laneOf(intent));

@@ -3,9 +3,9 @@
  * replay's events do locally: the server's answer goes into the cached rows, the activity log
  * records what happened, and a store created offline trades its temporary id for the real one.
  */
-import type { ActivityEntry, OutboxItem } from '../../contract';
-import type { Location } from '../api/wire';
+import type { ActivityEntry, ActivityFact, OutboxItem } from '../../contract';
 import { guarded } from '../db/storage-error';
+import { doneFact, englishDetail } from './activity-facts';
 import type { Intent } from '../store/intent-rows';
 import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
@@ -26,7 +26,7 @@ export function recordActivity(
   scope: SignedInScope,
   intent: Intent,
   result: ActivityEntry['result'],
-  detail: string,
+  fact: ActivityFact,
 ): void {
   try {
     scope.store.work.activity.add({
@@ -35,22 +35,21 @@ export function recordActivity(
       locationId: intent.locationId,
       locationName: intent.locationName,
       result,
-      detail,
+      detail: englishDetail(fact),
+      fact,
     });
   } catch (error) {
     ctx.options.log.warn('could not record an activity entry', { error: String(error) });
   }
 }
 
-export const QUEUED_DETAIL = 'Queued: it will be sent when the connection is back.';
-
 /** The activity line of an intent that waits in the queue. */
 export const recordQueued = (
   ctx: ServiceContext,
   scope: SignedInScope,
   intent: Intent,
-  detail = QUEUED_DETAIL,
-) => recordActivity(ctx, scope, intent, 'queued', detail);
+  fact: ActivityFact = { kind: 'queued' },
+) => recordActivity(ctx, scope, intent, 'queued', fact);
 
 export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
   const scope = requireScope(ctx);
@@ -63,7 +62,7 @@ export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
 export function discardItem(ctx: ServiceContext, id: string): OutboxItem[] {
   const scope = requireScope(ctx);
   const intent = guarded(() => discard(scope.store.work.intents, id));
-  recordActivity(ctx, scope, intent, 'failed', 'Discarded from the queue by the technician.');
+  recordActivity(ctx, scope, intent, 'failed', { kind: 'discarded' });
   undoLocally(ctx, scope, intent);
   ctx.outboxChanged();
   return listOutbox(ctx);
@@ -124,26 +123,6 @@ function undoReplaceOfOld(
   }
 }
 
-const describeDone = (intent: Intent, location?: Location): string => {
-  const where = intent.locationName ?? 'the location';
-  switch (intent.kind) {
-    case 'install':
-      return `Installed at ${where}.`;
-    case 'move':
-      return `Moved to ${where}.`;
-    case 'replace':
-      return `Replaced ${intent.replaces ?? 'the broken device'} at ${where}.`;
-    case 'uninstall':
-      return intent.locationName ? `Uninstalled from ${intent.locationName}.` : 'Uninstalled.';
-    case 'update_device':
-      return 'Device details saved.';
-    case 'create_location':
-      return `Created ${location?.name ?? where}.`;
-    case 'delete_location':
-      return `Deleted ${where}.`;
-  }
-};
-
 /** Applies a replay event to the local rows and the activity log. */
 export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: ReplayEvent): void {
   const cache = scope.store.cache;
@@ -172,20 +151,17 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
         if (intent.serial !== null)
           reapplyPending(cache, intents.list(), new Set(serialsOf(intent)));
       })();
-      recordActivity(ctx, scope, intent, 'done', describeDone(intent, event.location));
+      recordActivity(ctx, scope, intent, 'done', doneFact(intent, event.location));
       break;
     }
     case 'conflict':
-      recordActivity(
-        ctx,
-        scope,
-        intent,
-        'conflict',
-        `The device is installed at ${event.location.name}.`,
-      );
+      recordActivity(ctx, scope, intent, 'conflict', {
+        kind: 'conflict',
+        location: event.location.name,
+      });
       break;
     case 'failed':
-      recordActivity(ctx, scope, intent, 'failed', event.error.message);
+      recordActivity(ctx, scope, intent, 'failed', { kind: 'failed', error: event.error });
       break;
     default:
       break;

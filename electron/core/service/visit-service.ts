@@ -3,10 +3,17 @@
  * work.db holds them, so what is listed is this organization's and this key's only (training
  * has its own scope).
  */
-import type { ActivityEntry, ParsedInput, Visit, WalkTestResult } from '../../contract';
+import type {
+  ActivityEntry,
+  ActivityFact,
+  ParsedInput,
+  Visit,
+  WalkTestResult,
+} from '../../contract';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
+import { englishDetail } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -69,9 +76,11 @@ export function recordVerification(
   const scope = requireScope(ctx);
   const walkTest = walkTestOf(input);
   const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
-  const walked = walkTest.passed
-    ? `Walk test passed: ${walkTest.counted} of ${walkTest.expected} counted.`
-    : `Walk test failed: ${walkTest.counted} of ${walkTest.expected} counted (${walkTest.reason}).`;
+  const fact: ActivityFact = {
+    kind: 'verification',
+    checkedIn: input.checkedIn,
+    note: input.note?.trim() || null,
+  };
   return guarded(() =>
     scope.store.work.activity.add({
       action: 'verify',
@@ -79,13 +88,8 @@ export function recordVerification(
       locationId: input.locationId,
       locationName,
       result: input.checkedIn ? 'verified' : 'not_verified',
-      detail: [
-        input.checkedIn ? 'Checked in after install.' : 'No check-in seen.',
-        walked,
-        input.note ?? '',
-      ]
-        .filter(Boolean)
-        .join(' '),
+      detail: englishDetail(fact, walkTest),
+      fact,
       walkTest,
     }),
   );

@@ -4,15 +4,20 @@
  * is started when none is). Capped so years of use never grow it without bound.
  */
 import { randomUUID } from 'node:crypto';
-import type { ActivityEntry } from '../../contract';
+import type { ActivityEntry, ActivityFact } from '../../contract';
 import type { Db } from '../db/open-database';
 import { visitRows, type VisitRows } from './visit-rows';
 
 export const ACTIVITY_CAP = 5_000;
 
-export type NewActivityEntry = Omit<ActivityEntry, 'id' | 'at' | 'visitId' | 'walkTest'> & {
+export type NewActivityEntry = Omit<
+  ActivityEntry,
+  'id' | 'at' | 'visitId' | 'walkTest' | 'fact'
+> & {
   at?: string;
   walkTest?: ActivityEntry['walkTest'];
+  /** What happened, for the renderer to word; only entries imported from the old log lack it. */
+  fact?: ActivityFact | null;
 };
 
 export interface ActivityRows {
@@ -35,11 +40,28 @@ interface Row {
   data: string | null;
 }
 
+/** `activity.data`: the JSON of what an entry says beyond its columns (migration 3). */
+type Data = Partial<Pick<ActivityEntry, 'walkTest' | 'fact'>>;
+
 const fromRow = ({ data, ...row }: Row): ActivityEntry => {
-  const extra: Partial<Pick<ActivityEntry, 'walkTest'>> = data
-    ? (JSON.parse(data) as Pick<ActivityEntry, 'walkTest'>)
-    : {};
-  return { ...row, visitId: row.visitId ?? '', walkTest: extra.walkTest ?? null };
+  const extra: Data = data ? (JSON.parse(data) as Data) : {};
+  return {
+    ...row,
+    fact: extra.fact ?? null,
+    visitId: row.visitId ?? '',
+    walkTest: extra.walkTest ?? null,
+  };
+};
+
+/** Only what the renderer words crosses and is kept (an error's fields, status… are not). */
+const keptFact = (fact: ActivityFact | null | undefined): ActivityFact | null => {
+  if (!fact) return null;
+  if (fact.kind !== 'failed') return fact;
+  const { kind, code, params, message } = fact.error;
+  return {
+    kind: 'failed',
+    error: { kind, message, ...(code ? { code } : {}), ...(params ? { params } : {}) },
+  };
 };
 
 export function activityRows(db: Db, now: () => Date = () => new Date()): ActivityRows {
@@ -67,11 +89,13 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
       locationName: input.locationName,
       result: input.result,
       detail: input.detail,
+      fact: keptFact(input.fact),
       visitId: visits.ensureOpen().id,
       walkTest: input.walkTest ?? null,
     };
-    const { walkTest, ...columnsOf } = entry;
-    insert.run({ ...columnsOf, data: walkTest ? JSON.stringify({ walkTest }) : null });
+    const { walkTest, fact, ...columnsOf } = entry;
+    const data: Data = { ...(walkTest ? { walkTest } : {}), ...(fact ? { fact } : {}) };
+    insert.run({ ...columnsOf, data: walkTest || fact ? JSON.stringify(data) : null });
     trim.run(ACTIVITY_CAP);
     return entry;
   });

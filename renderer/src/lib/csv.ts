@@ -7,6 +7,7 @@
  */
 import type { ActivityEntry } from '../../../electron/contract';
 import { formatLocale } from './active-locale';
+import { activityDetail } from './activity-text';
 import { m } from './i18n';
 import { actionName, resultWords } from './outbox-text';
 
@@ -109,7 +110,7 @@ export const activityToCsv = (
         e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
         e.locationId ? (cities[e.locationId] ?? '') : '',
         resultWords(e.result),
-        e.detail,
+        activityDetail(e),
       ]),
     ],
     locale,

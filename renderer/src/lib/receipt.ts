@@ -1,37 +1,36 @@
 /**
  * What a visit's receipt lists, from its activity entries (pure, unit-tested): per store, each
  * device installed / moved / replaced / uninstalled, and its last verification and walk test.
+ * The lists hold kinds; the `…Text` functions word them in the active language.
  */
 import type { ActivityEntry, WalkTestResult } from '../../../electron/contract';
+import { replacedSerial } from './activity-text';
+import { formatNumber } from './format';
+import { m } from './i18n';
+
+type Placement = 'install' | 'move' | 'replace' | 'uninstall';
+export type Verification = 'verified' | 'not_verified' | 'not_checked';
 
 export interface ReceiptDevice {
   serial: string;
-  /** "Installed", "Moved here", "Replaced FTC-1", "Uninstalled", with "(queued)" etc. */
-  action: string;
+  action: Placement;
+  /** The broken device a replacement took the place of, where known. */
+  replaced: string | null;
+  /** How the action ended ("done", or still "queued"…). */
+  result: ActivityEntry['result'];
   at: string;
-  verification: 'Verified' | 'Not verified' | 'Not checked';
+  verification: Verification;
   walkTest: WalkTestResult | null;
 }
 
 export interface ReceiptStore {
   locationId: string | null;
-  name: string;
+  /** Null when the entries did not name it. */
+  name: string | null;
   devices: ReceiptDevice[];
 }
 
 const PLACEMENT = new Set<ActivityEntry['action']>(['install', 'move', 'replace', 'uninstall']);
-
-const actionText = (entry: ActivityEntry): string => {
-  const verb =
-    entry.action === 'install'
-      ? 'Installed'
-      : entry.action === 'move'
-        ? 'Moved here'
-        : entry.action === 'uninstall'
-          ? 'Uninstalled'
-          : `Replaced ${/Replaced (\S+)/.exec(entry.detail)?.[1] ?? 'a device'}`;
-  return entry.result === 'done' ? verb : `${verb} (${entry.result.replace('_', ' ')})`;
-};
 
 export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[] {
   const stores = new Map<string, ReceiptStore>();
@@ -39,11 +38,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
     const key = entry.locationId ?? entry.locationName ?? '';
     let store = stores.get(key);
     if (!store) {
-      store = {
-        locationId: entry.locationId,
-        name: entry.locationName ?? 'Unknown store',
-        devices: [],
-      };
+      store = { locationId: entry.locationId, name: entry.locationName, devices: [] };
       stores.set(key, store);
     }
     return store;
@@ -51,24 +46,29 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
   for (const entry of entries) {
     if (entry.serial === null) continue;
     if (PLACEMENT.has(entry.action)) {
+      const action = entry.action as Placement;
+      const replaced = action === 'replace' ? replacedSerial(entry) : null;
       // A queued action that was later sent shows once, as its latest state.
       const store = storeOf(entry);
       const earlier = store.devices.findIndex(
-        (d) => d.serial === entry.serial && d.action.startsWith(actionText(entry).split(' (')[0]!),
+        (d) => d.serial === entry.serial && d.action === action,
       );
+      const before = earlier >= 0 ? store.devices[earlier]! : null;
       const device: ReceiptDevice = {
         serial: entry.serial,
-        action: actionText(entry),
+        action,
+        replaced: replaced ?? before?.replaced ?? null,
+        result: entry.result,
         at: entry.at,
-        verification: earlier >= 0 ? store.devices[earlier]!.verification : 'Not checked',
-        walkTest: earlier >= 0 ? store.devices[earlier]!.walkTest : null,
+        verification: before?.verification ?? 'not_checked',
+        walkTest: before?.walkTest ?? null,
       };
-      if (earlier >= 0) store.devices[earlier] = device;
+      if (before) store.devices[earlier] = device;
       else store.devices.push(device);
     } else if (entry.action === 'verify') {
       const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
       if (device) {
-        device.verification = entry.result === 'verified' ? 'Verified' : 'Not verified';
+        device.verification = entry.result === 'verified' ? 'verified' : 'not_verified';
         device.walkTest = entry.walkTest;
       }
     }
@@ -76,9 +76,48 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
   return [...stores.values()].filter((s) => s.devices.length > 0);
 }
 
-export const walkTestText = (walk: WalkTestResult | null): string =>
-  walk === null
-    ? 'No walk test'
-    : walk.passed
-      ? `Passed (${walk.counted} of ${walk.expected})`
-      : `Failed (${walk.counted} of ${walk.expected}): ${walk.reason ?? ''}`;
+const verb = (device: ReceiptDevice): string => {
+  switch (device.action) {
+    case 'install':
+      return m.receipt_installed();
+    case 'move':
+      return m.receipt_moved_here();
+    case 'uninstall':
+      return m.receipt_uninstalled();
+    case 'replace':
+      return device.replaced
+        ? m.receipt_replaced({ old: device.replaced })
+        : m.receipt_replaced_unknown();
+  }
+};
+
+const STATE: Record<Exclude<ActivityEntry['result'], 'done'>, () => string> = {
+  queued: m.receipt_state_queued,
+  failed: m.receipt_state_failed,
+  conflict: m.receipt_state_conflict,
+  verified: m.receipt_state_verified,
+  not_verified: m.receipt_state_not_verified,
+};
+
+/** "Installed", "Moved here", "Replaced FTC-1", "Uninstalled", with "(queued)" etc. */
+export const receiptActionText = (device: ReceiptDevice): string =>
+  device.result === 'done'
+    ? verb(device)
+    : m.receipt_action_state({ action: verb(device), state: STATE[device.result]() });
+
+export const verificationText = (verification: Verification): string =>
+  verification === 'verified'
+    ? m.result_verified()
+    : verification === 'not_verified'
+      ? m.result_not_verified()
+      : m.receipt_not_checked();
+
+export const storeName = (store: ReceiptStore): string => store.name ?? m.receipt_unknown_store();
+
+export const walkTestText = (walk: WalkTestResult | null): string => {
+  if (walk === null) return m.receipt_walk_none();
+  const counts = { counted: formatNumber(walk.counted), expected: formatNumber(walk.expected) };
+  return walk.passed
+    ? m.receipt_walk_passed(counts)
+    : m.receipt_walk_failed({ ...counts, reason: walk.reason ?? '' });
+};

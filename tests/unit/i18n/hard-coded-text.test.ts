@@ -26,6 +26,17 @@ const CONVERTED = [
   'components/LastUpdated.svelte',
   'components/LocationChart.svelte',
   'components/Field.svelte',
+  'screens/VerifyScreen.svelte',
+  'screens/ActivityScreen.svelte',
+  'screens/ReceiptScreen.svelte',
+  'screens/ReplaceScreen.svelte',
+  'components/VisitList.svelte',
+  'components/PlacementPhotos.svelte',
+  'components/ActivityLog.svelte',
+  'components/SignOutDialog.svelte',
+  'components/OrganizationChoice.svelte',
+  'components/ConfirmDialog.svelte',
+  'components/PendingNotice.svelte',
 ];
 
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);

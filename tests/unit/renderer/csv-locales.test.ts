@@ -36,6 +36,7 @@ describe('localised CSV files', () => {
     result: 'done' as const,
     detail: 'Zähler 1,5 m',
     visitId: 'v-1',
+    fact: null,
     walkTest: null,
   };
   const options = (locale: string) => ({
@@ -60,6 +61,22 @@ describe('localised CSV files', () => {
       `${CSV_BOM}Organization,Time,Action,Serial number,Location,City,Result,Detail\r\n` +
         'Nordwind,2026-05-04 13:00:00 +01:00,Install,FTC-1,Markt; München,München,Done,"Zähler 1,5 m"\r\n',
     );
+  });
+  it('the detail column says what the core recorded in the file’s language', () => {
+    const replaced = {
+      ...entry,
+      action: 'replace' as const,
+      detail: 'Replaced FTC-0 at Markt; München.',
+      fact: { kind: 'replaced' as const, old: 'FTC-0', location: 'Markt' },
+    };
+    setLocaleSource(() => resolveLocale(['de']));
+    try {
+      expect(activityToCsv([replaced], options('de')).split('\r\n')[1]).toBe(
+        'Nordwind;2026-05-04 13:00:00 +01:00;Austauschen;FTC-1;"Markt; München";München;Erledigt;FTC-0 am Standort Markt ausgetauscht.',
+      );
+    } finally {
+      setLocaleSource(() => FALLBACK_LOCALE);
+    }
   });
   it('the BOM encodes as UTF-8 EF BB BF', () => {
     expect([...new TextEncoder().encode(activityToCsv([], options('ja'))).slice(0, 3)]).toEqual([

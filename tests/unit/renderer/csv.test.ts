@@ -18,6 +18,7 @@ const entry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
   result: 'done',
   detail: 'Installed',
   visitId: 'v-1',
+  fact: null,
   walkTest: null,
   ...patch,
 });

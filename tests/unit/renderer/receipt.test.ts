@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../electron/contract';
-import { receiptStores, walkTestText } from '../../../renderer/src/lib/receipt';
+import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import {
+  receiptActionText,
+  receiptStores,
+  verificationText,
+  walkTestText,
+  type ReceiptDevice,
+} from '../../../renderer/src/lib/receipt';
 
 let n = 0;
 const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
@@ -13,6 +21,7 @@ const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
   result: 'done',
   detail: '',
   visitId: 'v1',
+  fact: null,
   walkTest: null,
   ...patch,
 });
@@ -32,19 +41,60 @@ describe('visit receipt', () => {
       entry({ action: 'update_device', serial: 'FTC-9' }),
     ]);
     expect(stores.map((s) => s.name)).toEqual(['Store A', 'Store B']);
-    expect(stores[0]!.devices).toMatchObject([
+    const said = (d: ReceiptDevice) => ({
+      serial: d.serial,
+      action: receiptActionText(d),
+      verification: verificationText(d.verification),
+    });
+    expect(stores[0]!.devices.map(said)).toEqual([
       { serial: 'FTC-1', action: 'Installed', verification: 'Verified' },
       { serial: 'FTC-3', action: 'Replaced FTC-2', verification: 'Not checked' },
     ]);
     expect(walkTestText(stores[0]!.devices[0]!.walkTest)).toBe('Passed (3 of 3)');
-    expect(stores[1]!.devices).toMatchObject([{ serial: 'FTC-9', action: 'Uninstalled' }]);
+    expect(stores[1]!.devices.map(said)).toEqual([
+      { serial: 'FTC-9', action: 'Uninstalled', verification: 'Not checked' },
+    ]);
   });
   it('says a failed walk test with its reason, and an action still queued as such', () => {
     expect(walkTestText({ expected: 5, counted: 1, passed: false, reason: 'Door open' })).toBe(
       'Failed (1 of 5): Door open',
     );
-    expect(receiptStores([entry({ result: 'queued' })])[0]!.devices[0]!.action).toBe(
+    expect(receiptActionText(receiptStores([entry({ result: 'queued' })])[0]!.devices[0]!)).toBe(
       'Installed (queued)',
     );
+  });
+  it('speaks German: the replaced serial from the recorded fact, states and walk test', () => {
+    setLocaleSource(() => resolveLocale(['de']));
+    try {
+      const [store] = receiptStores([
+        entry({
+          action: 'replace',
+          serial: 'FTC-3',
+          result: 'queued',
+          fact: { kind: 'queued' },
+        }),
+        entry({
+          action: 'replace',
+          serial: 'FTC-3',
+          fact: { kind: 'replaced', old: 'FTC-2', location: 'Store A' },
+        }),
+        entry({
+          action: 'verify',
+          serial: 'FTC-3',
+          result: 'not_verified',
+          walkTest: { expected: 1200, counted: 1, passed: false, reason: 'Tür offen' },
+        }),
+      ]);
+      const device = store!.devices[0]!;
+      expect(store!.devices).toHaveLength(1);
+      expect(receiptActionText(device)).toBe('FTC-2 ausgetauscht');
+      expect(receiptActionText({ ...device, result: 'queued' })).toBe(
+        'FTC-2 ausgetauscht (in der Warteschlange)',
+      );
+      expect(verificationText(device.verification)).toBe('Nicht geprüft');
+      expect(walkTestText(device.walkTest)).toBe('Nicht bestanden (1 von 1.200): Tür offen');
+    } finally {
+      setLocaleSource(() => FALLBACK_LOCALE);
+    }
   });
 });

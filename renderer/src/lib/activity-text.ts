@@ -1,0 +1,77 @@
+/**
+ * An activity entry's detail in the technician's language, from the kind and parameters the
+ * core recorded (`ActivityEntry.fact`). One place for the Activity log, the Verify screen and
+ * the CSV export (pure, unit-tested per locale). Entries written before facts existed have
+ * only their English `detail`, shown as it is.
+ */
+import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../electron/contract';
+import { errorWords } from './error-text';
+import { formatNumber, MISSING } from './format';
+import { m } from './i18n';
+
+const walkTestWords = (walk: WalkTestResult): string => {
+  const counts = { counted: formatNumber(walk.counted), expected: formatNumber(walk.expected) };
+  return walk.passed
+    ? m.activity_walk_passed(counts)
+    : m.activity_walk_failed({ ...counts, reason: walk.reason ?? '' });
+};
+
+const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string => {
+  switch (fact.kind) {
+    case 'queued':
+      return m.activity_queued();
+    case 'created_offline':
+      return m.activity_created_offline();
+    case 'discarded':
+      return m.activity_discarded();
+    case 'installed':
+      return fact.location
+        ? m.activity_installed({ location: fact.location })
+        : m.activity_installed_unnamed();
+    case 'moved':
+      return fact.location
+        ? m.activity_moved({ location: fact.location })
+        : m.activity_moved_unnamed();
+    case 'replaced': {
+      const location = fact.location ?? MISSING;
+      return fact.old
+        ? m.activity_replaced({ old: fact.old, location })
+        : m.activity_replaced_unnamed({ location });
+    }
+    case 'uninstalled':
+      return fact.location
+        ? m.activity_uninstalled_from({ location: fact.location })
+        : m.activity_uninstalled();
+    case 'device_saved':
+      return m.activity_device_saved();
+    case 'location_created':
+      return m.activity_location_created({ location: fact.name ?? MISSING });
+    case 'location_deleted':
+      return fact.location
+        ? m.activity_location_deleted({ location: fact.location })
+        : m.activity_location_deleted_unnamed();
+    case 'conflict':
+      return m.activity_conflict({ location: fact.location });
+    case 'failed':
+      return errorWords({ ...fact.error, nextStep: '' }).message;
+    case 'verification':
+      return [
+        fact.checkedIn ? m.activity_checked_in() : m.activity_no_checkin(),
+        walkTest ? walkTestWords(walkTest) : '',
+        fact.note ?? '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+  }
+};
+
+/** What the entry says beside its action and result. */
+export const activityDetail = (
+  entry: Pick<ActivityEntry, 'fact' | 'detail' | 'walkTest'>,
+): string => (entry.fact ? factWords(entry.fact, entry.walkTest) : entry.detail);
+
+/** The old serial of a replacement: from its fact, or read from an old entry's English. */
+export const replacedSerial = (entry: Pick<ActivityEntry, 'fact' | 'detail'>): string | null =>
+  entry.fact?.kind === 'replaced'
+    ? entry.fact.old
+    : (/Replaced (\S+) at /.exec(entry.detail)?.[1] ?? null);

@@ -1,0 +1,145 @@
+/**
+ * The core records what happened as a kind with parameters (activity.data in work.db) for the
+ * renderer to word, and keeps the English `detail` beside it; entries written before that
+ * (data NULL, only `detail`) still read back. Real SQLite files; the flow runs the real core
+ * against the real sandbox over HTTP.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../electron/core/db/open-database';
+import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { activityRows } from '../../../electron/core/store/activity-rows';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+
+let dir: string;
+beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'fi-activity-facts-'))));
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('activity facts in work.db', () => {
+  it('keeps the kind and parameters in activity.data, and only what the renderer words', () => {
+    const path = join(dir, 'work.db');
+    const db = openDatabase(path, { migrations: WORK_MIGRATIONS });
+    const rows = activityRows(db);
+    rows.add({
+      action: 'install',
+      serial: 'FTC-1',
+      locationId: 'l1',
+      locationName: 'Store 1',
+      result: 'failed',
+      detail: 'The server refused it.',
+      fact: {
+        kind: 'failed',
+        error: {
+          kind: 'invalid',
+          code: 'invalid',
+          params: { field: 'name', problem: 'too long' },
+          message: 'The server refused it.',
+          // What crossed with the error but is not for the log.
+          ...({ nextStep: 'Fix it.', status: 422, fields: { name: 'too long' } } as object),
+        },
+      },
+    });
+    db.close();
+
+    // Read back by a second connection, as the file on disk has it.
+    const raw = new Database(path, { readonly: true });
+    const stored = raw.prepare('SELECT detail, data FROM activity').get() as {
+      detail: string;
+      data: string;
+    };
+    raw.close();
+    expect(stored.detail).toBe('The server refused it.');
+    expect(JSON.parse(stored.data)).toEqual({
+      fact: {
+        kind: 'failed',
+        error: {
+          kind: 'invalid',
+          code: 'invalid',
+          params: { field: 'name', problem: 'too long' },
+          message: 'The server refused it.',
+        },
+      },
+    });
+    const again = openDatabase(path, { migrations: WORK_MIGRATIONS });
+    expect(activityRows(again).list()[0]).toMatchObject({
+      detail: 'The server refused it.',
+      fact: { kind: 'failed', error: { code: 'invalid' } },
+      walkTest: null,
+    });
+    again.close();
+  });
+
+  it('reads an entry written before facts (data NULL) with its English detail and no fact', () => {
+    const path = join(dir, 'work.db');
+    const v3 = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, 3) });
+    v3.prepare(
+      `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result, detail)
+       VALUES ('old', 1, '2026-01-02T10:00:00.000Z', 'install', 'FTC-9', 'l1', 'Store 1', 'done',
+         'Installed at Store 1.')`,
+    ).run();
+    v3.close();
+    const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
+    expect(activityRows(now).list()).toMatchObject([
+      { id: 'old', detail: 'Installed at Store 1.', fact: null, walkTest: null },
+    ]);
+    now.close();
+  });
+});
+
+describe('activity facts from the core', () => {
+  let sandbox: RunningSandbox;
+  let harness: CoreHarness;
+
+  afterEach(async () => {
+    await harness?.close();
+    await sandbox?.close();
+  });
+
+  it('a queued install, its sending and a verification each record their kind', async () => {
+    sandbox = await startSandbox({ port: 0, dataFile: join(dir, 'sandbox.json') });
+    harness = await startCoreHarness({ dataDir: join(dir, 'core') });
+    const user = sandbox.users.find((u) => u.organizations.length === 1) ?? sandbox.users[0]!;
+    await harness.call('signIn', { baseUrl: sandbox.baseUrl, apiKey: user.api_key });
+    await harness.call('syncNow');
+    const inventory = await harness.call('queryDevices', {
+      view: 'uninstalled',
+      offset: 0,
+      limit: 5,
+    });
+    const serial = inventory.rows[0]!.serial_number;
+    const here = (await harness.call('listLocations')).value[0]!;
+
+    const port = Number(new URL(sandbox.baseUrl).port);
+    await sandbox.close();
+    expect((await harness.call('installDevice', { serial, locationId: here.id })).status).toBe(
+      'queued',
+    );
+    sandbox = await startSandbox({ port, dataFile: join(dir, 'sandbox.json') });
+    await harness.call('syncNow');
+    await harness.call('recordVerification', {
+      serial,
+      locationId: here.id,
+      checkedIn: true,
+      walkTestCount: 3,
+      walkTestExpected: 3,
+      note: 'Above the door',
+    });
+
+    const entries = await harness.call('listActivity', {});
+    expect(entries.map((e) => [e.result, e.fact])).toEqual([
+      ['queued', { kind: 'queued' }],
+      ['done', { kind: 'installed', location: here.name }],
+      ['verified', { kind: 'verification', checkedIn: true, note: 'Above the door' }],
+    ]);
+    // The English detail stays for logs and older versions.
+    expect(entries.map((e) => e.detail)).toEqual([
+      'Queued: it will be sent when the connection is back.',
+      `Installed at ${here.name}.`,
+      'Checked in after install. Walk test passed: 3 of 3 counted. Above the door',
+    ]);
+  }, 60_000);
+});
