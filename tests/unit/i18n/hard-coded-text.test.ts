@@ -38,6 +38,7 @@ const CONVERTED = [
   'components/Sparkline.svelte',
   'components/VirtualList.svelte',
   'components/Emphasised.svelte',
+  'components/ConfirmDialog.svelte',
 ];
 
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
