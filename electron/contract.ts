@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isCountryCode } from './country-codes';
+import { MESSAGE_LOCALES } from '../i18n/locales';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import type {
@@ -226,6 +227,12 @@ export const operations = {
    * browser's own languages).
    */
   systemLanguages: Empty,
+  /**
+   * The catalog the renderer speaks now (Settings → Language, or the system's), so the desktop
+   * app's menus and dialogs speak it too. Answered by the main process; elsewhere (browser
+   * mode) a no-op that says `applied: false`.
+   */
+  setLanguage: z.object({ locale: z.enum(MESSAGE_LOCALES) }).strict(),
 
   // activity: the log, in visits
   /** One visit's entries; without `visitId`, the visit in progress (none: empty). */
@@ -349,6 +356,23 @@ export const ERROR_CODES = [
   'too_many_pages',
   'unexpected_status',
   'bad_base_url',
+  'not_signed_in',
+  'check_not_signed_in',
+  'managed_base_url',
+  'pdf_desktop_only',
+  'pdf_not_saved',
+  'pdf_bad_file_name',
+  'photo_gone',
+  'location_queued',
+  'training_failed',
+  'walk_test_short',
+  'key_no_organization',
+  'organization_no_access',
+  'sign_out_leftovers',
+  'key_not_stored',
+  'already_here',
+  'offline_unknown_device',
+  'fields',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -702,6 +726,7 @@ export interface OperationResults {
   cancelSync: SyncState;
   makeAvailableOffline: SyncState;
   systemLanguages: string[];
+  setLanguage: { applied: boolean };
   listActivity: ActivityEntry[];
   listVisits: Visit[];
   finishVisit: Visit | null;

@@ -26,9 +26,13 @@ export function validationError(error: z.ZodError): AppError {
     fields[path] ??= messageOf(issue);
   }
   const first = Object.values(fields)[0] ?? 'Something in the request is not right.';
+  // Several fields: the sentence is general, the form marks each (its words are the renderer's).
+  // One field: its own problem, which stays English until the form words it by path.
+  const several = Object.keys(fields).length > 1;
   return new AppError({
     kind: 'validation',
-    message: Object.keys(fields).length === 1 ? first : 'Some fields need fixing.',
+    ...(several ? { code: 'fields' as const } : {}),
+    message: several ? 'Some fields need fixing.' : first,
     nextStep: 'Correct the marked fields and try again.',
     fields,
   });

@@ -7,7 +7,9 @@
  *
  * Go → Back / Scan / Search show their shortcuts in the menu and send a push event to the
  * renderer, which navigates (renderer/src/lib/app-commands.ts). Help → Show logs / Export
- * diagnostics call into main. Labels come in as a parameter (menu-labels.ts).
+ * diagnostics call into main. Labels come in as a parameter (menu-labels.ts builds them from
+ * the catalog for a locale and platform); `setupAppMenu` is called again when the language
+ * changes.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { PushEvent } from '../contract';
@@ -36,34 +38,104 @@ export const shortcuts = (platform: NodeJS.Platform) => ({
 
 /** Zoom and full screen only: a small laptop screen, a technician standing at arm's length. */
 const zoomOnlyView = (labels: MenuLabels): MenuItemConstructorOptions => ({
-  label: labels.menu_view,
+  label: labels.view,
   submenu: [
-    { role: 'resetZoom' },
-    { role: 'zoomIn' },
-    { role: 'zoomOut' },
+    { role: 'resetZoom', label: labels.actualSize },
+    { role: 'zoomIn', label: labels.zoomIn },
+    { role: 'zoomOut', label: labels.zoomOut },
     { type: 'separator' },
-    { role: 'togglefullscreen' },
+    { role: 'togglefullscreen', label: labels.fullScreen },
+  ],
+});
+
+/** Electron's role menus, item for item (its roles.ts), each with its label from the catalog:
+ * a role menu given a submenu uses that submenu instead of its English default. */
+const appMenu = (labels: MenuLabels): MenuItemConstructorOptions => ({
+  role: 'appMenu',
+  submenu: [
+    { role: 'about', label: labels.about },
+    { type: 'separator' },
+    { role: 'services', label: labels.services },
+    { type: 'separator' },
+    { role: 'hide', label: labels.hide },
+    { role: 'hideOthers', label: labels.hideOthers },
+    { role: 'unhide', label: labels.showAll },
+    { type: 'separator' },
+    { role: 'quit', label: labels.quit },
+  ],
+});
+
+const fileMenu = (mac: boolean, labels: MenuLabels): MenuItemConstructorOptions => ({
+  role: 'fileMenu',
+  label: labels.file,
+  submenu: [mac ? { role: 'close', label: labels.close } : { role: 'quit', label: labels.quit }],
+});
+
+const editMenu = (mac: boolean, labels: MenuLabels): MenuItemConstructorOptions => ({
+  role: 'editMenu',
+  label: labels.edit,
+  submenu: [
+    { role: 'undo', label: labels.undo },
+    { role: 'redo', label: labels.redo },
+    { type: 'separator' },
+    { role: 'cut', label: labels.cut },
+    { role: 'copy', label: labels.copy },
+    { role: 'paste', label: labels.paste },
+    ...(mac
+      ? ([
+          { role: 'pasteAndMatchStyle', label: labels.pasteAndMatchStyle },
+          { role: 'delete', label: labels.delete },
+          { role: 'selectAll', label: labels.selectAll },
+          { type: 'separator' },
+          {
+            label: labels.speech,
+            submenu: [
+              { role: 'startSpeaking', label: labels.startSpeaking },
+              { role: 'stopSpeaking', label: labels.stopSpeaking },
+            ],
+          },
+        ] satisfies MenuItemConstructorOptions[])
+      : ([
+          { role: 'delete', label: labels.delete },
+          { type: 'separator' },
+          { role: 'selectAll', label: labels.selectAll },
+        ] satisfies MenuItemConstructorOptions[])),
+  ],
+});
+
+const windowMenu = (mac: boolean, labels: MenuLabels): MenuItemConstructorOptions => ({
+  role: 'windowMenu',
+  label: labels.window,
+  submenu: [
+    { role: 'minimize', label: labels.minimize },
+    ...(mac
+      ? ([
+          { role: 'zoom', label: labels.zoom },
+          { type: 'separator' },
+          { role: 'front', label: labels.front },
+        ] satisfies MenuItemConstructorOptions[])
+      : ([{ role: 'close', label: labels.close }] satisfies MenuItemConstructorOptions[])),
   ],
 });
 
 const goMenu = ({ platform, labels, actions }: MenuOptions): MenuItemConstructorOptions => {
   const keys = shortcuts(platform);
   return {
-    label: labels.menu_go,
+    label: labels.go,
     submenu: [
       {
-        label: labels.menu_back,
+        label: labels.back,
         accelerator: keys.back,
         click: () => actions.send({ type: 'go-back' }),
       },
       { type: 'separator' },
       {
-        label: labels.menu_scan,
+        label: labels.scan,
         accelerator: keys.scan,
         click: () => actions.send({ type: 'navigate', path: '/scan', focusSearch: false }),
       },
       {
-        label: labels.menu_search,
+        label: labels.search,
         accelerator: keys.search,
         click: () => actions.send({ type: 'navigate', path: '/inventory', focusSearch: true }),
       },
@@ -73,25 +145,30 @@ const goMenu = ({ platform, labels, actions }: MenuOptions): MenuItemConstructor
 
 const helpMenu = ({ labels, actions }: MenuOptions): MenuItemConstructorOptions => ({
   role: 'help',
-  label: labels.menu_help,
+  label: labels.help,
   submenu: [
-    { label: labels.menu_show_logs, click: () => actions.showLogs() },
-    { label: labels.menu_export_diagnostics, click: () => actions.exportDiagnostics() },
+    { label: labels.showLogs, click: () => actions.showLogs() },
+    { label: labels.exportDiagnostics, click: () => actions.exportDiagnostics() },
   ],
 });
 
-export const menuTemplate = (options: MenuOptions): MenuItemConstructorOptions[] => [
-  // macOS puts About, Hide and Quit in the app menu; elsewhere the File menu has Quit.
-  ...(options.platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
-  { role: 'fileMenu' },
-  // Cut, copy, paste, undo, select all: the roles give every text field its shortcuts.
-  { role: 'editMenu' },
-  // `viewMenu` expands to reload, forceReload and toggleDevTools: development only.
-  options.isPackaged ? zoomOnlyView(options.labels) : { role: 'viewMenu' },
-  goMenu(options),
-  { role: 'windowMenu' },
-  helpMenu(options),
-];
+export const menuTemplate = (options: MenuOptions): MenuItemConstructorOptions[] => {
+  const mac = options.platform === 'darwin';
+  const { labels } = options;
+  return [
+    // macOS puts About, Hide and Quit in the app menu; elsewhere the File menu has Quit.
+    ...(mac ? [appMenu(labels)] : []),
+    fileMenu(mac, labels),
+    // Cut, copy, paste, undo, select all: the roles give every text field its shortcuts.
+    editMenu(mac, labels),
+    // `viewMenu` expands to reload, forceReload and toggleDevTools: development only (its
+    // items keep Electron's English labels there).
+    options.isPackaged ? zoomOnlyView(labels) : { role: 'viewMenu', label: labels.view },
+    goMenu(options),
+    windowMenu(mac, labels),
+    helpMenu(options),
+  ];
+};
 
 export const setupAppMenu = (options: MenuOptions): void => {
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(options)));

@@ -19,12 +19,13 @@ import { devReloadEnabled, watchRendererForReload } from './dev-reload';
 import { exportDiagnostics } from './diagnostics-export';
 import { setupIpc } from './ipc';
 import { createMainWindow } from './main-window';
-import { MENU_LABELS_EN } from './menu-labels';
+import { menuLabels } from './menu-labels';
 import { savePdf } from './print-pdf';
+import { applyLanguage } from './set-language';
 import { setupNavigationGuards } from './navigation-guards';
 import { setupPermissions } from './permissions';
 import { restoredPlacement, trackWindowState } from './window-state';
-import { mainLocale, systemLanguages } from './system-languages';
+import { mainLocale, setMainLocale, systemLanguages } from './system-languages';
 import { m } from '../../i18n/paraglide/messages.js';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { setupRendererRecovery } from './renderer-recovery';
@@ -72,6 +73,7 @@ const openWindow = (): void => {
     log,
     showMessage: (options) => dialog.showMessageBox(window, options),
     quit: () => app.quit(),
+    locale: mainLocale,
   });
   mainWindow = window;
   window.webContents.on('did-finish-load', () => {
@@ -94,6 +96,32 @@ const focusWindow = (): void => {
 
 let deepLinks: ReturnType<typeof setupDeepLinks> | null = null;
 
+/** The menu in the language main speaks now; built again when the renderer's changes. */
+const buildMenu = (): void =>
+  setupAppMenu({
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    labels: menuLabels(mainLocale(), process.platform),
+    actions: {
+      send,
+      showLogs: () => void shell.openPath(logsDir),
+      exportDiagnostics: () =>
+        void exportDiagnostics({ core, window: mainWindow, logsDir, log, locale: mainLocale() }),
+    },
+  });
+
+/** The renderer's `setLanguage`: menus and dialogs follow Settings → Language. */
+const setLanguage = (_contents: unknown, input: unknown): Promise<string> =>
+  Promise.resolve(
+    JSON.stringify(
+      applyLanguage(input, (locale) => {
+        if (locale === mainLocale()) return;
+        setMainLocale(locale);
+        buildMenu();
+      }),
+    ),
+  );
+
 const start = async (): Promise<void> => {
   const userData = app.getPath('userData');
   log.info('Starting', { version: app.getVersion(), platform: process.platform });
@@ -101,16 +129,7 @@ const start = async (): Promise<void> => {
   await app.whenReady();
   setupProtocol(join(app.getAppPath(), 'dist', 'renderer'));
   setupPermissions(session.defaultSession);
-  setupAppMenu({
-    isPackaged: app.isPackaged,
-    platform: process.platform,
-    labels: MENU_LABELS_EN,
-    actions: {
-      send,
-      showLogs: () => void shell.openPath(logsDir),
-      exportDiagnostics: () => void exportDiagnostics({ core, window: mainWindow, logsDir, log }),
-    },
-  });
+  buildMenu();
   // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
   // API's own, created once, after ready (sessions cannot exist before): see api-fetch.ts.
   const apiFetch = createApiFetch(session.fromPartition(API_PARTITION, { cache: false }));
@@ -148,7 +167,10 @@ const start = async (): Promise<void> => {
     core,
     getWebContents: () => mainWindow?.webContents ?? null,
     log,
-    mainOperations: { savePdf },
+    mainOperations: {
+      savePdf: (contents, input) => savePdf(contents, input, mainLocale()),
+      setLanguage,
+    },
   });
   updates = setupUpdates({
     updater: autoUpdater,

@@ -7,6 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { release, type } from 'node:os';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
+import type { MessageLocale } from '../../i18n/locales';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Core, Logger } from '../core/core';
 import {
   buildDiagnosticsZip,
@@ -20,10 +22,13 @@ export interface ExportOptions {
   logsDir: string;
   log: Logger;
   now?: Date;
+  /** The language of the dialogs: what main speaks. */
+  locale: MessageLocale;
 }
 
 export const exportDiagnostics = async (options: ExportOptions): Promise<string | null> => {
   const now = options.now ?? new Date();
+  const { locale } = options;
   try {
     const facts = options.core
       ? await gatherCoreFacts((name, input) => options.core!.invoke(name, input))
@@ -42,15 +47,10 @@ export const exportDiagnostics = async (options: ExportOptions): Promise<string 
       now,
     });
     const defaultPath = join(app.getPath('downloads'), diagnosticsFileName(now));
+    const filters = [{ name: m.main_diagnostics_filter({}, { locale }), extensions: ['zip'] }];
     const choice = options.window
-      ? await dialog.showSaveDialog(options.window, {
-          defaultPath,
-          filters: [{ name: 'Zip', extensions: ['zip'] }],
-        })
-      : await dialog.showSaveDialog({
-          defaultPath,
-          filters: [{ name: 'Zip', extensions: ['zip'] }],
-        });
+      ? await dialog.showSaveDialog(options.window, { defaultPath, filters })
+      : await dialog.showSaveDialog({ defaultPath, filters });
     if (choice.canceled || !choice.filePath) return null;
     await writeFile(choice.filePath, zip, { mode: 0o600 });
     options.log.info('Diagnostics exported', { bytes: zip.byteLength });
@@ -59,8 +59,8 @@ export const exportDiagnostics = async (options: ExportOptions): Promise<string 
   } catch (error) {
     options.log.error('Could not export diagnostics', { error });
     dialog.showErrorBox(
-      'Diagnostics could not be saved',
-      'Check that the folder is writable and the disk is not full, then try again.',
+      m.main_diagnostics_failed_title({}, { locale }),
+      m.main_diagnostics_failed({}, { locale }),
     );
     return null;
   }

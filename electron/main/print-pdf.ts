@@ -6,26 +6,36 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { BrowserWindow, dialog, type WebContents } from 'electron';
-import { operations, type Envelope, type OperationResult } from '../contract';
+import type { MessageLocale } from '../../i18n/locales';
+import { m } from '../../i18n/paraglide/messages.js';
+import { operations, type Envelope, type ErrorCode, type OperationResult } from '../contract';
 
 type Answer = Envelope<OperationResult<'savePdf'>>;
 
-const failed = (message: string, nextStep: string): Answer => ({
+const failed = (code: ErrorCode, message: string, nextStep: string): Answer => ({
   ok: false,
-  error: { kind: 'validation', message, nextStep },
+  error: { kind: 'validation', code, message, nextStep },
 });
 
-export async function savePdf(contents: WebContents, input: unknown): Promise<string> {
+export async function savePdf(
+  contents: WebContents,
+  input: unknown,
+  locale: MessageLocale = 'en',
+): Promise<string> {
   const parsed = operations.savePdf.safeParse(input);
   if (!parsed.success) {
     return JSON.stringify(
-      failed(parsed.error.issues[0]?.message ?? 'The file name is not valid.', 'Try again.'),
+      failed(
+        'pdf_bad_file_name',
+        parsed.error.issues[0]?.message ?? 'The file name is not valid.',
+        'Try again.',
+      ),
     );
   }
   const window = BrowserWindow.fromWebContents(contents);
   const options = {
     defaultPath: parsed.data.fileName,
-    filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    filters: [{ name: m.main_pdf_filter({}, { locale }), extensions: ['pdf'] }],
   };
   const choice = window
     ? await dialog.showSaveDialog(window, options)
@@ -38,6 +48,7 @@ export async function savePdf(contents: WebContents, input: unknown): Promise<st
   } catch {
     return JSON.stringify(
       failed(
+        'pdf_not_saved',
         'The receipt could not be saved as PDF.',
         'Choose another folder (the disk may be full or read-only) and try again.',
       ),

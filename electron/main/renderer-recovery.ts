@@ -4,24 +4,39 @@
  * and if it happens again, tell the technician in a dialog instead of reloading in a loop.
  */
 import type { BrowserWindow, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
+import type { MessageLocale } from '../../i18n/locales';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Logger } from '../core/core';
+import { menuLabels } from './menu-labels';
 
 export interface RecoveryOptions {
   log: Logger;
   /** dialog.showMessageBox bound to the window (replaced in tests). */
   showMessage(options: MessageBoxOptions): Promise<{ response: number }>;
   quit(): void;
+  /** The language main speaks now (it may change while the window lives). */
+  locale(): MessageLocale;
 }
 
-export const STOPPED_DIALOG: MessageBoxOptions = {
-  type: 'error',
-  title: 'Field Installer',
-  message: 'Field Installer’s window stopped working again.',
-  detail:
-    'Your queued actions are safe: they are saved and will be sent. Reload the window to go on; if this keeps happening, use Help → Export diagnostics and send the file to support.',
-  buttons: ['Reload', 'Quit'],
-  defaultId: 0,
-  cancelId: 0,
+/** The second failure's dialog, in the language main speaks (its menus' words for Help →
+ * Export diagnostics, so the path it names is the one on screen). */
+export const stoppedDialog = (
+  locale: MessageLocale,
+  platform: NodeJS.Platform = process.platform,
+): MessageBoxOptions => {
+  const menu = menuLabels(locale, platform);
+  return {
+    type: 'error',
+    title: 'Field Installer',
+    message: m.main_stopped_message({}, { locale }),
+    detail: m.main_stopped_detail(
+      { help: menu.help, export: menu.exportDiagnostics.replace(/\s*…$/, '') },
+      { locale },
+    ),
+    buttons: [m.main_reload({}, { locale }), m.main_quit({}, { locale })],
+    defaultId: 0,
+    cancelId: 0,
+  };
 };
 
 export const setupRendererRecovery = (window: BrowserWindow, options: RecoveryOptions): void => {
@@ -42,7 +57,7 @@ export const setupRendererRecovery = (window: BrowserWindow, options: RecoveryOp
     if (asking) return;
     asking = true;
     void options
-      .showMessage(STOPPED_DIALOG)
+      .showMessage(stoppedDialog(options.locale()))
       .then(({ response }) => {
         if (window.isDestroyed()) return;
         if (response === 1) options.quit();

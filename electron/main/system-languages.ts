@@ -13,7 +13,15 @@ export const systemLanguages = (): string[] => {
 };
 
 /**
- * The catalog the main process speaks (menus, dialogs): the OS's languages, as the renderer's
- * "System default". Messages take it explicitly: `m.key({}, { locale: mainLocale() })`.
+ * The catalog the main process speaks (menus, dialogs): the renderer's choice once it told main
+ * (`setLanguage`), until then the OS's languages, as the renderer's "System default". Messages take it explicitly: `m.key({}, { locale: mainLocale() })`.
  */
-export const mainLocale = (): MessageLocale => resolveLocale(systemLanguages()).messages;
+export const mainLocale = (): MessageLocale => chosen ?? resolveLocale(systemLanguages()).messages;
+
+/** What the renderer speaks (its `setLanguage`), once it said so: Settings → Language wins
+ * over the OS for menus and dialogs too. */
+let chosen: MessageLocale | null = null;
+
+export const setMainLocale = (locale: MessageLocale): void => {
+  chosen = locale;
+};

@@ -69,6 +69,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const notSignedIn = () =>
   new AppError({
     kind: 'not_signed_in',
+    code: 'check_not_signed_in',
     message: 'You are not signed in to an organization, so there is no connection to check.',
     nextStep: 'Sign in (or type the API base URL and key on the sign-in screen), then check again.',
   });

@@ -48,6 +48,7 @@ export function requireScope(ctx: ServiceContext): SignedInScope {
   if (!scope) {
     throw new AppError({
       kind: 'not_signed_in',
+      code: 'not_signed_in',
       message: 'You are not signed in.',
       nextStep: 'Sign in with your API key, or start training mode.',
     });
@@ -55,6 +56,7 @@ export function requireScope(ctx: ServiceContext): SignedInScope {
   if (!scope.record.organizationId) {
     throw new AppError({
       kind: 'not_signed_in',
+      code: 'no_organization',
       message: 'No organization is chosen yet.',
       nextStep: 'Choose the organization you are working for.',
     });

@@ -36,6 +36,7 @@ export function moveDevice(
   if (fromLocationId === toLocationId) {
     throw new AppError({
       kind: 'validation',
+      code: 'already_here',
       message: 'The device is already meant to be at this location.',
       nextStep: 'Choose "Install here" instead.',
       fields: { toLocationId: 'is the same as the current location' },
@@ -124,6 +125,8 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
     throw after.state === 'conflict'
       ? new AppError({
           kind: 'conflict',
+          code: 'installed_elsewhere',
+          ...(after.conflictLocation ? { params: { location: after.conflictLocation.name } } : {}),
           message: `${action.serial} is installed at ${after.conflictLocation?.name ?? 'another location'}.`,
           nextStep: 'Move it here, or leave it where it is.',
           location: after.conflictLocation,

@@ -43,6 +43,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       if (managed.apiBaseUrlLocked && managed.apiBaseUrl !== baseUrl) {
         throw new AppError({
           kind: 'validation',
+          code: 'managed_base_url',
+          params: { url: managed.apiBaseUrl ?? '' },
           message: 'Your IT department has set the API base URL; another one cannot be used.',
           nextStep: `Sign in with ${managed.apiBaseUrl ?? 'the managed URL'}.`,
           fields: { baseUrl: 'Set by your IT department' },
@@ -115,6 +117,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     },
 
     systemLanguages: () => [...(ctx.options.systemLanguages?.() ?? [])],
+    // The desktop app's main process answers this itself (its menus); nothing to do here.
+    setLanguage: () => ({ applied: false }),
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),
@@ -125,6 +129,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       // The main process answers this in the desktop app; the core has no window to print.
       throw new AppError({
         kind: 'validation',
+        code: 'pdf_desktop_only',
         message: 'Saving as PDF is done by the desktop app.',
         nextStep: 'In a browser, use Print and choose "Save as PDF".',
       });

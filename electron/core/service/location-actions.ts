@@ -63,6 +63,8 @@ export async function createLocation(
 const hasDevices = (count: number) =>
   new AppError({
     kind: 'conflict',
+    code: 'location_has_devices',
+    params: { count },
     message: `This location still has ${count} device${count === 1 ? '' : 's'} installed.`,
     nextStep: 'Uninstall or move them first, then delete the location.',
   });
@@ -83,6 +85,7 @@ export async function deleteLocation(
   ) {
     throw new AppError({
       kind: 'conflict',
+      code: 'location_queued',
       message: 'Queued actions still name this location.',
       nextStep: 'Let the queue finish (or discard those actions), then delete the location.',
     });

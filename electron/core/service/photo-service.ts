@@ -56,6 +56,7 @@ export function photoData(ctx: ServiceContext, id: string): { dataUrl: string } 
   if (!found)
     throw new AppError({
       kind: 'not_found',
+      code: 'photo_gone',
       message: 'That photo is no longer on this computer.',
       nextStep: 'Take it again.',
     });

@@ -207,6 +207,8 @@ export async function getDevice(
     if (local) return cached(local.device, local.fetchedAt);
     throw new AppError({
       kind: error.kind,
+      code: 'offline_unknown_device',
+      params: { serial },
       message: `You are offline and ${serial} is not among the devices saved on this computer.`,
       nextStep: 'Check the serial, or connect to the internet and look it up again.',
     });

@@ -84,6 +84,7 @@ export class SessionManager {
     if (organizations.length === 0) {
       throw new AppError({
         kind: 'forbidden',
+        code: 'key_no_organization',
         message: 'This API key does not belong to any organization.',
         nextStep: 'Ask your admin for a key that has access to your organization.',
       });
@@ -130,6 +131,7 @@ export class SessionManager {
     if (!record.organizations.some((o) => o.id === organizationId)) {
       throw new AppError({
         kind: 'forbidden',
+        code: 'organization_no_access',
         message: 'Your key has no access to that organization.',
         nextStep: 'Choose one of the organizations listed.',
       });
@@ -157,6 +159,8 @@ export class SessionManager {
     if (failed.length > 0) {
       throw new AppError({
         kind: 'storage',
+        code: 'sign_out_leftovers',
+        params: { count: failed.length },
         message: `You are signed out, but ${failed.length === 1 ? 'one folder' : `${failed.length} folders`} of saved data could not be removed.`,
         nextStep:
           'Close other programs that may be using the data folder, then sign in and sign out again.',
@@ -267,6 +271,7 @@ export class SessionManager {
     if (key) return key;
     throw new AppError({
       kind: 'unauthorized',
+      code: 'key_not_stored',
       message: 'No API key is stored for this server on this computer.',
       nextStep: 'Sign out and sign in again with your API key.',
     });
@@ -276,6 +281,7 @@ export class SessionManager {
 const notSignedIn = () =>
   new AppError({
     kind: 'not_signed_in',
+    code: 'not_signed_in',
     message: 'You are not signed in.',
     nextStep: 'Sign in with your API key, or start training mode.',
   });

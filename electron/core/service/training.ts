@@ -25,6 +25,7 @@ export async function startTrainingServer(dir: string): Promise<TrainingServer> 
     await sandbox.close();
     throw new AppError({
       kind: 'internal',
+      code: 'training_failed',
       message: 'Training data could not be prepared.',
       nextStep: 'Restart the app and try again.',
     });

@@ -61,6 +61,8 @@ export function walkTestOf(input: ParsedInput<'recordVerification'>): WalkTestRe
   if (!passed && reason === null) {
     throw new AppError({
       kind: 'validation',
+      code: 'walk_test_short',
+      params: { count: input.walkTestCount, expected },
       message: `The walk test counted ${input.walkTestCount} of ${expected} passes.`,
       nextStep: 'Walk through again, or say why it did not pass to record it as failed.',
       fields: { walkTestReason: 'Say why the walk test did not pass' },

@@ -5,6 +5,7 @@
  */
 import type { AppErrorShape, ErrorCode, ErrorKind } from '../../../electron/contract';
 import { activeLocale } from './active-locale';
+import { formatNumber } from './format';
 import { m } from './i18n';
 
 export interface ErrorWords {
@@ -108,6 +109,68 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_bad_base_url({ problem: text(p, 'problem') }),
     nextStep: m.error_bad_base_url_next(),
   }),
+  not_signed_in: () => ({
+    message: m.error_not_signed_in(),
+    nextStep: m.error_not_signed_in_next(),
+  }),
+  check_not_signed_in: () => ({
+    message: m.error_check_not_signed_in(),
+    nextStep: m.error_check_not_signed_in_next(),
+  }),
+  managed_base_url: (p) => ({
+    message: m.error_managed_base_url(),
+    nextStep: m.error_managed_base_url_next({ url: text(p, 'url') }),
+  }),
+  pdf_desktop_only: () => ({
+    message: m.error_pdf_desktop_only(),
+    nextStep: m.error_pdf_desktop_only_next(),
+  }),
+  pdf_not_saved: () => ({
+    message: m.error_pdf_not_saved(),
+    nextStep: m.error_pdf_not_saved_next(),
+  }),
+  pdf_bad_file_name: () => ({
+    message: m.error_pdf_bad_file_name(),
+    nextStep: m.error_unexpected_next(),
+  }),
+  photo_gone: () => ({ message: m.error_photo_gone(), nextStep: m.error_photo_gone_next() }),
+  location_queued: () => ({
+    message: m.error_location_queued(),
+    nextStep: m.error_location_queued_next(),
+  }),
+  training_failed: () => ({
+    message: m.error_training_failed(),
+    nextStep: m.error_training_failed_next(),
+  }),
+  walk_test_short: (p) => ({
+    message: m.error_walk_test_short({ count: num(p, 'count'), expected: num(p, 'expected') }),
+    nextStep: m.error_walk_test_short_next(),
+  }),
+  key_no_organization: () => ({
+    message: m.error_key_no_organization(),
+    nextStep: m.error_key_no_organization_next(),
+  }),
+  organization_no_access: () => ({
+    message: m.error_organization_no_access(),
+    nextStep: m.error_organization_no_access_next(),
+  }),
+  sign_out_leftovers: (p) => ({
+    message: m.error_sign_out_leftovers({
+      count: num(p, 'count'),
+      shown: formatNumber(num(p, 'count')),
+    }),
+    nextStep: m.error_sign_out_leftovers_next(),
+  }),
+  key_not_stored: () => ({
+    message: m.error_key_not_stored(),
+    nextStep: m.error_key_not_stored_next(),
+  }),
+  already_here: () => ({ message: m.error_already_here(), nextStep: m.error_already_here_next() }),
+  offline_unknown_device: (p) => ({
+    message: m.error_offline_unknown_device({ serial: text(p, 'serial') }),
+    nextStep: m.error_offline_unknown_device_next(),
+  }),
+  fields: () => ({ message: m.error_fields(), nextStep: m.error_fields_next() }),
 };
 
 /** What each kind is, for a failure that has no code (yet): never an English sentence on a

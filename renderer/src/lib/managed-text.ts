@@ -1,26 +1,31 @@
 import type { ManagedSettings, ManagedSource } from '../../../electron/contract';
+import { m } from './i18n';
+
+const SOURCE_KINDS: Record<ManagedSource['kind'], () => string> = {
+  'windows-policy': m.managed_by_windows_policy,
+  'macos-profile': m.managed_by_macos_profile,
+  'linux-file': m.managed_by_linux_file,
+};
 
 /** Who manages the settings, in words ("Windows Group Policy (HKLM\…)"). */
-export const managedBy = (source: ManagedSource): string => {
-  const kind = {
-    'windows-policy': 'Windows Group Policy',
-    'macos-profile': 'a macOS configuration profile',
-    'linux-file': 'a policy file',
-  }[source.kind];
-  return `${kind} (${source.where})`;
-};
+export const managedBy = (source: ManagedSource): string =>
+  m.managed_by({ kind: SOURCE_KINDS[source.kind](), where: source.where });
 
 /** The managed values as label → value rows (only those that are set). */
 export const managedRows = (settings: ManagedSettings): [string, string][] => {
   const rows: [string, string][] = [];
   if (settings.apiBaseUrl !== null) {
+    const value = settings.apiBaseUrl;
     rows.push([
-      'API base URL',
-      `${settings.apiBaseUrl}${settings.apiBaseUrlLocked ? ' (locked)' : ' (pre-filled)'}`,
+      m.label_api_base_url(),
+      settings.apiBaseUrlLocked ? m.managed_locked({ value }) : m.managed_prefilled({ value }),
     ]);
   }
-  if (settings.updateUrl !== null) rows.push(['Update URL', settings.updateUrl]);
+  if (settings.updateUrl !== null) rows.push([m.managed_update_url(), settings.updateUrl]);
   if (settings.updatesEnabled !== null)
-    rows.push(['Automatic updates', settings.updatesEnabled ? 'On' : 'Off']);
+    rows.push([
+      m.managed_auto_updates(),
+      settings.updatesEnabled ? m.managed_on() : m.managed_off(),
+    ]);
   return rows;
 };

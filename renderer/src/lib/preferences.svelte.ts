@@ -60,7 +60,15 @@ export class PreferencesState {
     this.#save();
   }
 
+  /** The catalog main was last told about (its menus and dialogs speak it). */
+  #told: string | null = null;
+
   #apply(): void {
+    if (this.#told !== this.locale.messages) {
+      this.#told = this.locale.messages;
+      // Desktop app: the menus follow at once. Browser mode: a no-op; never an error shown.
+      void call('setLanguage', { locale: this.locale.messages }).catch(() => undefined);
+    }
     document.documentElement.dataset.theme = this.theme;
     // With the region (en-GB, de-AT) for screen readers and hyphenation; en-XA as itself.
     document.documentElement.lang =

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MENU_LABELS_EN } from '../../../electron/main/menu-labels';
+import { menuLabels, type MenuLabels } from '../../../electron/main/menu-labels';
 
 const electron = vi.hoisted(() => ({
   Menu: {
@@ -16,7 +16,7 @@ const actions = () => ({ send: vi.fn(), showLogs: vi.fn(), exportDiagnostics: vi
 const options = (isPackaged: boolean, platform: NodeJS.Platform, acts = actions()) => ({
   isPackaged,
   platform,
-  labels: MENU_LABELS_EN,
+  labels: menuLabels('en', platform),
   actions: acts,
 });
 
@@ -85,7 +85,7 @@ describe('application menu (mocked electron, runs without Electron)', () => {
     ['linux', 'Alt+Left'],
   ] as const)('shows Back with its shortcut on %s and sends go-back', (platform, accelerator) => {
     const acts = actions();
-    const back = byLabel(menuTemplate(options(true, platform, acts)), MENU_LABELS_EN.menu_back);
+    const back = byLabel(menuTemplate(options(true, platform, acts)), 'Back');
     expect(back.accelerator).toBe(accelerator);
     click(back);
     expect(acts.send).toHaveBeenCalledWith({ type: 'go-back' });
@@ -94,8 +94,8 @@ describe('application menu (mocked electron, runs without Electron)', () => {
   it('Scan and Search show shortcuts and navigate the renderer (search takes the focus)', () => {
     const acts = actions();
     const template = menuTemplate(options(true, 'win32', acts));
-    const scan = byLabel(template, MENU_LABELS_EN.menu_scan);
-    const search = byLabel(template, MENU_LABELS_EN.menu_search);
+    const scan = byLabel(template, 'Scan a device');
+    const search = byLabel(template, 'Search inventory');
     expect(scan.accelerator).toBe('CmdOrCtrl+Shift+S');
     expect(search.accelerator).toBe('CmdOrCtrl+F');
     click(scan);
@@ -117,16 +117,67 @@ describe('application menu (mocked electron, runs without Electron)', () => {
     expect(acts.exportDiagnostics).toHaveBeenCalledOnce();
   });
 
-  it('takes every label it shows from the labels it is given (for the message catalog)', () => {
+  it.each(PLATFORMS)('takes every label it shows from the labels it is given on %s', (platform) => {
+    const english = menuLabels('en', platform);
     const labels = Object.fromEntries(
-      Object.keys(MENU_LABELS_EN).map((key) => [key, `«${key}»`]),
-    ) as unknown as typeof MENU_LABELS_EN;
-    const template = menuTemplate({ ...options(true, 'linux'), labels });
-    const shown = itemsOf(template)
+      Object.keys(english).map((key) => [key, `«${key}»`]),
+    ) as unknown as MenuLabels;
+    const template = menuTemplate({ ...options(true, platform), labels });
+    const items = itemsOf(template).filter((item) => item.type !== 'separator');
+    expect(items.length).toBeGreaterThan(12);
+    // Every item but macOS's app menu (named by the OS after the app) has a label of its own.
+    for (const item of items)
+      if (item.role !== 'appMenu') expect(item.label).toMatch(/^«[a-zA-Z]+»$/);
+  });
+
+  it.each(PLATFORMS)('keeps Electron’s roles for every edit and window item on %s', (platform) => {
+    const roles = rolesOf(menuTemplate(options(true, platform)));
+    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectall', 'minimize'])
+      expect(roles).toContain(role);
+    expect(roles).toContain(platform === 'darwin' ? 'front' : 'quit');
+  });
+
+  it.each(PLATFORMS)('in German (mocked electron) every menu is German on %s', (platform) => {
+    const mac = platform === 'darwin';
+    const template = menuTemplate({
+      ...options(true, platform),
+      labels: menuLabels('de', platform),
+    });
+    const top = template.filter((item) => item.role !== 'appMenu').map((item) => item.label);
+    expect(top).toEqual([
+      mac ? 'Ablage' : 'Datei',
+      'Bearbeiten',
+      mac ? 'Darstellung' : 'Ansicht',
+      'Gehe zu',
+      'Fenster',
+      'Hilfe',
+    ]);
+    expect(byLabel(template, 'Kopieren').role).toBe('copy');
+    expect(byLabel(template, mac ? 'Einsetzen' : 'Einfügen').role).toBe('paste');
+    expect(byLabel(template, 'Zurück').accelerator).toBe(mac ? 'Cmd+[' : 'Alt+Left');
+    expect(byLabel(template, mac ? 'Field Installer beenden' : 'Beenden').role).toBe('quit');
+    // Still no reload or developer tools in a packaged build, in any language.
+    for (const role of DEV_ROLES) expect(rolesOf(template)).not.toContain(role);
+    const english = new Set(Object.values(menuLabels('en', platform)));
+    const german = itemsOf(template)
       .map((item) => item.label)
       .filter((label): label is string => label !== undefined);
-    expect(shown.length).toBeGreaterThan(5);
-    for (const label of shown) expect(label).toMatch(/^«menu_[a-z_]+»$/);
+    // Words that are the same in both languages ("Firmware"-like loanwords) are few.
+    expect(german.filter((label) => english.has(label))).toEqual([]);
+  });
+
+  it('speaks each platform’s own vocabulary (mocked electron): Dutch and Japanese on macOS and Windows', () => {
+    expect(menuLabels('nl', 'darwin').edit).toBe('Wijzig');
+    expect(menuLabels('nl', 'win32').edit).toBe('Bewerken');
+    expect(menuLabels('fr', 'darwin').view).toBe('Présentation');
+    expect(menuLabels('fr', 'win32').view).toBe('Affichage');
+    expect(menuLabels('ja', 'darwin')).toMatchObject({
+      edit: '編集',
+      view: '表示',
+      window: 'ウインドウ',
+      help: 'ヘルプ',
+    });
+    expect(menuLabels('ja', 'win32').window).toBe('ウィンドウ');
   });
 
   it('installs the menu it built, replacing Electron’s default one', () => {

@@ -37,7 +37,7 @@ const electron = vi.hoisted(() => {
     focus = vi.fn();
     restore = vi.fn();
   }
-  const state = { lock: true, userData: '' };
+  const state = { lock: true, userData: '', languages: ['en-US'] };
   /** Chromium under redirect: 'manual' (Electron's ClientRequest): nobody follows, it dies. */
   const chromiumFetch = (_input: unknown, init?: RequestInit): Promise<Response> =>
     init?.redirect === 'manual'
@@ -65,6 +65,8 @@ const electron = vi.hoisted(() => {
         getPath: () => state.userData,
         getAppPath: () => '/opt/field-installer/resources/app.asar',
         getVersion: () => '0.1.0',
+        getPreferredSystemLanguages: () => state.languages,
+        getLocale: () => 'en-US',
       },
       BrowserWindow: FakeWindow,
       dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn() },
@@ -190,8 +192,9 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     await until(() => module.app.quit.mock.calls.length > 0);
   });
 
-  it('sets a menu without DevTools or Reload in the packaged app', async () => {
+  it('sets a menu without DevTools or Reload in the packaged app, in the OS language', async () => {
     electron.state.lock = true;
+    electron.state.languages = ['de-AT', 'en-GB'];
     await import('../../../electron/main/app');
     await until(() => electron.windows.length === 1);
     const { Menu } = electron.module;
@@ -201,6 +204,9 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     for (const role of ['toggledevtools', '"reload"', 'forcereload', 'viewmenu']) {
       expect(roles).not.toContain(role);
     }
+    const labels = (template as { label?: string }[]).map((item) => item.label);
+    expect(labels).toEqual(expect.arrayContaining(['Bearbeiten', 'Ansicht', 'Fenster', 'Hilfe']));
+    electron.state.languages = ['en-US'];
   });
 
   it('calls the API in an in-memory session with no HTTP cache; a captive portal reads as a redirect', async () => {

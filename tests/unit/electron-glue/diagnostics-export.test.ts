@@ -34,6 +34,7 @@ describe('Export diagnostics glue (mocked electron)', () => {
       window: null,
       logsDir: join(electron.state.dir, 'logs'),
       log,
+      locale: 'en',
       now: new Date('2026-02-03T04:05:06.789Z'),
     });
     expect(saved).toBe(target);
@@ -50,7 +51,9 @@ describe('Export diagnostics glue (mocked electron)', () => {
 
   it('does nothing when the technician cancels', async () => {
     electron.dialog.showSaveDialog.mockResolvedValue({ canceled: true, filePath: undefined });
-    expect(await exportDiagnostics({ core: null, window: null, logsDir: '/none', log })).toBeNull();
+    expect(
+      await exportDiagnostics({ core: null, window: null, logsDir: '/none', log, locale: 'en' }),
+    ).toBeNull();
     expect(electron.shell.showItemInFolder).not.toHaveBeenCalled();
   });
 
@@ -59,10 +62,27 @@ describe('Export diagnostics glue (mocked electron)', () => {
       canceled: false,
       filePath: join(electron.state.dir, 'missing-folder', 'out.zip'),
     });
-    expect(await exportDiagnostics({ core: null, window: null, logsDir: '/none', log })).toBeNull();
+    expect(
+      await exportDiagnostics({ core: null, window: null, logsDir: '/none', log, locale: 'en' }),
+    ).toBeNull();
     expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
       'Diagnostics could not be saved',
       expect.stringMatching(/writable/),
+    );
+  });
+
+  it('says the failure and names the file type in the language main speaks', async () => {
+    electron.dialog.showSaveDialog.mockResolvedValue({
+      canceled: false,
+      filePath: join(electron.state.dir, 'missing-folder', 'out.zip'),
+    });
+    await exportDiagnostics({ core: null, window: null, logsDir: '/none', log, locale: 'de' });
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(
+      expect.objectContaining({ filters: [{ name: 'ZIP-Archiv', extensions: ['zip'] }] }),
+    );
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Diagnosedaten konnten nicht gespeichert werden',
+      expect.stringMatching(/Festplatte/),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setupRendererRecovery, STOPPED_DIALOG } from '../../../electron/main/renderer-recovery';
+import { setupRendererRecovery, stoppedDialog } from '../../../electron/main/renderer-recovery';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -33,7 +33,7 @@ describe('renderer recovery (mocked electron window)', () => {
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const showMessage = vi.fn(async () => ({ response: 0 }));
     const quit = vi.fn();
-    setupRendererRecovery(m.window as never, { log, showMessage, quit });
+    setupRendererRecovery(m.window as never, { log, showMessage, quit, locale: () => 'en' });
 
     m.gone('crashed');
     expect(m.contents.reload).toHaveBeenCalledTimes(1);
@@ -44,7 +44,7 @@ describe('renderer recovery (mocked electron window)', () => {
     });
 
     m.gone('oom');
-    expect(showMessage).toHaveBeenCalledWith(STOPPED_DIALOG);
+    expect(showMessage).toHaveBeenCalledWith(stoppedDialog('en'));
     await flush();
     expect(m.contents.reload).toHaveBeenCalledTimes(2); // "Reload" chosen
     expect(quit).not.toHaveBeenCalled();
@@ -58,6 +58,7 @@ describe('renderer recovery (mocked electron window)', () => {
       log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       showMessage,
       quit,
+      locale: () => 'de',
     });
     m.hang();
     expect(m.contents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
@@ -65,8 +66,25 @@ describe('renderer recovery (mocked electron window)', () => {
     m.hang();
     m.hang(); // one dialog at a time
     expect(showMessage).toHaveBeenCalledTimes(1);
+    // In the language main speaks, with the menu's own words for where to find the export.
+    expect(showMessage).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message: 'Das Fenster von Field Installer funktioniert erneut nicht mehr.',
+        buttons: ['Neu laden', 'Beenden'],
+        detail: expect.stringContaining('Hilfe → Diagnosedaten exportieren und'),
+      }),
+    );
     await flush();
     expect(quit).toHaveBeenCalled();
+  });
+
+  it('says the English dialog as before, naming Help → Export diagnostics', () => {
+    expect(stoppedDialog('en', 'win32')).toMatchObject({
+      message: 'Field Installer’s window stopped working again.',
+      buttons: ['Reload', 'Quit'],
+      detail: expect.stringContaining('use Help → Export diagnostics and send the file'),
+    });
+    expect(stoppedDialog('ja', 'darwin').buttons).toEqual(['再読み込み', '終了']);
   });
 
   it('ignores a clean exit (the window closing)', () => {
@@ -76,6 +94,7 @@ describe('renderer recovery (mocked electron window)', () => {
       log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       showMessage,
       quit: vi.fn(),
+      locale: () => 'en',
     });
     m.gone('clean-exit');
     expect(m.contents.reload).not.toHaveBeenCalled();

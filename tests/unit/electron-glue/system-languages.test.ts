@@ -12,7 +12,8 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { mainLocale, systemLanguages } = await import('../../../electron/main/system-languages');
+const { mainLocale, setMainLocale, systemLanguages } =
+  await import('../../../electron/main/system-languages');
 const { m } = await import('../../../i18n/paraglide/messages.js');
 
 describe('system languages (mocked electron)', () => {
@@ -37,5 +38,17 @@ describe('system languages (mocked electron)', () => {
     );
     electron.preferred = ['zh-TW'];
     expect(mainLocale()).toBe('en');
+  });
+  it('speaks the renderer’s chosen language once it said so (mocked electron)', async () => {
+    electron.preferred = ['de-DE'];
+    expect(mainLocale()).toBe('de');
+    const { applyLanguage } = await import('../../../electron/main/set-language');
+    expect(applyLanguage({ locale: 'xx' }, setMainLocale).ok).toBe(false);
+    expect(mainLocale()).toBe('de');
+    expect(applyLanguage({ locale: 'ja' }, setMainLocale)).toEqual({
+      ok: true,
+      value: { applied: true },
+    });
+    expect(mainLocale()).toBe('ja');
   });
 });

@@ -5,6 +5,10 @@ import { wording } from '../../../electron/core/api/messages';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import { errorWords } from '../../../renderer/src/lib/error-text';
+import { z } from 'zod';
+import type { AppError } from '../../../electron/core/app-error';
+import { walkTestOf } from '../../../electron/core/service/visit-service';
+import { validationError } from '../../../electron/core/validation-error';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
@@ -67,5 +71,53 @@ describe('errorWords', () => {
     expect(errorWords(shape).message).toMatch(/^De gegevens konden niet/);
     speak('en-XA');
     expect(errorWords(shape).message).toMatch(/^⟦/);
+  });
+});
+
+describe('core errors outside the API client are said by code', () => {
+  const shapeOf = (run: () => unknown): AppErrorShape => {
+    try {
+      run();
+    } catch (error) {
+      return (error as AppError).toShape();
+    }
+    throw new Error('did not throw');
+  };
+
+  it('a walk test short of its passes, in German and Japanese, with its numbers', () => {
+    const shape = shapeOf(() =>
+      walkTestOf({
+        serial: 'FTC-1',
+        locationId: 'loc_1',
+        checkedIn: true,
+        walkTestCount: 2,
+        walkTestExpected: 3,
+      } as never),
+    );
+    expect(shape).toMatchObject({ code: 'walk_test_short', params: { count: 2, expected: 3 } });
+    expect(errorWords(shape).message).toBe('The walk test counted 2 of 3 passes.');
+    speak('de');
+    expect(errorWords(shape).message).toBe('Der Begehungstest hat 2 von 3 Durchgängen gezählt.');
+    speak('ja');
+    expect(errorWords(shape).message).toBe('ウォークテストでは 3 回中 2 回がカウントされました。');
+  });
+
+  it('a form with several bad fields says so in the language, not in English', () => {
+    const parsed = z.object({ a: z.string(), b: z.number() }).safeParse({});
+    const shape = validationError(parsed.error!).toShape();
+    expect(shape.code).toBe('fields');
+    speak('fr');
+    expect(errorWords(shape)).toEqual({
+      message: 'Certains champs doivent être corrigés.',
+      nextStep: 'Corrigez les champs signalés et réessayez.',
+    });
+  });
+
+  it('English words from the catalog match the core sentences they replace', () => {
+    const core: AppErrorShape[] = [
+      shapeOf(() => walkTestOf({ walkTestCount: 0, walkTestExpected: 3 } as never)),
+      validationError(z.object({ a: z.string(), b: z.string() }).safeParse({}).error!).toShape(),
+    ];
+    for (const shape of core) expect(errorWords(shape).message).toBe(shape.message);
   });
 });
