@@ -201,8 +201,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     run(extra = []) {
       if (running) {
         // Jobs asked for while a run is going (Make available offline) run right after it.
-        if (extra.length === 0) return running;
-        return running.then(() => engine.run(extra));
+        if (extra.length > 0) return running.then(() => engine.run(extra));
+        // "Sync now" (or the connection returning) during a run, e.g. a long download that
+        // began while the server was away: the run's own replay came first, before actions
+        // queued since. Send the queue now (replays take turns) instead of after the download.
+        return Promise.all([running, options.replay()]).then(([report, replayed]) =>
+          replayed
+            ? {
+                done: report.done + replayed.done,
+                failed: report.failed + replayed.failed,
+                conflicts: report.conflicts + replayed.conflicts,
+                remaining: replayed.remaining,
+              }
+            : report,
+        );
       }
       running = runOnce(extra).finally(() => {
         running = null;
