@@ -110,9 +110,9 @@ test('pseudo-locale: Inventory, its filters and Install at… take every word fr
   const main = page.getByRole('main');
   const firstDevice = page.locator('.device-row').first();
   await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  // Serials, device types, firmware and store names are data, not words of the app.
+  // Serials, labels, device types, firmware and store names are data, not words of the app.
   const data = await page
-    .locator('.device-row > span:not(.badge)')
+    .locator('.device-row > span:not(.badge), .device-row .serial, .device-row .label')
     .evaluateAll((spans) => spans.map((s) => s.textContent?.trim() ?? ''));
   const words = (await plainText(main)).filter((t) => !data.includes(t));
   const facets = await page
