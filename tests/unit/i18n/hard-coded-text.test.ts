@@ -26,6 +26,19 @@ const CONVERTED = [
   'components/LastUpdated.svelte',
   'components/LocationChart.svelte',
   'components/Field.svelte',
+  'screens/ScanScreen.svelte',
+  'screens/LocationScreen.svelte',
+  'screens/LocationsScreen.svelte',
+  'screens/SettingsScreen.svelte',
+  'components/DeviceFacts.svelte',
+  'components/DeviceTable.svelte',
+  'components/OutboxList.svelte',
+  'components/NewLocationForm.svelte',
+  'components/DeviceEditForm.svelte',
+  'components/CameraPanel.svelte',
+  'components/scan/CameraScanner.svelte',
+  'components/ScanSoundsChoice.svelte',
+  'components/ConnectivityBadge.svelte',
 ];
 
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
