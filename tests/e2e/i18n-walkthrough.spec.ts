@@ -185,6 +185,7 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await expect(main).toContainText(t('scan_layout_warning'));
   await expect(main).toContainText(t('scan_layout_meant', { serial: swapped }));
   await expect(serialField).toHaveAttribute('aria-invalid', 'true');
+  await expect(serialField).toHaveValue(onQwertz(swapped));
   await shot('scan-layout-warning');
   await page.getByRole('button', { name: t('scan_look_up_serial', { serial: swapped }) }).click();
   await expect(heading(swapped)).toBeVisible();
