@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isCountryCode } from './country-codes';
 import { MESSAGE_LOCALES } from '../i18n/locales';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
+import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import type {
   Device,
@@ -30,55 +31,104 @@ export type {
   PagingStyle,
 };
 
+// ---------------------------------------------------------------- field rules
+
+export { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S };
+
+/**
+ * Every field rule's sentence, in English, by rule id. The core sends the id with a field's
+ * issue (FieldIssue) and the renderer says it in the active language (lib/field-issues.ts,
+ * messages `rule_<id>`); the English here is what logs and `fields` keep. Sentences are
+ * unique: the core finds a rule by the sentence zod reports.
+ */
+export const FIELD_RULES = {
+  serial_empty: 'Serial number is empty',
+  serial_too_long: 'Serial number is too long',
+  serial_characters: 'Serial number has characters a serial never has',
+  id_empty: 'Id is empty',
+  id_too_long: `Id is longer than ${ID_MAX_LENGTH} characters`,
+  id_characters: 'Id has characters an id never has',
+  update_interval: 'Update interval must be a whole number of seconds from 30 to 86,400 (24 hours)',
+  street_required: 'Street address is required',
+  street_too_long: 'Street address can have at most 200 characters',
+  line2_too_long: 'Address line 2 can have at most 200 characters',
+  city_required: 'City is required',
+  city_too_long: 'City can have at most 100 characters',
+  region_too_long: 'Region can have at most 100 characters',
+  postal_code_too_long: 'Postal code can have at most 20 characters',
+  country_required: 'Country is required',
+  country_unknown: 'Country must be chosen from the list (a code such as US or DE)',
+  base_url_not_url: 'API base URL is not a URL',
+  base_url_too_long: 'API base URL can have at most 2,048 characters',
+  api_key_too_short: 'API key is too short',
+  api_key_too_long: 'API key can have at most 512 characters',
+  check_both_or_neither: 'Give both the API base URL and the API key, or neither',
+  name_required: 'Name is required',
+  name_too_long: 'Name can have at most 120 characters',
+  search_too_long: 'Search text can have at most 100 characters',
+  label_too_long: 'Label can have at most 80 characters',
+  photo_too_large: 'The photo is too large',
+  photo_not_a_photo: 'That is not a photo',
+  pdf_file_name: 'The file name must end in .pdf and have no slashes',
+  passes_required: 'Enter how many times you walked through',
+  passes_whole: 'Enter a whole number of passes',
+  passes_at_least_one: 'Walk through at least once',
+  passes_too_many: 'Enter at most 100 passes',
+  reason_too_long: 'Keep the reason under 300 characters',
+} as const;
+export type FieldRule = keyof typeof FIELD_RULES;
+const R = FIELD_RULES;
+
+/**
+ * One field's problem, in kinds: the contract's rule when it has one, else what zod found
+ * (`required`, `too_small`, …) with its numbers (`minimum`, `maximum`, `origin`, `expected`,
+ * `format`, `values`, `keys`). The renderer words it; `fields` keeps the English.
+ */
+export interface FieldIssue {
+  rule?: FieldRule;
+  code: string;
+  params?: Record<string, string | number>;
+}
+
 // ---------------------------------------------------------------- shared input pieces
 
 /** Serials are printed upper-case; scanners and people may not be. */
 const Serial = z
   .string()
   .trim()
-  .min(1, 'Serial number is empty')
-  .max(SERIAL_MAX_LENGTH, 'Serial number is too long')
-  .regex(SERIAL_PATTERN, 'Serial number has characters a serial never has')
+  .min(1, R.serial_empty)
+  .max(SERIAL_MAX_LENGTH, R.serial_too_long)
+  .regex(SERIAL_PATTERN, R.serial_characters)
   .transform((s) => s.toUpperCase());
 
 /** Location and organization ids (the rule and why: id-patterns.ts). */
 const Id = z
   .string()
   .trim()
-  .min(1, 'Id is empty')
-  .max(ID_MAX_LENGTH, `Id is longer than ${ID_MAX_LENGTH} characters`)
-  .regex(ID_PATTERN, 'Id has characters an id never has');
+  .min(1, R.id_empty)
+  .max(ID_MAX_LENGTH, R.id_too_long)
+  .regex(ID_PATTERN, R.id_characters);
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
 /** The same rules for ids and serials arriving from outside the page (deep links). */
 export { Id as IdSchema, Serial as SerialSchema };
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
-const UPDATE_INTERVAL_RULE =
-  'Update interval must be a whole number of seconds from 30 to 86,400 (24 hours)';
 
 export const AddressInput = z
   .object({
-    line1: z
-      .string()
-      .trim()
-      .min(1, 'Street address is required')
-      .max(200, 'Street address can have at most 200 characters'),
-    line2: z.string().trim().max(200, 'Address line 2 can have at most 200 characters').optional(),
-    city: z
-      .string()
-      .trim()
-      .min(1, 'City is required')
-      .max(100, 'City can have at most 100 characters'),
-    region: z.string().trim().max(100, 'Region can have at most 100 characters').optional(),
-    postal_code: z.string().trim().max(20, 'Postal code can have at most 20 characters').optional(),
+    line1: z.string().trim().min(1, R.street_required).max(200, R.street_too_long),
+    line2: z.string().trim().max(200, R.line2_too_long).optional(),
+    city: z.string().trim().min(1, R.city_required).max(100, R.city_too_long),
+    region: z.string().trim().max(100, R.region_too_long).optional(),
+    postal_code: z.string().trim().max(20, R.postal_code_too_long).optional(),
     // An assigned ISO 3166-1 code: "GE" is Georgia, so a truncated "Germany" must not pass.
     country: z
       .string()
       .trim()
       .toUpperCase()
-      .min(1, 'Country is required')
-      .refine(isCountryCode, 'Country must be chosen from the list (a code such as US or DE)'),
+      .min(1, R.country_required)
+      .refine(isCountryCode, R.country_unknown),
   })
   .strict();
 
@@ -87,16 +137,8 @@ const Range = {
   to: IsoTime,
 };
 
-const BaseUrl = z
-  .string()
-  .trim()
-  .url('API base URL is not a URL')
-  .max(2048, 'API base URL can have at most 2,048 characters');
-const ApiKey = z
-  .string()
-  .trim()
-  .min(8, 'API key is too short')
-  .max(512, 'API key can have at most 512 characters');
+const BaseUrl = z.string().trim().url(R.base_url_not_url).max(2048, R.base_url_too_long);
+const ApiKey = z.string().trim().min(8, R.api_key_too_short).max(512, R.api_key_too_long);
 
 // ---------------------------------------------------------------- operations
 
@@ -116,7 +158,7 @@ export const operations = {
     .object({ baseUrl: BaseUrl.optional(), apiKey: ApiKey.optional() })
     .strict()
     .refine((input) => (input.baseUrl === undefined) === (input.apiKey === undefined), {
-      message: 'Give both the API base URL and the API key, or neither',
+      message: R.check_both_or_neither,
       path: ['apiKey'],
     }),
   /** The last connection report, kept in app.db; null if there has been none. */
@@ -146,11 +188,7 @@ export const operations = {
   getLocation: z.object({ locationId: Id }).strict(),
   createLocation: z
     .object({
-      name: z
-        .string()
-        .trim()
-        .min(1, 'Name is required')
-        .max(120, 'Name can have at most 120 characters'),
+      name: z.string().trim().min(1, R.name_required).max(120, R.name_too_long),
       address: AddressInput,
     })
     .strict(),
@@ -163,7 +201,7 @@ export const operations = {
       view: z.enum(['uninstalled', 'all']),
       /** Free text: 3+ characters match anywhere (serial, type, firmware, label, store, city);
        * 1–2 characters match the start of the serial. Accents, case and full width folded. */
-      q: z.string().max(100, 'Search text can have at most 100 characters').optional(),
+      q: z.string().max(100, R.search_too_long).optional(),
       deviceType: z.string().max(200).optional(),
       firmware: z.string().max(200).optional(),
       offset: z.number().int().min(0).max(100_000_000),
@@ -179,17 +217,12 @@ export const operations = {
       serial: Serial,
       changes: z
         .object({
-          name: z
-            .string()
-            .trim()
-            .max(80, 'Label can have at most 80 characters')
-            .nullable()
-            .optional(),
+          name: z.string().trim().max(80, R.label_too_long).nullable().optional(),
           update_interval_s: z
-            .number(UPDATE_INTERVAL_RULE)
-            .int(UPDATE_INTERVAL_RULE)
-            .min(30, UPDATE_INTERVAL_RULE)
-            .max(86_400, UPDATE_INTERVAL_RULE)
+            .number(R.update_interval)
+            .int(R.update_interval)
+            .min(UPDATE_INTERVAL_MIN_S, R.update_interval)
+            .max(UPDATE_INTERVAL_MAX_S, R.update_interval)
             .optional(),
         })
         .strict(),
@@ -251,8 +284,8 @@ export const operations = {
       locationId: Id,
       dataUrl: z
         .string()
-        .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, 'The photo is too large')
-        .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, 'That is not a photo'),
+        .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, R.photo_too_large)
+        .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, R.photo_not_a_photo),
     })
     .strict(),
   /** The photos of a visit (default: the one in progress), without their pictures. */
@@ -270,7 +303,7 @@ export const operations = {
         .string()
         .trim()
         .max(120)
-        .regex(/^[\w .,()-]+\.pdf$/i, 'The file name must end in .pdf and have no slashes'),
+        .regex(/^[\w .,()-]+\.pdf$/i, R.pdf_file_name),
     })
     .strict(),
   recordVerification: z
@@ -281,13 +314,13 @@ export const operations = {
       walkTestCount: z.number().int().min(0).max(1_000_000),
       /** Passes the technician walked; the walk test passes when the count reaches it. */
       walkTestExpected: z
-        .number({ error: 'Enter how many times you walked through' })
-        .int('Enter a whole number of passes')
-        .min(1, 'Walk through at least once')
-        .max(100, 'Enter at most 100 passes')
+        .number({ error: R.passes_required })
+        .int(R.passes_whole)
+        .min(1, R.passes_at_least_one)
+        .max(100, R.passes_too_many)
         .optional(),
       /** Why a walk test that did not reach its passes is recorded anyway (required then). */
-      walkTestReason: z.string().trim().max(300, 'Keep the reason under 300 characters').optional(),
+      walkTestReason: z.string().trim().max(300, R.reason_too_long).optional(),
       note: z.string().trim().max(500).optional(),
     })
     .strict(),
@@ -388,8 +421,10 @@ export interface AppErrorShape {
   /** What to do about it, in English (as `message`). */
   nextStep: string;
   status?: number;
-  /** Field → problem, for forms (validation and 422). */
+  /** Field → problem, for forms (validation and 422): English for logs, or the server's words. */
   fields?: Record<string, string>;
+  /** The same fields' problems in kinds (contract validation): the renderer says them. */
+  fieldIssues?: Record<string, FieldIssue>;
   /** For conflicts: where the device is now. */
   location?: LocationRef | null;
   retryAfterS?: number;

@@ -3,7 +3,7 @@
  * Messages are written for a technician: what happened, then what to do next.
  * Never put a secret, a stack or a raw server body into one.
  */
-import type { AppErrorShape, ErrorCode, ErrorKind, LocationRef } from '../contract';
+import type { AppErrorShape, ErrorCode, ErrorKind, FieldIssue, LocationRef } from '../contract';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;
@@ -12,6 +12,7 @@ export class AppError extends Error {
   readonly nextStep: string;
   readonly status: number | undefined;
   readonly fields: Record<string, string> | undefined;
+  readonly fieldIssues: Record<string, FieldIssue> | undefined;
   readonly location: LocationRef | null | undefined;
   readonly retryAfterS: number | undefined;
 
@@ -24,6 +25,7 @@ export class AppError extends Error {
     this.nextStep = shape.nextStep;
     this.status = shape.status;
     this.fields = shape.fields;
+    this.fieldIssues = shape.fieldIssues;
     this.location = shape.location;
     this.retryAfterS = shape.retryAfterS;
   }
@@ -38,6 +40,7 @@ export class AppError extends Error {
     if (this.params !== undefined) shape.params = this.params;
     if (this.status !== undefined) shape.status = this.status;
     if (this.fields !== undefined) shape.fields = this.fields;
+    if (this.fieldIssues !== undefined) shape.fieldIssues = this.fieldIssues;
     if (this.location !== undefined) shape.location = this.location;
     if (this.retryAfterS !== undefined) shape.retryAfterS = this.retryAfterS;
     return shape;

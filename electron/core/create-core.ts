@@ -248,9 +248,9 @@ export const createCore: CreateCore = async (options) => {
     if (!parsed.success) {
       options.log.warn('operation input rejected', {
         operation: name,
-        fields: Object.keys(validationError(parsed.error).fields ?? {}),
+        fields: Object.keys(validationError(parsed.error, input).fields ?? {}),
       });
-      return failure(validationError(parsed.error));
+      return failure(validationError(parsed.error, input));
     }
     const started = performance.now();
     // Inputs are never logged: signIn's carries the key.

@@ -1,17 +1,20 @@
 /**
- * Countries for the New location form: names from `Intl.DisplayNames` in the UI language, the
- * value an ISO 3166-1 alpha-2 code. A typed name is resolved to its code or refused in words:
+ * Countries for the New location form: names from `Intl.DisplayNames` in the active language
+ * (lib/active-locale.ts, so they follow the Settings choice), the value an ISO 3166-1 alpha-2
+ * code. A typed name is resolved to its code or refused in words:
  * "Germany" once became "GE" (Georgia) by being cut to two letters.
  */
 import { COUNTRY_CODES, isCountryCode } from '../../../electron/country-codes';
+import { formatLocale } from './active-locale';
+import { m } from './i18n';
 
 export interface Country {
   code: string;
   name: string;
 }
 
-/** The language the screens are written in (the page's `lang`). */
-export const uiLanguage = (): string => globalThis.document?.documentElement.lang || 'en';
+/** The language countries are named in: the active one, with its region (de-AT, en-GB). */
+export const countryLocale = (): string => formatLocale();
 
 const namesIn = (locale: string) => new Intl.DisplayNames([locale, 'en'], { type: 'region' });
 
@@ -65,19 +68,20 @@ const indexFor = (locale: string): Map<string, string> => {
 
 export type CountryAnswer = { code: string; name: string } | { problem: string };
 
-/** A typed country (a name or a two-letter code) → its code, or why it is not one. */
+/** A typed country (a name or a two-letter code) → its code, or why it is not one (said in the
+ * active language; `locale` is the language its name is typed and shown in). */
 export const resolveCountry = (typed: string, locale: string): CountryAnswer => {
   const text = typed.trim();
-  if (text === '') return { problem: 'Choose the country.' };
+  if (text === '') return { problem: m.country_choose() };
   const names = namesIn(locale);
   const asCode = text.toUpperCase();
   if (/^[A-Z]{2}$/.test(asCode)) {
     if (isCountryCode(asCode)) return { code: asCode, name: names.of(asCode) ?? asCode };
-    return { problem: `“${text}” is not a country code. Choose the country from the list.` };
+    return { problem: m.country_not_a_code({ text }) };
   }
   const code = indexFor(locale).get(fold(text));
   if (code) return { code, name: names.of(code) ?? code };
-  return {
-    problem: `“${text}” is not a country this app knows. Choose it from the list or type its two-letter code, such as DE for Germany.`,
-  };
+  // The example is Germany whatever the language: its code is not the start of its name in
+  // English ("GE" is Georgia), which is the mistake the example is there to prevent.
+  return { problem: m.country_unknown({ text, code: 'DE', country: names.of('DE') ?? 'DE' }) };
 };

@@ -4,10 +4,6 @@ import { isLocalLocationId } from '../../../electron/local-ids';
 
 export const isLocalLocation = isLocalLocationId;
 
-/** Said on a location's screen while it exists on this computer only. */
-export const CREATED_OFFLINE_TEXT =
-  'Created on this computer — it will be sent when the connection is back.';
-
 /** The queued "create location" of a location made offline, if it is still in the outbox. */
 export const createIntentOf = (
   outbox: readonly OutboxItem[],

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { countryList, resolveCountry } from '../../../renderer/src/lib/countries';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import { countryList, countryLocale, resolveCountry } from '../../../renderer/src/lib/countries';
+
+afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 
 describe('country picker', () => {
   it('resolves a typed name to its code: "Germany" is DE, never GE (Georgia)', () => {
@@ -37,5 +41,18 @@ describe('country picker', () => {
     expect(english.map((c) => c.name)).toEqual(
       [...english.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en')),
     );
+  });
+
+  it('follows the active language: names and refusals in German', () => {
+    setLocaleSource(() => resolveLocale(['de-DE']));
+    expect(countryLocale()).toBe('de-DE');
+    expect(resolveCountry('Germny', countryLocale())).toEqual({
+      problem:
+        '„Germny“ ist kein Land, das diese App kennt. Wählen Sie es aus der Liste aus oder geben Sie den zweistelligen Code ein, z. B. DE für Deutschland.',
+    });
+    expect(resolveCountry('ge', countryLocale())).toEqual({ code: 'GE', name: 'Georgien' });
+    setLocaleSource(() => resolveLocale(['ja']));
+    expect(resolveCountry('', countryLocale())).toEqual({ problem: '国を選択してください。' });
+    expect(countryList(countryLocale()).find((c) => c.code === 'JP')?.name).toBe('日本');
   });
 });

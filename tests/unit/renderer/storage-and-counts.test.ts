@@ -4,7 +4,6 @@ import { isConnectivityFailure } from '../../../renderer/src/lib/app-failure';
 import { deviceCountText } from '../../../renderer/src/lib/device-count';
 import { formatNumber } from '../../../renderer/src/lib/format';
 import {
-  CREATED_OFFLINE_TEXT,
   createdLocationId,
   createIntentOf,
   isLocalLocation,
@@ -63,9 +62,6 @@ describe('locations created offline', () => {
   it('are recognised by their made-up id', () => {
     expect(isLocalLocation('local-3f2a')).toBe(true);
     expect(isLocalLocation('loc_1')).toBe(false);
-    expect(CREATED_OFFLINE_TEXT).toBe(
-      'Created on this computer — it will be sent when the connection is back.',
-    );
   });
   it('are followed to the id the server gave them', () => {
     expect(createIntentOf([create('local-1')], 'local-1')?.id).toBe('o1');
