@@ -52,22 +52,6 @@ const wordsFor = (lang: Lang) => {
   };
 };
 
-/**
- * Screens other helpers are converting on their own branches (sign-in's organization choice,
- * device, verify, confirm dialog, activity): still English on this branch, so they are found
- * by these English names. After the merge, replace each with its catalog key.
- */
-const OTHERS = {
-  continue: 'Continue',
-  installHere: 'Install here',
-  moveHere: 'Move here',
-  move: 'Move',
-  uninstall: 'Uninstall',
-  markVerified: 'Mark as verified',
-  verificationRecorded: 'Verification recorded',
-  uninstalled: (serial: string) => `Uninstalled ${serial}.`,
-};
-
 /** What a US-set scanner types on a German (QWERTZ) computer: "-" comes out as "ß", Y/Z swap. */
 const onQwertz = (serial: string): string =>
   [...serial].map((c) => ({ '-': 'ß', Y: 'Z', Z: 'Y' })[c] ?? c).join('');
@@ -120,7 +104,7 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await page.getByRole('button', { name: t('signin_submit'), exact: true }).click();
   await expect(page.getByRole('heading', { name: t('signin_choose_org_title') })).toBeVisible();
   await page.getByRole('radio', { name: user.organizations[0]!.name }).check();
-  await page.getByRole('button', { name: OTHERS.continue }).click();
+  await page.getByRole('button', { name: t('common_continue') }).click();
 
   // Locations.
   await expect(heading(t('nav_locations'))).toBeVisible();
@@ -190,22 +174,22 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await page.getByRole('button', { name: t('scan_look_up_serial', { serial: swapped }) }).click();
   await expect(heading(swapped)).toBeVisible();
 
-  // Install → Verify (other helpers' screens: see OTHERS).
+  // Install → Verify.
   await openLocation(store);
   await page.getByRole('button', { name: t('scan_device') }).click();
   await serialField.fill(first.toLowerCase());
   await page.getByRole('button', { name: t('scan_look_up'), exact: true }).click();
   await expect(heading(first)).toBeVisible();
   await shot('device');
-  await page.getByRole('button', { name: OTHERS.installHere }).click();
+  await page.getByRole('button', { name: t('device_install_here') }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(first) })).toBeVisible();
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/checkin`);
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
-  const markVerified = page.getByRole('button', { name: OTHERS.markVerified });
+  const markVerified = page.getByRole('button', { name: t('verify_mark_verified') });
   await expect(markVerified).toBeVisible({ timeout: 30_000 });
   await shot('verify');
   await markVerified.click();
-  await expect(page.getByText(OTHERS.verificationRecorded)).toBeVisible();
+  await expect(page.getByText(t('verify_recorded'))).toBeVisible();
 
   // Move: installed at another store, scanned here.
   await sandboxRequest(
@@ -219,11 +203,11 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await page.getByRole('button', { name: t('scan_device') }).click();
   await serialField.fill(third);
   await page.getByRole('button', { name: t('scan_look_up'), exact: true }).click();
-  await page.getByRole('button', { name: OTHERS.moveHere }).click();
+  await page.getByRole('button', { name: t('device_move_here') }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`${store} (Berlin)`);
   await shot('move-confirm');
-  await dialog.getByRole('button', { name: OTHERS.move, exact: true }).click();
+  await dialog.getByRole('button', { name: t('device_move_confirm'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(third) })).toBeVisible();
 
   // The store with two devices: table headings, and why it cannot be deleted, in words.
@@ -252,9 +236,12 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   // Uninstall both, then delete.
   for (const serial of [first, third]) {
     await page.getByRole('button', { name: serial }).click();
-    await page.getByRole('button', { name: OTHERS.uninstall, exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: OTHERS.uninstall }).click();
-    await expect(page.getByText(OTHERS.uninstalled(serial))).toBeVisible();
+    await page.getByRole('button', { name: t('device_uninstall_button'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('device_uninstall_confirm') })
+      .click();
+    await expect(page.getByText(t('outcome_uninstalled', { serial }))).toBeVisible();
     await openLocation(store);
   }
   await expect(

@@ -9,9 +9,6 @@
 
 const SERIAL_PATTERN = /^[A-Z0-9][A-Z0-9._-]{2,63}$/;
 
-/** What a scan or a typed text that holds no serial is told, wherever it came from. */
-export const NOT_A_SERIAL = 'That does not look like a serial number.';
-
 /** Names that carry the serial (URL query parameters, JSON keys). */
 const SERIAL_KEYS = ['serial', 'serial_number', 'serialnumber', 'sn', 's/n'];
 /** Weaker hints, tried only after the URL path. */
