@@ -406,6 +406,12 @@ export const ERROR_CODES = [
   'already_here',
   'offline_unknown_device',
   'fields',
+  'list_too_big',
+  'list_repeated_page',
+  'list_short',
+  'list_other_origin',
+  'traffic_unknown_format',
+  'keychain_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

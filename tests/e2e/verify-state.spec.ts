@@ -131,6 +131,8 @@ test('walk test: the technician states the passes; it passes when the counts rea
     await checkBothThemes(page, 'verify-walk-passed');
     await page.getByRole('button', { name: 'Mark as verified' }).click();
     await expect(page.getByText('Verification recorded')).toBeVisible();
+    // The pressed button is gone: focus is on the next thing to do, not lost on the page.
+    await expect(page.getByRole('button', { name: 'Scan next device' })).toBeFocused();
 
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -78,6 +78,7 @@ export function nextFromLinkHeader(header: string | null): string | null {
 const notSameOrigin = (): AppError =>
   new AppError({
     kind: 'bad_response',
+    code: 'list_other_origin',
     message: 'The server pointed the next page of a list to another address.',
     nextStep: 'The list was not loaded. Tell your IT department; the server may be misconfigured.',
   });

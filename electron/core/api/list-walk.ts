@@ -23,6 +23,8 @@ export const MAX_WHOLE_LIST_ITEMS = 200_000;
 export const listTooBig = (): AppError =>
   new AppError({
     kind: 'bad_response',
+    code: 'list_too_big',
+    params: { items: MAX_WHOLE_LIST_ITEMS, mb: MAX_WHOLE_LIST_BYTES / 1024 / 1024 },
     message: `The list is larger than this app reads at once (more than ${MAX_WHOLE_LIST_ITEMS.toLocaleString('en')} entries or ${MAX_WHOLE_LIST_BYTES / 1024 / 1024} MB).`,
     nextStep:
       'Nothing was changed. Tell your admin; the server may be sending far more than asked.',
@@ -31,6 +33,7 @@ export const listTooBig = (): AppError =>
 export const repeatedPage = (): AppError =>
   new AppError({
     kind: 'bad_response',
+    code: 'list_repeated_page',
     message:
       'The server sent the same page of a list twice, so the list could not be read completely.',
     nextStep:
@@ -40,7 +43,9 @@ export const repeatedPage = (): AppError =>
 export const shortList = (promised: number, listed: number): AppError =>
   new AppError({
     kind: 'bad_response',
-    message: `The server said the list has ${promised} entries but sent ${listed}.`,
+    code: 'list_short',
+    params: { promised, listed },
+    message: `The server said the list has ${promised.toLocaleString('en')} entries but sent ${listed.toLocaleString('en')}.`,
     nextStep:
       'Nothing was removed from this computer. Try again later; if it keeps happening, send a connection report to support.',
   });

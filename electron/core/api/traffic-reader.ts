@@ -22,6 +22,7 @@ const time = (v: unknown): string | null => {
 export const unknownTrafficFormat = (): AppError =>
   new AppError({
     kind: 'bad_response',
+    code: 'traffic_unknown_format',
     message: "The server's foot traffic is in a format this app does not read yet.",
     nextStep:
       'The counts are not shown rather than shown wrong. Send a connection report to support.',

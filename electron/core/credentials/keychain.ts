@@ -61,7 +61,12 @@ const unavailable = (cause: unknown, secret?: string): AppError => {
   let detail = cause instanceof Error ? cause.message : String(cause);
   if (secret && secret.length > 0) detail = detail.split(secret).join('[redacted]');
   return new AppError(
-    { kind: 'keychain_unavailable', ...unavailableWording(process.platform) },
+    {
+      kind: 'keychain_unavailable',
+      code: 'keychain_unavailable',
+      params: { platform: process.platform },
+      ...unavailableWording(process.platform),
+    },
     { cause: new Error(detail) },
   );
 };

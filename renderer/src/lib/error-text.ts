@@ -171,6 +171,41 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     nextStep: m.error_offline_unknown_device_next(),
   }),
   fields: () => ({ message: m.error_fields(), nextStep: m.error_fields_next() }),
+  list_too_big: (p) => ({
+    message: m.error_list_too_big({
+      items: formatNumber(num(p, 'items')),
+      mb: formatNumber(num(p, 'mb')),
+    }),
+    nextStep: m.error_list_too_big_next(),
+  }),
+  list_repeated_page: () => ({
+    message: m.error_list_repeated_page(),
+    nextStep: m.error_list_try_later_next(),
+  }),
+  list_short: (p) => ({
+    message: m.error_list_short({
+      promised: formatNumber(num(p, 'promised')),
+      listed: formatNumber(num(p, 'listed')),
+    }),
+    nextStep: m.error_list_short_next(),
+  }),
+  list_other_origin: () => ({
+    message: m.error_list_other_origin(),
+    nextStep: m.error_list_other_origin_next(),
+  }),
+  traffic_unknown_format: () => ({
+    message: m.error_traffic_unknown_format(),
+    nextStep: m.error_traffic_unknown_format_next(),
+  }),
+  keychain_unavailable: (p) => ({
+    message:
+      text(p, 'platform') === 'darwin'
+        ? m.error_keychain_unavailable_mac()
+        : text(p, 'platform') === 'win32'
+          ? m.error_keychain_unavailable_win()
+          : m.error_keychain_unavailable_linux(),
+    nextStep: m.error_keychain_unavailable_next(),
+  }),
 };
 
 /** What each kind is, for a failure that has no code (yet): never an English sentence on a

@@ -116,14 +116,6 @@ export const formatInterval = (
   ).format(value);
 };
 
-/**
- * English-only plural. Phase 2 of the translation replaces every caller with a catalog
- * message that has plural variants (docs/i18n.md); do not add new callers.
- * @deprecated
- */
-export const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n} ${n === 1 ? one : many}`;
-
 /** "100,000" / "100.000" / "100 000": counts and visitor numbers with the locale's grouping. */
 export const formatNumber = (n: number, locale: string = formatLocale()): string =>
   cached(`num:${locale}`, () => new Intl.NumberFormat(locale)).format(n);

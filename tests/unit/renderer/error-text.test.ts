@@ -121,3 +121,40 @@ describe('core errors outside the API client are said by code', () => {
     for (const shape of core) expect(errorWords(shape).message).toBe(shape.message);
   });
 });
+
+describe('list, foot-traffic and keychain failures', () => {
+  const shapeOf = (error: AppError): AppErrorShape => error.toShape();
+  it('English from the catalog is the core sentence; German from the code', async () => {
+    const { listTooBig, repeatedPage, shortList } =
+      await import('../../../electron/core/api/list-walk');
+    const { unknownTrafficFormat } = await import('../../../electron/core/api/traffic-reader');
+    for (const error of [
+      listTooBig(),
+      repeatedPage(),
+      shortList(1200, 1150),
+      unknownTrafficFormat(),
+    ])
+      expect(errorWords(shapeOf(error))).toEqual({
+        message: error.message,
+        nextStep: error.nextStep,
+      });
+    speak('de');
+    expect(errorWords(shapeOf(shortList(1200, 1150))).message).toBe(
+      'Laut Server hat die Liste 1.200 Einträge, gesendet wurden aber 1.150.',
+    );
+    expect(errorWords(shapeOf(listTooBig())).message).toContain('mehr als 200.000 Einträge');
+  });
+  it('names the platform keychain in the language', () => {
+    const unavailable = (platform: string): AppErrorShape => ({
+      kind: 'keychain_unavailable',
+      code: 'keychain_unavailable',
+      params: { platform },
+      message: 'x',
+      nextStep: 'y',
+    });
+    speak('fr');
+    expect(errorWords(unavailable('win32')).message).toContain('Gestionnaire d’identification');
+    expect(errorWords(unavailable('darwin')).message).toContain('trousseau macOS');
+    expect(errorWords(unavailable('linux')).message).toContain('Secret Service');
+  });
+});
