@@ -1,13 +1,34 @@
 /**
- * A handheld-scanner burst on any screen (the Scan screen listens itself): the same timing
- * rule as there (wedge-detector), so normal typing in a field is never taken for a scan.
+ * The one handheld-scanner listener (wedge-detector's timing rule, so normal typing in a field
+ * is never taken for a scan). A screen that handles scans itself (the Scan screen) claims
+ * them; anywhere else a burst opens the device. One detector for every screen also means a
+ * burst that starts while the screen changes is still one scan.
  */
 import type { Route } from '../routes';
 import { normaliseSerial } from './normalise-serial';
 import { createWedgeDetector } from './wedge-detector';
 
+/** A screen taking the scans while it is shown. */
+export interface ScanClaim {
+  onScan(raw: string): void;
+  /** Keys kept back from a fast run that was not a scan after all. */
+  onAbandon(text: string): void;
+  /** false while scans must not be taken (e.g. the camera is open). */
+  active(): boolean;
+}
+
+let claim: ScanClaim | null = null;
+
+/** Takes the scans until the returned function is called (a screen's $effect). */
+export function claimScans(mine: ScanClaim): () => void {
+  claim = mine;
+  return () => {
+    if (claim === mine) claim = null;
+  };
+}
+
 export interface ScanAnywhereOptions {
-  /** The screen now; null while no scan should be taken (signed out, Scan screen). */
+  /** The screen now; null while no scan should be taken (signed out). */
   current: () => Route | null;
   go: (route: Route) => void;
   scanner: () => { maxInterKeyMs: number; minLength: number };
@@ -33,15 +54,20 @@ export function listenForScansAnywhere(win: Window, options: ScanAnywhereOptions
   const detector = createWedgeDetector({
     maxInterKeyMs,
     minLength,
-    onAbandon: giveBack,
+    onAbandon: (text) => (claim ? claim.onAbandon(text) : giveBack(text)),
     onScan: (raw) => {
+      if (claim) return claim.onScan(raw);
       const at = options.current();
       const serial = normaliseSerial(raw);
       if (at && serial) options.go(routeForScan(serial, at));
     },
   });
   const onKeydown = (e: KeyboardEvent) => {
-    if (options.current() === null || win.document.querySelector('dialog[open]')) {
+    if (
+      options.current() === null ||
+      claim?.active() === false ||
+      win.document.querySelector('dialog[open]')
+    ) {
       detector.reset();
       return;
     }
