@@ -6,6 +6,8 @@
 import type { SyncReport } from '../../../electron/contract';
 import { formatNumber } from './format';
 import { m } from './i18n';
+import type { SessionState } from './session.svelte';
+import { call } from './transport';
 
 type LeftMessage = (p: { count: number; shown: string; sent: string }) => string;
 
@@ -18,4 +20,14 @@ export const syncedAttentionText = (
   return left > 0
     ? leftMessage({ count: left, shown: formatNumber(left), sent: m.sync_sent_phrase(done) })
     : m.sync_sent(done);
+};
+
+/** "Send them now" in those dialogs: a sync, the queue re-read, and what to say about it. */
+export const sendQueueNow = async (
+  session: Pick<SessionState, 'refreshOutbox'>,
+  leftMessage: LeftMessage,
+): Promise<() => string> => {
+  const report = await call('syncNow', {});
+  await session.refreshOutbox();
+  return () => syncedAttentionText(report, leftMessage);
 };
