@@ -134,6 +134,41 @@ describe('wedge detector', () => {
     expect(scans).toEqual(['SN=ftc-3r54ch3a']);
   });
 
+  it('keeps the first key of a scan that a stall separated from the rest', () => {
+    const { scans, type, after } = setup({ maxInterKeyMs: 35 });
+    after(0, 'F');
+    after(90, 'T'); // the scanner (or the laptop) stalled after the first key
+    type('C-2B5H97J8', 5);
+    expect(after(5, 'Enter')).toBe(true);
+    expect(scans).toEqual(['FTC-2B5H97J8']);
+
+    const two = setup({ maxInterKeyMs: 35 });
+    two.type('FT', 5);
+    two.after(120, 'C');
+    two.type('-2B5H97J8', 5);
+    two.after(5, 'Enter');
+    expect(two.scans).toEqual(['FTC-2B5H97J8']);
+  });
+
+  it('does not start a scan with a key typed well before it', () => {
+    const { scans, type, after } = setup({ maxInterKeyMs: 35 });
+    after(0, 'x');
+    after(600, 'F');
+    type('TC-2B5H97J8', 5);
+    after(5, 'Enter');
+    expect(scans).toEqual(['FTC-2B5H97J8']);
+  });
+
+  it('measures gaps by when the keys were pressed, not when a busy page handled them', () => {
+    // The page handled each key 100 ms late (now() moves on), but the scanner typed them 4 ms
+    // apart (timeStamp): that is a scan, not typing.
+    const { scans, after } = setup();
+    const keys = [...'FTC-2B5H97J8', 'Enter'];
+    const claimed = keys.map((key, i) => after(100, key, { timeStamp: 50_000 + i * 4 }));
+    expect(claimed.at(-1)).toBe(true);
+    expect(scans).toEqual(['FTC-2B5H97J8']);
+  });
+
   it('ignores fast bursts shorter than minLength', () => {
     const { scans, type, after } = setup({ minLength: 5 });
     type('ABCD', 5);

@@ -9,6 +9,11 @@
  * of a fast run). The first keys of a scan therefore reach the focused input — the screen
  * replaces the "Serial number" field with the scan anyway — while a person who happens to
  * press two keys almost together never loses a character.
+ *
+ * Those first keys are also the ones a stalled scanner (or a busy laptop) most often separates
+ * from the rest; they are kept as the scan's beginning when the rest follows within the hiccup
+ * allowance. The price: a key a person types just before a scan (within ~¼ s) joins it, and
+ * the lookup then says there is no such device rather than opening another one.
  */
 
 /** The parts of a KeyboardEvent the detector reads. Spelled out rather than Pick<KeyboardEvent>
@@ -21,6 +26,11 @@ export interface WedgeKeyEvent {
   readonly shiftKey: boolean;
   readonly repeat: boolean;
   readonly isComposing: boolean;
+  /**
+   * When the key was pressed (the OS event time in Chromium), not when a busy page got round
+   * to handling it: a scanner's gaps must be measured where it typed them.
+   */
+  readonly timeStamp?: number;
 }
 
 export interface WedgeDetectorOptions {
@@ -63,9 +73,16 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
 
   let run: string[] = [];
   let lastCharAt = Number.NEGATIVE_INFINITY;
+  /**
+   * The one or two keys of a run that one hiccup cut short, too few to have been claimed (they
+   * reached the page). A scanner stalled after its first key must not lose that key: when the
+   * next run turns out to be a scan, they are its beginning.
+   */
+  let lead = '';
 
   const reset = (): void => {
     run = [];
+    lead = '';
     lastCharAt = Number.NEGATIVE_INFINITY;
   };
   const claimed = (): boolean => run.length >= CLAIM_FROM_CHAR;
@@ -84,7 +101,7 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
     }
     if (MODIFIER_ONLY.has(e.key)) return claimed();
 
-    const at = now();
+    const at = typeof e.timeStamp === 'number' && e.timeStamp > 0 ? e.timeStamp : now();
     const gap = at - lastCharAt;
 
     if (TERMINATORS.has(e.key)) {
@@ -93,7 +110,7 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
         abandon();
         return false;
       }
-      const code = run.join('');
+      const code = lead + run.join('');
       reset();
       options.onScan(code);
       return true;
@@ -107,7 +124,11 @@ export function createWedgeDetector(options: WedgeDetectorOptions): WedgeDetecto
 
     // A slow key ends any burst: it is never submitted as a scan, and what it had claimed
     // goes back to the page.
-    if (gap > (claimed() ? maxGap * HICCUP_FACTOR : maxGap)) abandon();
+    if (gap > (claimed() ? maxGap * HICCUP_FACTOR : maxGap)) {
+      const cutShort = !claimed() && gap <= maxGap * HICCUP_FACTOR ? run.join('') : '';
+      abandon();
+      lead = cutShort;
+    }
     run.push(caseFor(e));
     lastCharAt = at;
     return claimed();
