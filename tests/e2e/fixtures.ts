@@ -28,31 +28,48 @@ export interface SandboxInfo {
   users: SandboxUser[];
 }
 
+/**
+ * The processes the running test started, so that a failure shows what they logged: on CI
+ * the printed output is all there is (the data dir with the log file is gone).
+ */
+const started: { what: string; process: Running<unknown> }[] = [];
+const track = async <T>(what: string, starting: Promise<Running<T>>): Promise<Running<T>> => {
+  const running = await starting;
+  started.push({ what, process: running });
+  return running;
+};
+
 export const startSandbox = (options: { port?: number; dataFile?: string } = {}) =>
-  startCli<SandboxInfo>(
-    [
-      ...TSX,
-      'electron/sandbox/cli.ts',
-      '--port',
-      String(options.port ?? 0),
-      ...(options.dataFile ? ['--data', options.dataFile] : []),
-    ],
+  track(
     'sandbox',
+    startCli<SandboxInfo>(
+      [
+        ...TSX,
+        'electron/sandbox/cli.ts',
+        '--port',
+        String(options.port ?? 0),
+        ...(options.dataFile ? ['--data', options.dataFile] : []),
+      ],
+      'sandbox',
+    ),
   );
 
 export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
-  startCli<{ url: string }>(
-    [
-      ...WITH_KEYCHAIN,
-      ...TSX,
-      'electron/web/cli.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      ...extraArgs,
-    ],
+  track(
     'browser mode',
+    startCli<{ url: string }>(
+      [
+        ...WITH_KEYCHAIN,
+        ...TSX,
+        'electron/web/cli.ts',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        ...extraArgs,
+      ],
+      'browser mode',
+    ),
   );
 
 export const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
@@ -105,9 +122,27 @@ export const checkBothThemes = async (page: Page, name: string): Promise<void> =
 interface Fixtures {
   dataDir: string;
   web: Running<{ url: string }>;
+  /** Automatic: after a failed test, prints the last log lines of the processes it started. */
+  processLogs: void;
 }
 
+const LOG_LINES_SHOWN = 40;
+
 export const test = base.extend<Fixtures>({
+  processLogs: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      started.length = 0;
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus)
+        for (const { what, process } of started) {
+          const lines = process.output().trimEnd().split('\n').slice(-LOG_LINES_SHOWN);
+          console.log(`--- ${what}: its last ${lines.length} log lines ---\n${lines.join('\n')}`);
+        }
+      started.length = 0;
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'fi-e2e-'));

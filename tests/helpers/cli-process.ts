@@ -19,6 +19,8 @@ export interface Running<T> {
   info: T;
   pid: number;
   stop(): Promise<void>;
+  /** The end of what it wrote to stderr (its log), for a failed test to show. */
+  output(): string;
 }
 
 /** Spawns a CLI in its own process group and resolves with its first stdout line as JSON. */
@@ -29,7 +31,10 @@ export async function startCli<T>(args: string[], what: string): Promise<Running
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  child.stderr?.on(
+    'data',
+    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-12_000)),
+  );
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -65,7 +70,7 @@ export async function startCli<T>(args: string[], what: string): Promise<Running
     await stop();
     throw error;
   });
-  return { info: JSON.parse(line) as T, pid: child.pid ?? -1, stop };
+  return { info: JSON.parse(line) as T, pid: child.pid ?? -1, stop, output: () => stderr };
 }
 
 export interface BridgeClient {
