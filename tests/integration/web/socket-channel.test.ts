@@ -6,18 +6,40 @@
  * transport may then POST), 'lost' when the socket dies after the request left (the
  * operation may have run: never sent again), and an aborted call settling at once.
  */
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SocketChannel } from '../../../renderer/src/lib/bridge-socket-channel';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 let web: BridgeHarness | null = null;
+let blackHole: { server: Server; held: Socket[] } | null = null;
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  // Let the core's request to the black hole fail before the core is closed.
+  for (const socket of blackHole?.held ?? []) socket.destroy();
+  await new Promise((resolve) => (blackHole ? blackHole.server.close(resolve) : resolve(null)));
+  blackHole = null;
   await web?.close();
   web = null;
 });
+
+/** A loopback server that accepts connections and never answers: a request there waits. */
+async function startBlackHole(): Promise<{ port: number; reached: Promise<void> }> {
+  const held: Socket[] = [];
+  let reachedNow: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (reachedNow = resolve));
+  const server = createServer((socket) => {
+    held.push(socket);
+    reachedNow();
+  });
+  blackHole = { server, held };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, reached };
+}
 
 /** The browser's WebSocket as this page would have it: same origin, with the cookie. */
 function browserSocket(origin: string, cookie: string) {
@@ -57,13 +79,14 @@ describe('socket channel (ws client as the browser WebSocket)', () => {
   it("answers 'lost' for a call on its way when the socket dies, and 'unsent' after", async () => {
     const { web: bridge, channel } = await page();
     expect(await channel.call('sessionStatus', {})).toMatchObject({ ok: true });
-    // A slow operation on its way (a sign-in to an address that never answers in time)...
+    // A slow operation on its way (a sign-in to a server that never answers)...
+    const server = await startBlackHole();
     const slow = channel.call('signIn', {
-      baseUrl: 'http://127.0.0.1:9/api/v1',
+      baseUrl: `http://127.0.0.1:${server.port}/api/v1`,
       apiKey: 'k'.repeat(40),
     });
-    // ...and the bridge goes away before it answers.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // ...that has reached the core (it is waiting on that server), and the bridge goes away.
+    await server.reached;
     await bridge.bridge.close();
     expect(await slow).toBe('lost');
     expect(await channel.call('sessionStatus', {})).toBe('unsent');
