@@ -26,6 +26,7 @@ import {
   type SandboxInfo,
 } from './fixtures';
 import { auth, locations, twoOrgUser, uninstalledSerials } from './helpers';
+import { scannerBurst } from './helpers/scanner';
 
 type Lang = 'de' | 'ja' | 'en-XA';
 type Message = string | { match: Record<string, string> }[];
@@ -55,21 +56,6 @@ const wordsFor = (lang: Lang) => {
 /** What a US-set scanner types on a German (QWERTZ) computer: "-" comes out as "ß", Y/Z swap. */
 const onQwertz = (serial: string): string =>
   [...serial].map((c) => ({ '-': 'ß', Y: 'Z', Z: 'Y' })[c] ?? c).join('');
-
-/**
- * Key presses as a keyboard-wedge scanner sends them, then Enter. Through the DevTools
- * protocol because Playwright's keyboard knows only the US layout's keys, and a key it does
- * not know ("ß") it would insert as text without a key press, which is not what a scanner does.
- */
-async function scanKeys(page: Page, text: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  for (const key of text) {
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key });
-  }
-  await page.keyboard.press('Enter');
-  await cdp.detach();
-}
 
 const HTML_LANG: Record<Lang, string> = { de: 'de-DE', ja: 'ja-JP', 'en-XA': 'en-XA' };
 /** Germany, as a technician types it in each language (the picker names it so). */
@@ -165,7 +151,7 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   // A US-set handheld scanner on a German keyboard: "ß" for "-", Y for Z. The field warns and
   // offers the serial it meant; looking that up finds the device.
   await page.getByRole('button', { name: t('scan_use_camera') }).focus();
-  await scanKeys(page, onQwertz(swapped));
+  await scannerBurst(page, onQwertz(swapped));
   await expect(main).toContainText(t('scan_layout_warning'));
   await expect(main).toContainText(t('scan_layout_meant', { serial: swapped }));
   await expect(serialField).toHaveAttribute('aria-invalid', 'true');

@@ -1,5 +1,6 @@
 import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
 import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import { scannerBurst } from './helpers/scanner';
 
 test('sign in with a key, create a location, scan, install, verify, move, uninstall, delete', async ({
   page,
@@ -66,8 +67,7 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     // Handheld scanner: fast keystrokes + Enter, with focus on a button, not the field.
     await page.getByRole('button', { name: 'Scan next device' }).click();
     await page.getByRole('button', { name: 'Use camera' }).focus();
-    await page.keyboard.type(second, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scannerBurst(page, second);
     await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
 
     // Move: a device installed elsewhere asks first, naming the other location.

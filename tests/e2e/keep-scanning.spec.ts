@@ -1,5 +1,6 @@
 import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, twoOrgUser, uninstalledSerials } from './helpers';
+import { scannerBurst } from './helpers/scanner';
 
 test('a wrong key is explained in place; "Keep scanning" installs each scanned device in a row', async ({
   page,
@@ -32,10 +33,7 @@ test('a wrong key is explained in place; "Keep scanning" installs each scanned d
       `https://example.com/d/${serials[1]!}`,
       `SN=${serials[2]!.toLowerCase()}`,
     ];
-    for (const payload of payloads) {
-      await page.keyboard.type(payload, { delay: 5 });
-      await page.keyboard.press('Enter');
-    }
+    for (const payload of payloads) await scannerBurst(page, payload);
     const log = page.getByRole('region', { name: 'Scanned in a row' });
     for (const serial of serials) await expect(log).toContainText(`Installed ${serial}.`);
     await checkBothThemes(page, 'keep-scanning');
@@ -47,8 +45,7 @@ test('a wrong key is explained in place; "Keep scanning" installs each scanned d
     // Scanning one of them at another location (not keep-scanning) says where it is.
     await openLocation(page, other.name);
     await page.getByRole('button', { name: 'Scan device' }).click();
-    await page.keyboard.type(serials[0]!, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scannerBurst(page, serials[0]!);
     await expect(page.getByRole('heading', { level: 1, name: serials[0]! })).toBeVisible();
     await expect(page.getByText(target.name).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Move here' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { scannerBurst } from './helpers/scanner';
 
 test('a scanner burst on any screen is taken: at a store it starts the install there, elsewhere it opens the device', async ({
   page,
@@ -11,11 +12,7 @@ test('a scanner burst on any screen is taken: at a store it starts the install t
   const firstDevice = page.locator('.device-row .serial').first();
   await expect(firstDevice).toBeVisible({ timeout: 20_000 });
   const serial = (await firstDevice.textContent())!.trim();
-  // A scanner: a few ms per key, then Enter.
-  const scan = async (code: string) => {
-    await page.keyboard.type(code, { delay: 5 });
-    await page.keyboard.press('Enter');
-  };
+  const scan = (code: string) => scannerBurst(page, code);
 
   // Elsewhere (Inventory): the device opens, with no store to install at.
   await scan(serial.toLowerCase());

@@ -1,5 +1,6 @@
 import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
 import { auth, openLocation, signInWithKey, twoOrgUser, uninstalledSerials } from './helpers';
+import { scannerBurst } from './helpers/scanner';
 
 interface ApiStore {
   id: string;
@@ -53,8 +54,7 @@ test('a store is named with its city: inventory rows, "Installed at", Keep scann
     await page.getByRole('button', { name: 'Scan device' }).click();
     await expect(page.getByText(`At ${here.name} (${here.address!.city!}).`)).toBeVisible();
     await page.getByLabel('Keep scanning (install each scanned device here)').check();
-    await page.keyboard.type(serial, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scannerBurst(page, serial);
     const log = page.getByRole('region', { name: 'Scanned in a row' });
     await expect(log).toContainText(`Already installed at ${elsewhereLabel}; not moved.`);
     await checkBothThemes(page, 'store-names-keep-scanning');
