@@ -289,7 +289,18 @@ export const createCore: CreateCore = async (options) => {
   const core: Core = {
     invoke: (name, input) => run(name, input),
     async invokeJson(name, input) {
-      return JSON.stringify(await run(name, input));
+      const envelope = await run(name, input);
+      try {
+        return JSON.stringify(envelope);
+      } catch (error) {
+        // "Never throws" holds for any value too: one JSON cannot write (a BigInt, a cycle,
+        // nesting past the stack) becomes an internal failure instead of a rejected call.
+        options.log.error('operation answer could not be sent', {
+          operation: name,
+          error: describe(error),
+        });
+        return JSON.stringify(failure(new AppError(internal)));
+      }
     },
     onEvent(listener) {
       listeners.add(listener);
