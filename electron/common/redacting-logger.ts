@@ -3,9 +3,10 @@
  * place: Authorization headers, Basic/Bearer credentials, credentials in URLs, and fields
  * whose name says they hold a secret. Pure functions first; the file sink is at the bottom.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../core/core';
+import { ensurePrivateDir } from './private-dir';
 
 export const REDACTED = '[REDACTED]';
 
@@ -127,7 +128,7 @@ export const createFileLogger = (
   { maxBytes, keep }: LogRotation = DEFAULT_ROTATION,
 ): Logger & { close(): void } => {
   // Logs name stores and serials: readable by this user only, like the databases.
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dir);
   const file = join(dir, 'main.log');
   let fd: number | null = null;
   let size = 0;

@@ -5,7 +5,6 @@
  * browser mode (electron/web/cli.ts). Throws only when the data dir cannot be used at all
  * (another process holds it: the host tells the technician and quits).
  */
-import { mkdir } from 'node:fs/promises';
 import type { z } from 'zod';
 import {
   operations,
@@ -27,6 +26,7 @@ import { listOutbox, onReplayEvent } from './service/outbox-service';
 import { queuedHintKey, SessionManager } from './service/session-manager';
 import { listJobs } from './service/sync-service';
 import { openAccountStore } from './store/account-store';
+import { ensurePrivateDir } from '../common/private-dir';
 import { openAppStore } from './store/app-store';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
@@ -41,7 +41,7 @@ export const IDLE_PROBE_MS = 30_000;
 export const OFFLINE_PROBE_MAX_MS = 8_000;
 
 export const createCore: CreateCore = async (options) => {
-  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(options.dataDir);
   const app = openAppStore(options.dataDir, options.log);
   const listeners = new Set<(event: PushEvent) => void>();
   const emit = (event: PushEvent) => {
@@ -289,7 +289,18 @@ export const createCore: CreateCore = async (options) => {
   const core: Core = {
     invoke: (name, input) => run(name, input),
     async invokeJson(name, input) {
-      return JSON.stringify(await run(name, input));
+      const envelope = await run(name, input);
+      try {
+        return JSON.stringify(envelope);
+      } catch (error) {
+        // "Never throws" holds for any value too: one JSON cannot write (a BigInt, a cycle,
+        // nesting past the stack) becomes an internal failure instead of a rejected call.
+        options.log.error('operation answer could not be sent', {
+          operation: name,
+          error: describe(error),
+        });
+        return JSON.stringify(failure(new AppError(internal)));
+      }
     },
     onEvent(listener) {
       listeners.add(listener);

@@ -5,13 +5,14 @@
  * Training mode does not use this module: it ships ./training-server.ts, which leaves the
  * test kit (./test-kit) out of the app bundle.
  */
+import { randomBytes } from 'node:crypto';
 import { locationRef } from './render';
 import { serveSandbox } from './serve';
 import { anyDevice } from './test-kit/control';
 import { FaultEngine } from './test-kit/faults';
 import { createTestKit, type TestKit } from './test-kit/kit';
 import { tlsServer } from './test-kit/tls';
-import type { RunningSandbox, SandboxOptions } from './types';
+import type { RunningSandbox, SandboxOptions, SandboxUser } from './types';
 
 export { DIALECTS, UnknownDialectError, dialectNames, resolveDialect } from './dialects';
 export type { Dialect } from './dialects';
@@ -50,6 +51,25 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
       const d = anyDevice(state, serial);
       const loc = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
       return loc ? locationRef(loc) : null;
+    },
+    addUser: (name, organizationIds) => {
+      const user = {
+        id: `usr_${randomBytes(4).toString('hex')}`,
+        name,
+        apiKey: `sbx_${randomBytes(16).toString('hex')}`,
+        orgIds: organizationIds.map((id) => {
+          if (!state.orgs.has(id)) throw new Error(`No organization ${id}.`);
+          return id;
+        }),
+      };
+      state.addUser(user);
+      const added: SandboxUser = {
+        name,
+        api_key: user.apiKey,
+        organizations: user.orgIds.map((id) => ({ id, name: state.orgs.get(id)!.name })),
+      };
+      served.users.push(added);
+      return added;
     },
     requestLog: () => served.requests,
     close: () => served.close(),

@@ -90,6 +90,17 @@ export class SandboxState {
     return this.usersByKey.get(key);
   }
 
+  /**
+   * Another person's key, for tests only (startSandbox's `addUser`; the training server does
+   * not offer it): the seed gives no two users the same organization.
+   */
+  addUser(user: UserRec): void {
+    if (this.usersByKey.has(user.apiKey)) throw new Error('That key is taken.');
+    this.users.push(user);
+    this.usersByKey.set(user.apiKey, user);
+    this.opts.onChange();
+  }
+
   /** Device lookup scoped to an organization: another organization's device does not exist here. */
   device(orgId: string, serial: string): DeviceRec | undefined {
     const d = this.devicesBySerial.get(serial);

@@ -89,6 +89,11 @@ export interface RunningSandbox {
   setSilent(serial: string, silent: boolean): void;
   checkIn(serial: string): void;
   deviceLocation(serial: string): { id: string; name: string } | null;
+  /**
+   * Adds a person with a key of their own to existing organizations (the seed has no two
+   * users sharing one); kept in the data file like the rest of the state.
+   */
+  addUser(name: string, organizationIds: readonly string[]): SandboxUser;
   requestLog(): ReadonlyArray<RequestLogEntry>;
   close(): Promise<void>;
 }

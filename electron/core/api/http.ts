@@ -7,7 +7,7 @@
 import { AppError } from '../app-error';
 import { errorFromCause, errorFromStatus } from './error-mapping';
 import { nestsDeeperThan } from './json-depth';
-import { scrubSecrets, secretForms } from './scrub-secrets';
+import { scrubSecrets, scrubText, secretForms } from './scrub-secrets';
 import { wording, type Subject } from './messages';
 import { BodyTooLarge, readBodyCapped } from './read-body';
 import { traitsOf } from '../../error-traits';
@@ -77,6 +77,9 @@ const onAnyAbort = (signals: readonly AbortSignal[], onAbort: () => void): (() =
     for (const signal of signals) signal.removeEventListener('abort', listener);
   };
 };
+
+const scrubHeader = (value: string | null, forms: readonly string[]): string | null =>
+  value === null ? null : scrubText(value, forms);
 
 export const createHttp = (options: HttpOptions) => {
   /** The client-wide signal and this request's own, whichever are present. */
@@ -182,8 +185,9 @@ export const createHttp = (options: HttpOptions) => {
             status,
             body,
             url: requestUrl,
-            link: headers.get('link'),
-            location: headers.get('location'),
+            // Stored too: the next-page URL in a sync checkpoint, a created id from Location.
+            link: scrubHeader(headers.get('link'), secrets),
+            location: scrubHeader(headers.get('location'), secrets),
             size: text.length,
           },
         };

@@ -5,8 +5,8 @@
  * (electron/sandbox/training-server.ts): the test kit — fault injection, /_sandbox control
  * routes, TLS — is never imported from here, so it stays out of the app bundle.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../../common/private-dir';
 import { AppError } from '../app-error';
 
 export interface TrainingServer {
@@ -17,7 +17,7 @@ export interface TrainingServer {
 }
 
 export async function startTrainingServer(dir: string): Promise<TrainingServer> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dir);
   const { startTrainingSandbox } = await import('../../sandbox/training-server');
   const sandbox = await startTrainingSandbox({ dataFile: join(dir, 'sandbox.json') });
   const user = sandbox.users[0];

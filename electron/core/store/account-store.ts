@@ -4,8 +4,9 @@
  * a damaged cache is dropped and downloaded again; a damaged work.db is moved aside and
  * reported with what it may have held.
  */
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ensurePrivateDir } from '../../common/private-dir';
 import type { StorageHealth } from '../../contract';
 import type { Logger } from '../core';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
@@ -113,7 +114,9 @@ export function openAccountStore(
   /** A deferred check rebuilt the cache: the owner downloads the lists again. */
   onRebuilt?: () => void,
 ): AccountStore {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // The accounts folder above holds every scope's folder.
+  ensurePrivateDir(dirname(dir));
+  ensurePrivateDir(dir);
   const cachePath = join(dir, 'cache.db');
   const workPath = join(dir, 'work.db');
   let cacheRebuilt = false;

@@ -4,9 +4,9 @@
  * second Field Installer (or browser-mode bridge) off the same data dir: the OS drops the lock
  * when the process dies, so a crash never leaves a stale lock behind.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from '../../common/private-dir';
 import { AppError } from '../app-error';
 import { Organization } from '../api/wire';
 import { openDatabase, type Db } from '../db/open-database';
@@ -42,7 +42,7 @@ export const dataDirInUse = (dataDir: string): AppError =>
   });
 
 export function openAppStore(dataDir: string, log: Logger): AppStore {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dataDir);
   const path = join(dataDir, 'app.db');
   // Session and hints only: nothing here acknowledges a technician's action.
   const open = () =>

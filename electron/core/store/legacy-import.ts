@@ -9,9 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
+import { ensurePrivateDir } from '../../common/private-dir';
 import type { Logger } from '../core';
 import { keyFingerprint, TRAINING_FINGERPRINT } from '../db/account-scope';
 import type { AccountStore, WorkStore } from './account-store';
@@ -301,7 +302,7 @@ function validOnly<T>(candidates: unknown[], schema: z.ZodType<T>, path: string,
 
 async function keepAside(dataDir: string, path: string): Promise<string> {
   const dir = join(dataDir, 'legacy-unmatched');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dir);
   let target = join(dir, basename(path));
   for (let n = 2; existsSync(target); n++) target = join(dir, `${n}-${basename(path)}`);
   await rename(path, target);

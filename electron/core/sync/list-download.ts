@@ -54,6 +54,9 @@ export const MAX_DOWNLOAD_ITEMS = 3_000_000;
 const downloadTooBig = (): AppError =>
   new AppError({
     kind: 'bad_response',
+    // The renderer words it as list-walk's cap (error-text.ts), with these limits.
+    code: 'list_too_big',
+    params: { items: MAX_DOWNLOAD_ITEMS, mb: MAX_DOWNLOAD_BYTES / 1024 / 1024 },
     message: `The server sent more than this app stores for one list (over ${MAX_DOWNLOAD_ITEMS.toLocaleString('en')} entries or 2 GB).`,
     nextStep:
       'What was downloaded is kept. Tell your admin; the server may be sending far more than asked.',

@@ -1,7 +1,7 @@
 /**
  * A hostile or broken server, on 127.0.0.1, against the real core: one that echoes the
  * Authorization header into every string it sends (organization and store names, a 409
- * location, 422 field messages), one that nests an answer a million levels deep, and one whose
+ * location, 422 field messages, the Link and Location headers), one that nests an answer a million levels deep, and one whose
  * list never ends in ~1 MB pages. The key must reach no answer, event, file or log; the deep
  * answer is a bad answer, never "internal"; the endless list is refused with words.
  */
@@ -9,15 +9,22 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../electron/core/api/client';
 import { bridgeClient } from '../../helpers/cli-process';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { filesUnder, leaksIn, leaksInDir, secretNeedles } from '../../helpers/secret-sweep';
 
-const KEY = 'hostile-test-key-0123456789abcdef';
+/**
+ * Every character an encoding changes ('/', '+', '=', a space, '~', a non-ASCII letter), and
+ * a Basic token `org_h:KEY` that ends in '==' and holds a '+': the URL-encoded, unpadded and
+ * base64url spellings all differ from the plain ones, so finding none of them proves something.
+ */
+const KEY = 'hostile/key+=é 0~123456789abcdef0';
+const ORG = 'org_h';
 let server: Server;
 let baseUrl: string;
 let mode: 'echo' | 'deep' | 'endless' = 'echo';
@@ -29,13 +36,31 @@ const send = (res: ServerResponse, status: number, body: string) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(body);
 };
 
+const base64url = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
 function handle(req: IncomingMessage, res: ServerResponse): void {
   const auth = req.headers.authorization ?? '';
   // Everything the server received, back in every string it sends: the header, and the key.
-  const decoded = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8');
-  const echo = `${auth} ${decoded} ${encodeURIComponent(decoded)}`;
+  const token = auth.replace(/^Basic /, '');
+  const decoded = Buffer.from(token, 'base64').toString('utf8');
+  // The spellings a gateway might use: as sent, decoded, percent-encoded (upper and lower
+  // hex, a form), unpadded, base64url, and in JSON with non-ASCII escaped.
+  const component = encodeURIComponent(decoded);
+  const echo = [
+    auth,
+    decoded,
+    component,
+    component.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    new URLSearchParams({ k: decoded }).toString().slice(2),
+    token.replace(/=+$/, ''),
+    base64url(token),
+    JSON.stringify(decoded).slice(1, -1).replace(/é/g, '\\u00e9'),
+  ].join(' ');
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const path = url.pathname;
+  // ... and in the headers the client keeps: a created store's address (its last segment
+  // becomes the store's id) and, below, a next-page URL (stored in a sync checkpoint).
+  res.setHeader('location', `/v1/locations/loc_${base64url(token)}?auth=${token}`);
   const page = (data: unknown[]) =>
     JSON.stringify({
       data,
@@ -47,7 +72,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       res,
       200,
       JSON.stringify({
-        data: [{ id: 'org_h', name: `Org ${echo}` }],
+        data: [{ id: ORG, name: `Org ${echo}` }],
         meta: { user: { id: 'u1', name: `User ${echo}` } },
       }),
     );
@@ -64,30 +89,38 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         }),
       );
     }
+    const address = { line1: echo, city: 'Berlin', country: 'DE' };
+    // The second page fails, so the sync's checkpoint keeps the next-page URL on disk.
+    if (url.searchParams.get('page') === '2')
+      return send(res, 400, JSON.stringify({ error: { code: 'bad_request', message: echo } }));
+    const next = `${baseUrl}/locations?page=2&auth=${encodeURIComponent(auth)}&key=${encodeURIComponent(decoded)}`;
+    res.setHeader('link', `<${next}>; rel="next"; title="${auth} ${decoded}"`);
     return send(
       res,
       200,
-      page([
-        {
-          id: 'loc_1',
-          name: `Store ${echo}`,
-          address: { line1: echo, city: 'Berlin', country: 'DE' },
-        },
-      ]),
+      JSON.stringify({ data: [{ id: 'loc_1', name: `Store ${echo}`, address }] }),
     );
   }
-  if (path === '/v1/locations' && req.method === 'POST')
-    return send(
-      res,
-      422,
-      JSON.stringify({
-        error: {
-          code: 'validation_failed',
-          message: echo,
-          details: { fields: { name: `is wrong: ${echo}` } },
-        },
-      }),
-    );
+  if (path === '/v1/locations' && req.method === 'POST') {
+    // "Created" is created (answered by the Location header alone); anything else is refused.
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (body.includes('"Created"')) return void res.writeHead(201).end();
+      send(
+        res,
+        422,
+        JSON.stringify({
+          error: {
+            code: 'validation_failed',
+            message: echo,
+            details: { fields: { name: `is wrong: ${echo}` } },
+          },
+        }),
+      );
+    });
+    return;
+  }
   if (
     path === '/v1/devices' ||
     path === '/v1/uninstalled-devices' ||
@@ -145,26 +178,9 @@ async function invoke(name: Parameters<CoreHarness['core']['invokeJson']>[0], in
   };
 }
 
-/** The key and the tokens the client sends, in the encodings a leak would plausibly take. */
-const secretForms = (): string[] => {
-  const token = Buffer.from(`org_h:${KEY}`).toString('base64');
-  const cross = Buffer.from(`:${KEY}`).toString('base64');
-  return [
-    KEY,
-    encodeURIComponent(KEY),
-    token,
-    cross,
-    token.replace(/=+$/, ''),
-    cross.replace(/=+$/, ''),
-  ];
-};
-
-const leaks = (text: string) => secretForms().filter((form) => text.includes(form));
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
+/** The key and its tokens (with the organization, and without for cross-organization calls). */
+const NEEDLES = secretNeedles(KEY, [ORG]);
+const leaks = (text: string) => leaksIn(text, NEEDLES);
 
 describe('a server that echoes the Authorization header', () => {
   it('never gets the key into an answer, an event, the queue, the activity log or a file', async () => {
@@ -181,18 +197,18 @@ describe('a server that echoes the Authorization header', () => {
     });
     expect(create.error?.kind).toBe('invalid');
     expect(create.error?.fields?.['name']).toMatch(/is wrong/);
+    await invoke('createLocation', {
+      name: 'Created',
+      address: { line1: '1 Main', city: 'Berlin', country: 'DE' },
+    });
     await invoke('listActivity');
     await invoke('listOutbox');
     await invoke('sessionStatus');
     await harness.close(); // everything written and closed: the files say all there is
 
     for (const text of answers) expect(leaks(text), text.slice(0, 200)).toEqual([]);
-    for (const file of await filesUnder(dataDir)) {
-      const bytes = await readFile(file);
-      for (const encoding of ['latin1', 'utf16le'] as const) {
-        expect(leaks(bytes.toString(encoding)), `${file} (${encoding})`).toEqual([]);
-      }
-    }
+    expect((await filesUnder(dataDir)).some((file) => file.endsWith('cache.db'))).toBe(true);
+    expect(await leaksInDir(dataDir, NEEDLES)).toEqual([]);
     harness = await startCoreHarness({ dataDir });
   });
 });
@@ -201,7 +217,7 @@ describe('a hostile answer', () => {
   const client = () =>
     createApiClient({
       baseUrl,
-      organizationId: 'org_h',
+      organizationId: ORG,
       getApiKey: () => Promise.resolve(KEY),
       fetch: globalThis.fetch,
       maxRetries: 0,
@@ -217,6 +233,14 @@ describe('a hostile answer', () => {
       );
     expect(error).toMatchObject({ kind: 'bad_response' });
     expect((error as Error).message).toMatch(/nested too deeply/);
+    // Through the core's never-throws entry too: the same bad answer, as an envelope.
+    // A fresh sign-in: the core restarted by the test above has a new, empty keychain.
+    expect((await invoke('signIn', { baseUrl, apiKey: KEY })).ok).toBe(true);
+    expect((await invoke('signIn', { baseUrl, apiKey: KEY })).ok).toBe(true);
+    const device = JSON.parse(
+      await harness.core.invokeJson('getDevice', { serial: 'HST-1', fresh: true }),
+    ) as { ok: boolean; error?: { kind: string } };
+    expect(device).toMatchObject({ ok: false, error: { kind: 'bad_response' } });
     const status = await harness.core.invokeJson('sessionStatus', {});
     expect(JSON.parse(status).ok).toBe(true);
   });
@@ -237,8 +261,8 @@ describe('a hostile answer', () => {
   });
 });
 
-describe('the process output of browser mode', () => {
-  it('holds no key after a session with an echoing server and forced errors', async () => {
+describe('browser mode', () => {
+  it('holds no key in its answers, its data dir or its output after a session with an echoing server and forced errors', async () => {
     mode = 'echo';
     const dir = await mkdtemp(join(tmpdir(), 'fi-hostile-cli-'));
     const child = spawn(
@@ -252,10 +276,25 @@ describe('the process output of browser mode', () => {
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
     lines.on('line', (line) => (output += `${line}\n`));
     output += `${first}\n`;
+    // Every answer and every error the bridge gave, as the renderer would have seen it.
+    const seen: string[] = [];
+    let fileLeaks: string[];
+    let files: string[];
     try {
-      const app = bridgeClient((JSON.parse(first) as { url: string }).url);
+      const bridge = bridgeClient((JSON.parse(first) as { url: string }).url);
+      const app = {
+        call: (operation: string, input: object = {}) =>
+          bridge.call(operation, input).then(
+            (value) => void seen.push(JSON.stringify(value)),
+            (error: unknown) => {
+              seen.push(String(error));
+              throw error;
+            },
+          ),
+      };
       await app.call('signIn', { baseUrl, apiKey: KEY });
       await app.call('syncNow');
+      await app.call('listLocations');
       for (const [operation, input] of [
         ['installDevice', { serial: 'HST-1', locationId: 'loc_1' }],
         [
@@ -271,9 +310,16 @@ describe('the process output of browser mode', () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-(child.pid ?? 0), 'SIGTERM');
       await exited;
+      // Every file the session left (databases, journals, logs), before the folder goes.
+      files = await filesUnder(dir);
+      fileLeaks = await leaksInDir(dir, NEEDLES);
       await rm(dir, { recursive: true, force: true });
     }
     expect(output).toMatch(/operation/); // the log lines did reach the output
     expect(leaks(output)).toEqual([]);
+    expect(seen.length).toBeGreaterThan(5);
+    for (const text of seen) expect(leaks(text), text.slice(0, 200)).toEqual([]);
+    expect(files.some((file) => file.endsWith('cache.db'))).toBe(true);
+    expect(fileLeaks).toEqual([]);
   });
 });

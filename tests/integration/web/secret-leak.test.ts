@@ -1,14 +1,13 @@
 /**
  * The API key must never leave the keychain except inside the Authorization header: after a
  * full session through the bridge it is in no bridge response, no event, no file under the
- * data dir (the SQLite databases and their journals, logs), in any encoding we would plausibly
- * write it in.
+ * data dir (the SQLite databases and their journals, logs; raw bytes as UTF-8, Latin-1 and
+ * UTF-16), in any encoding we would plausibly write it in (tests/helpers/secret-sweep.ts).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
+import { filesUnder, leaksIn, leaksInDir, secretNeedles } from '../../helpers/secret-sweep';
 
 let sandbox: RunningSandbox;
 let web: BridgeHarness;
@@ -28,11 +27,6 @@ async function op(name: string, input: unknown = {}) {
   const { text } = await web.post(name, JSON.stringify(input));
   seen.push(text);
   return JSON.parse(text) as { ok: boolean; value?: any; error?: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
 describe('the API key does not leak', () => {
@@ -81,19 +75,14 @@ describe('the API key does not leak', () => {
     await op('signOut');
     await reader.cancel().catch(() => undefined);
 
-    const basic = Buffer.from(`${user.organizations[0]!.id}:${key}`).toString('base64');
-    const needles = [key, basic, Buffer.from(key).toString('base64'), encodeURIComponent(key)];
-
-    for (const text of seen) {
-      for (const needle of needles)
-        expect(text.includes(needle), 'bridge response or event').toBe(false);
-    }
+    const needles = secretNeedles(
+      key,
+      user.organizations.map((o) => o.id),
+    );
+    for (const text of seen) expect(leaksIn(text, needles), 'bridge response or event').toEqual([]);
     const files = await filesUnder(web.harness.dataDir);
     expect(files.some((f) => f.includes('logs'))).toBe(true);
     expect(files.length).toBeGreaterThan(3);
-    for (const file of files) {
-      const content = await readFile(file, 'latin1');
-      for (const needle of needles) expect(content.includes(needle), file).toBe(false);
-    }
+    expect(await leaksInDir(web.harness.dataDir, needles)).toEqual([]);
   });
 });
