@@ -73,7 +73,7 @@ const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(
 
 /** The store the technician asked to create, among locations the server lists. */
 const sameStore = (l: Location, input: NewLocation): boolean => {
-  if (l.name.trim().toLowerCase() !== input.name.trim().toLowerCase()) return false;
+  if ((l.name ?? '').trim().toLowerCase() !== input.name.trim().toLowerCase()) return false;
   const a = l.address;
   if (!a) return false;
   const street = input.address.line1.trim().toLowerCase();
