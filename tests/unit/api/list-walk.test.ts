@@ -161,6 +161,26 @@ describe('walkAll follows every style to the end', () => {
 });
 
 describe('walkAll never returns a duplicated or silently short list', () => {
+  it('a total that grows between pages is held to its latest value (the list came short)', async () => {
+    const { fetchPage } = serve((r) =>
+      r.style === 'cursor'
+        ? { body: { data: ids(2, 2), meta: { next_cursor: null, total: 5 } } }
+        : { body: { data: ids(2), meta: { next_cursor: 'c2', total: 4 } } },
+    );
+    const error = await failure(walkAll(fetchPage, 10));
+    expect(error.code).toBe('list_short');
+    expect(error.params).toEqual({ promised: 5, listed: 4 });
+  });
+
+  it('a total that shrinks between pages, with every item listed, is complete', async () => {
+    const { fetchPage } = serve((r) =>
+      r.style === 'cursor'
+        ? { body: { data: ids(2, 2), meta: { next_cursor: null, total: 4 } } }
+        : { body: { data: ids(2), meta: { next_cursor: 'c2', total: 5 } } },
+    );
+    expect((await walkAll(fetchPage, 10)).items).toHaveLength(4);
+  });
+
   it('a server that ignores the cursor (page 1 again) ends in the repeated-page error', async () => {
     const { fetchPage, asked } = serve(() => ({
       body: { data: ids(100), meta: { next_cursor: 'c2' } },
