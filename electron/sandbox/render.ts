@@ -11,7 +11,11 @@ export const orgJson = (o: OrgRec): Organization => ({
   created_at: iso(o.createdAt),
 });
 
-export const locationRef = (l: LocationRec): LocationRef => ({ id: l.id, name: l.name });
+/** The sandbox always names its references (the spec's form). */
+export const locationRef = (l: LocationRec): LocationRef & { name: string } => ({
+  id: l.id,
+  name: l.name,
+});
 
 export const locationJson = (state: SandboxState, l: LocationRec): Location => ({
   id: l.id,

@@ -1,6 +1,9 @@
 /** Public types of the sandbox (see index.ts). Other parts code against these; keep them stable. */
 
-export type FaultKind = 'error' | 'rate_limit' | 'drop' | 'malformed' | 'stall' | 'html';
+/** `unknown_shape` (failNext only): a 200 whose JSON list holds items in no shape any client
+ * reads, e.g. foot traffic a real server might send in a format the app does not know. */
+export type FaultKind =
+  'error' | 'rate_limit' | 'drop' | 'malformed' | 'stall' | 'html' | 'unknown_shape';
 
 export interface Faults {
   /** Added to every matching /v1 answer. */

@@ -179,7 +179,7 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
         if (at === null) {
           uninstalled += 1;
           if (uninstalledSerials.length < 400 && r.next() < 0.01) uninstalledSerials.push(serial);
-        } else if (at.name.includes('München') && munichSerials.length < 50) {
+        } else if (at.name?.includes('München') && munichSerials.length < 50) {
           munichSerials.push(serial);
         }
       }

@@ -37,12 +37,30 @@ const validated = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> =>
 };
 
 export const isDeviceLike = (o: Obj): boolean => typeof o['serial_number'] === 'string';
+/** An id and something more: a name is not guaranteed, but `{id}` alone is no resource. */
 export const isLocationLike = (o: Obj): boolean =>
-  (typeof o['id'] === 'string' || typeof o['id'] === 'number') && typeof o['name'] === 'string';
-
-export const readDevice = (raw: unknown): Device => validated(Device, raw);
+  (typeof o['id'] === 'string' || typeof o['id'] === 'number') &&
+  (typeof o['name'] === 'string' || Object.keys(o).some((k) => k !== 'id'));
 
 const idText = (v: unknown): unknown => (typeof v === 'number' ? String(v) : v);
+
+/**
+ * A reference to a location in the spec's `{id, name}` form, from the variants servers send:
+ * a numeric id (→ text), no name or a null one (→ null), a bare id instead of an object
+ * (→ `{id, name: null}`). Anything else is left as it was for the schema to judge.
+ */
+export function readLocationRef(raw: unknown): unknown {
+  if (typeof raw === 'string' || typeof raw === 'number') return { id: String(raw), name: null };
+  if (!isObj(raw)) return raw;
+  const name = raw['name'];
+  return { ...raw, id: idText(raw['id']), name: name === undefined ? null : name };
+}
+
+/** A device with the spec's fields as they are; only `location` is normalised first. */
+export function readDevice(raw: unknown): Device {
+  if (!isObj(raw) || !('location' in raw)) return validated(Device, raw);
+  return validated(Device, { ...raw, location: readLocationRef(raw['location']) });
+}
 
 export function readLocation(raw: unknown): Location {
   if (!isObj(raw)) return validated(Location, raw);

@@ -77,12 +77,24 @@ const readLocation = (v: unknown): LocationRef | null => {
   return id !== null ? { id: clip(id), name: clip(name ?? id) } : null;
 };
 
+/** JSON:API and friends put the code in each entry of `errors`: the first one that has one. */
+const listedCode = (errors: unknown): string | null => {
+  if (!Array.isArray(errors)) return null;
+  for (const entry of errors)
+    if (isObj(entry) && str(entry['code']) !== null) return str(entry['code']);
+  return null;
+};
+
 export function readErrorBody(body: unknown): ReadError {
   const out: ReadError = { code: null, fields: {}, location: null, deviceCount: null };
   if (!isObj(body)) return out;
   const inner = isObj(body['error']) ? body['error'] : body;
   out.code =
-    str(inner['code']) ?? str(inner['type']) ?? str(body['code']) ?? str(body['error_code']);
+    str(inner['code']) ??
+    str(inner['type']) ??
+    str(body['code']) ??
+    str(body['error_code']) ??
+    listedCode(body['errors']);
   const details = isObj(inner['details'])
     ? inner['details']
     : isObj(body['details'])

@@ -62,18 +62,52 @@ export function queryFor(request: PageRequest): Record<string, string> {
   }
 }
 
-/** `<url>; rel="next"` from an RFC 8288 Link header, or null. */
-export function nextFromLinkHeader(header: string | null): string | null {
-  if (!header) return null;
+/** Each link of an RFC 8288 Link header with its relation types (lower case). */
+function linksIn(header: string | null): { url: string; rels: string[] }[] {
+  if (!header) return [];
+  const links: { url: string; rels: string[] }[] = [];
   for (const part of header.split(/,(?=\s*<)/)) {
     const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
     if (!match) continue;
-    const params = match[2] ?? '';
-    if (/(^|;)\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(params))
-      return match[1] ?? null;
+    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^";\s]+))/i.exec(match[2] ?? '');
+    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    links.push({ url: match[1] ?? '', rels });
   }
-  return null;
+  return links;
 }
+
+/** `<url>; rel="next"` from an RFC 8288 Link header, or null. */
+export function nextFromLinkHeader(header: string | null): string | null {
+  return linksIn(header).find((l) => l.rels.includes('next'))?.url ?? null;
+}
+
+/** Relations that are about paging: a header with only these (no next) is a last page. */
+const PAGING_RELS = ['next', 'prev', 'previous', 'first', 'last'];
+const hasPagingLink = (header: string | null): boolean =>
+  linksIn(header).some((l) => l.rels.some((r) => PAGING_RELS.includes(r)));
+
+/** Body fields that say how a list pages; with any of them the body, not a Link header, decides. */
+const BODY_PAGING_KEYS = [
+  'next_cursor',
+  'nextCursor',
+  'cursor',
+  'next',
+  'offset',
+  'skip',
+  'start',
+  'limit',
+  'take',
+  'page',
+  'current_page',
+  'page_number',
+  'per_page',
+  'perPage',
+  'page_size',
+  'total_pages',
+  'totalPages',
+  'page_count',
+  'pages',
+];
 
 const notSameOrigin = (): AppError =>
   new AppError({
@@ -136,14 +170,19 @@ function readPaging(
   const explicitPages = num(pick('total_pages', 'totalPages', 'page_count', 'pages'));
   const empty = items.length === 0;
 
-  // 1. A Link header or a next URL in the body: the server says exactly where to go.
+  // 1. A Link header or a next URL in the body: the server says exactly where to go. A Link
+  // header pages only with rel="next", or with prev/first/last (a last page) when the body says
+  // nothing about paging; other links (preload, self, …) leave the body to decide.
   const linkNext = nextFromLinkHeader(linkHeader);
   const bodyNext = str(links['next']) ?? str(meta['next']) ?? str(top['next']);
-  const nextUrl = linkNext ?? (bodyNext !== null && looksLikeUrl(bodyNext) ? bodyNext : null);
-  if (nextUrl !== null || (linkHeader !== null && /rel\s*=/.test(linkHeader))) {
+  const bodyNextUrl = bodyNext !== null && looksLikeUrl(bodyNext) ? bodyNext : null;
+  const bodyPages = 'next' in links || BODY_PAGING_KEYS.some((k) => k in meta || k in top);
+  const byHeader = linkNext !== null || (hasPagingLink(linkHeader) && !bodyPages);
+  const nextUrl = linkNext ?? bodyNextUrl;
+  if (byHeader || bodyNextUrl !== null) {
     return {
       items,
-      style: linkNext !== null || linkHeader !== null ? 'link-header' : 'next-url',
+      style: byHeader ? 'link-header' : 'next-url',
       next:
         nextUrl === null || empty
           ? null
@@ -160,7 +199,11 @@ function readPaging(
   );
   const hasCursorField = ['next_cursor', 'nextCursor', 'cursor'].some((k) => k in meta || k in top);
   if (cursorKey !== undefined || (hasCursorField && !('page' in meta) && !('offset' in meta))) {
-    const cursor = cursorKey === undefined ? null : (str(meta[cursorKey]) ?? str(top[cursorKey]));
+    // A next-cursor field decides even when null (the last page); `cursor` alone is read as the
+    // next one only without such a field: many servers echo the current cursor beside it.
+    const nextKeys = ['next_cursor', 'nextCursor', 'next'].filter((k) => k in meta || k in top);
+    const from = nextKeys.length > 0 ? nextKeys : ['cursor'];
+    const cursor = from.map((k) => str(meta[k]) ?? str(top[k])).find((c) => c !== null) ?? null;
     return {
       items,
       style: 'cursor',

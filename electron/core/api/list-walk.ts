@@ -84,6 +84,8 @@ export async function walkAll<T>(
   const byKey = new Map<string, T>();
   let request: PageRequest | null = null;
   let first: (ListAnswer & { items: T[] }) | undefined;
+  // The latest total any page declared: a list that grew while it was walked is held to it.
+  let total: number | null = null;
   let bytes = 0;
   for (let pages = 1; ; pages++) {
     if (pages > maxPages) throw tooManyPages(maxPages);
@@ -94,6 +96,7 @@ export async function walkAll<T>(
       throw listTooBig();
     if (page.totalPages !== null && page.totalPages > maxPages) throw tooManyPages(maxPages);
     signatures.check(page.items);
+    if (page.totalCount !== null) total = page.totalCount;
     for (const item of page.items) byKey.set(itemKey(item), item);
     if (page.next === null) break;
     const key = requestKey(page.next);
@@ -102,8 +105,8 @@ export async function walkAll<T>(
     request = page.next;
   }
   const items = [...byKey.values()];
-  if (first.totalCount !== null && first.style !== 'none' && items.length < first.totalCount) {
-    throw shortList(first.totalCount, items.length);
+  if (total !== null && first.style !== 'none' && items.length < total) {
+    throw shortList(total, items.length);
   }
   return { items, first };
 }

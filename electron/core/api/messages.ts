@@ -127,9 +127,10 @@ export const wording = {
     }
   },
   installedElsewhere: (location: LocationRef | null): Wording =>
-    said('installed_elsewhere', location ? { location: location.name } : undefined, {
+    // A reference without a name (some servers send only the id) is named by its id.
+    said('installed_elsewhere', location ? { location: location.name ?? location.id } : undefined, {
       message: location
-        ? `This device is already installed at “${location.name}”.`
+        ? `This device is already installed at “${location.name ?? location.id}”.`
         : 'This device is already installed at another location.',
       nextStep: 'Uninstall it there first, or move it to this location.',
     }),

@@ -89,6 +89,9 @@ export function readSeries(body: unknown, granularity: Granularity): FootTraffic
   return series;
 }
 
+const SERIES_KEYS = ['series', 'data', 'buckets', 'values', 'breakdown'];
+const TOTAL_KEYS = ['total', 'count', 'visitors', 'value', 'visits', 'in'];
+
 /**
  * Totals per location: `{location: {id, name}}` or `location_id`/`location_name`, with a series.
  * `total` is the server's, over its own buckets, which may begin before `from` (a server aligns
@@ -105,6 +108,10 @@ export function readLocationMetrics(
     const id = where['id'] ?? record['location_id'] ?? record['id'];
     const name = where['name'] ?? record['location_name'] ?? record['name'] ?? id;
     if (typeof id !== 'string' && typeof id !== 'number') throw unknownTrafficFormat();
+    // Neither a series nor a total: the counts are somewhere the app does not look, and
+    // reading the record as 0 visitors would be a wrong number.
+    const has = (k: string) => record[k] !== undefined && record[k] !== null;
+    if (!SERIES_KEYS.some(has) && !TOTAL_KEYS.some(has)) throw unknownTrafficFormat();
     const rawSeries =
       record['series'] ??
       record['data'] ??

@@ -10,17 +10,20 @@ import { z } from 'zod';
 
 export const ISO_COUNTRY = /^[A-Z]{2}$/;
 
+/** A location as a device, a conflict or a metric names it. The spec gives `{id, name}` as
+ * strings; servers that leave the name out (or send null) still name a location, so `name`
+ * may be null after reading (readLocationRef normalises the variants). */
 export const LocationRef = z.looseObject({
   id: z.string(),
-  name: z.string(),
+  name: z.string().nullable(),
 });
 export type LocationRef = z.infer<typeof LocationRef>;
 
 export const Organization = z.looseObject({
   id: z.string(),
   name: z.string(),
-  timezone: z.string().optional(),
-  created_at: z.string().optional(),
+  timezone: z.string().nullish(),
+  created_at: z.string().nullish(),
 });
 export type Organization = z.infer<typeof Organization>;
 
@@ -45,14 +48,16 @@ export const Address = z.looseObject({
 });
 export type Address = z.infer<typeof Address>;
 
+/** Beyond `id` nothing of a location is guaranteed: a missing or null field is null/absent,
+ * never a refused list (screens show "untitled" / "—"). */
 export const Location = z.looseObject({
   id: z.string(),
-  name: z.string(),
-  address: Address.nullable().optional(),
-  timezone: z.string().optional(),
+  name: z.string().nullable().default(null),
+  address: Address.nullish(),
+  timezone: z.string().nullish(),
   /** Devices installed here now (assumed; lets the list show counts without N calls). */
-  device_count: z.number().int().nonnegative().optional(),
-  created_at: z.string().optional(),
+  device_count: z.number().int().nonnegative().nullish(),
+  created_at: z.string().nullish(),
 });
 export type Location = z.infer<typeof Location>;
 export const LOCATION_FIELDS: readonly string[] = Object.keys(Location.shape);
@@ -65,8 +70,9 @@ export const Device = z.looseObject({
   firmware_version_name: z.string().nullable().optional(),
   last_checkin_at: z.string().nullable().optional(),
   update_interval_s: z.number().int().nullable().optional(),
-  /** null when the device is not installed anywhere (assumed). */
-  location: LocationRef.nullable().optional(),
+  /** null when the device is not installed anywhere (assumed). The spec's `{id, name}`;
+   * variants (a numeric id, no name, a bare id) are normalised by readLocationRef first. */
+  location: LocationRef.nullish(),
   /** Assumed: when the current installation happened. */
   installed_at: z.string().nullable().optional(),
   /** Assumed: a free-text label the technician may set (writable). */

@@ -126,8 +126,10 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
       ? new AppError({
           kind: 'conflict',
           code: 'installed_elsewhere',
-          ...(after.conflictLocation ? { params: { location: after.conflictLocation.name } } : {}),
-          message: `${action.serial} is installed at ${after.conflictLocation?.name ?? 'another location'}.`,
+          ...(after.conflictLocation
+            ? { params: { location: after.conflictLocation.name ?? after.conflictLocation.id } }
+            : {}),
+          message: `${action.serial} is installed at ${after.conflictLocation?.name ?? after.conflictLocation?.id ?? 'another location'}.`,
           nextStep: 'Move it here, or leave it where it is.',
           location: after.conflictLocation,
         })

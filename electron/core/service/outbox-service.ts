@@ -157,7 +157,7 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
     case 'conflict':
       recordActivity(ctx, scope, intent, 'conflict', {
         kind: 'conflict',
-        location: event.location.name,
+        location: event.location.name ?? event.location.id,
       });
       break;
     case 'failed':

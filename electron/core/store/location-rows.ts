@@ -37,7 +37,8 @@ export function locationRows(db: Db): LocationRows {
   const offline = db.prepare<[string, string]>('UPDATE locations SET offline_at = ? WHERE id = ?');
   const rows: LocationRows = {
     put: (l, fetchedAt, pass = null) =>
-      void upsert.run(l.id, l.name, JSON.stringify(l), pass, fetchedAt),
+      // The name column only sorts; a location without one sorts first.
+      void upsert.run(l.id, l.name ?? '', JSON.stringify(l), pass, fetchedAt),
     get(id) {
       const row = getOne.get(id);
       return row

@@ -6,9 +6,10 @@
  * retried on its own with backoff and stored in one transaction together with the checkpoint,
  * so a failed or cancelled download resumes with the pages it still lacks. A server that
  * repeats a page stops the download with a clear error, and a list shorter than the server's
- * own total is never taken as complete. After a complete pass, rows the pass did not list are
- * deleted — unless the pass was resumed across runs or the server changed its total meanwhile
- * (pages may have shifted), in which case the next full pass does it.
+ * own total is never taken as complete; when the total changes between pages the latest one
+ * is the one held to. After a complete pass, rows the pass did not list are deleted — unless
+ * the pass was resumed across runs or the server changed its total meanwhile (pages may have
+ * shifted), in which case the next full pass does it.
  */
 import { traitsOf } from '../../error-traits';
 import type { ListPage } from '../api/vendor-api';
@@ -110,6 +111,9 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
       list.store(page.items, checkpoint.pass);
       progress.fetched += page.items.length;
       record(checkpoint);
+      // The latest total is the one the pass is held to: a list that grew while it was walked
+      // may have shifted items past the pages already fetched.
+      if (page.totalCount !== null) progress.totalCount = page.totalCount;
       ctx.checkpoints.save(checkpoint);
     });
     ctx.onProgress(progress.fetched, total());
@@ -158,8 +162,9 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
     }
   }
 
-  // A list shorter than the server's own total is not complete: keep what came, delete nothing.
-  if (progress.totalCount !== null && !contradicted) {
+  // A list shorter than the server's own (latest) total is not complete: keep what came,
+  // delete nothing. A total that changed on the way does not excuse it.
+  if (progress.totalCount !== null) {
     const seen = list.countSeen(checkpoint.pass);
     if (seen < progress.totalCount) {
       // The next run walks the whole list again rather than resuming into the same gap.

@@ -52,7 +52,7 @@ export const FaultsInput = z
     ),
     failNext: z.object({
       count: z.number().int().min(1).max(10_000),
-      kind: z.enum(['error', 'rate_limit', 'drop', 'malformed', 'stall', 'html']),
+      kind: z.enum(['error', 'rate_limit', 'drop', 'malformed', 'stall', 'html', 'unknown_shape']),
       status: z.number().int().min(500).max(599).optional(),
       afterHandling: z.boolean().optional(),
     }),

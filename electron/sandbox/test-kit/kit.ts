@@ -100,6 +100,17 @@ const misbehave = (
     case 'html':
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PROXY_PAGE);
       return 200;
+    case 'unknown_shape': {
+      // Well-formed JSON and a list, but its items have no field any reader knows.
+      const text = JSON.stringify({ data: [{ reading: { kind: 'people', amount: 'many' } }] });
+      res
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': String(Buffer.byteLength(text)),
+        })
+        .end(text);
+      return 200;
+    }
     default:
       return 0;
   }

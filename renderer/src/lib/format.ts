@@ -127,8 +127,17 @@ export const formatNumber = (n: number, locale: string = formatLocale()): string
 export const storeLabel = (location: Pick<Location, 'name' | 'address'>): string => {
   const a = location.address;
   const where = a?.city || a?.text || a?.line1;
-  return where ? `${location.name} (${where})` : location.name;
+  const name = locationName(location);
+  return where ? `${name} (${where})` : name;
 };
+
+/** A location's name, or the catalog's "untitled" label when the server sent none. */
+export const locationName = (location: { name?: string | null }): string =>
+  location.name || m.location_untitled();
+
+/** A field's value, or "—" when the server did not send it (or sent null or ""). */
+export const orMissing = (value: string | number | null | undefined): string =>
+  value === null || value === undefined || value === '' ? MISSING : String(value);
 
 /**
  * uPlot's date formatter (its `fmtDate` option) in the given locale: uPlot asks for a

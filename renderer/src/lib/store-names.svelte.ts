@@ -7,7 +7,7 @@
 import { untrack } from 'svelte';
 import type { Location, LocationRef } from '../../../electron/contract';
 import { getAppContext } from './context';
-import { storeLabel } from './format';
+import { locationName, storeLabel } from './format';
 import { call } from './transport';
 
 let byId = $state.raw<ReadonlyMap<string, Location>>(new Map());
@@ -29,7 +29,7 @@ async function load(key: string): Promise<void> {
 export const storeName = (ref: LocationRef | null | undefined, fallback = ''): string => {
   if (!ref) return fallback;
   const known = byId.get(ref.id);
-  return known ? storeLabel(known) : ref.name;
+  return known ? storeLabel(known) : locationName(ref);
 };
 
 /**

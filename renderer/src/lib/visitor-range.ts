@@ -71,8 +71,8 @@ const wallClock = (timeZone: string, t: number): number => {
 
 /** A store's zone: its own, else its organization's, else this computer's. */
 export const storeZone = (
-  location: { timezone?: string | undefined } | null | undefined,
-  organization: { timezone?: string | undefined } | null | undefined,
+  location: { timezone?: string | null | undefined } | null | undefined,
+  organization: { timezone?: string | null | undefined } | null | undefined,
 ): string =>
   usableZone(
     location?.timezone,

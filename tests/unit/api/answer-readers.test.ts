@@ -91,6 +91,70 @@ describe('readDevice / readLocation / readOrganization', () => {
   });
 });
 
+describe('missing and null fields never refuse a resource', () => {
+  it('a location with null timezone, created_at, device_count and address is read', () => {
+    expect(
+      readLocation({
+        id: 'l',
+        name: 'S',
+        timezone: null,
+        created_at: null,
+        device_count: null,
+        address: null,
+      }),
+    ).toMatchObject({ id: 'l', name: 'S', timezone: null, device_count: null, address: null });
+  });
+
+  it('a location without a name, or with a null one, has name null', () => {
+    expect(readLocation({ id: 'l', address: 'Damrak 1' }).name).toBeNull();
+    expect(readLocation({ id: 'l', name: null }).name).toBeNull();
+  });
+
+  it('a location without a name is still a location in a {data} envelope; {id} alone is not', () => {
+    const loc = { id: 'l', address: 'Damrak 1' };
+    expect(unwrap({ data: loc }, isLocationLike)).toBe(loc);
+    expect(unwrap({ data: { id: 'l' } }, isLocationLike)).toBeNull();
+  });
+
+  it('an organization with null timezone and created_at is read', () => {
+    expect(readOrganization({ id: 'o', name: 'Acme', timezone: null, created_at: null })).toEqual({
+      id: 'o',
+      name: 'Acme',
+      timezone: null,
+      created_at: null,
+    });
+  });
+});
+
+describe('a device’s location is read in the spec’s {id, name} form', () => {
+  const at = (location: unknown) => readDevice({ serial_number: 'FTC-1', location }).location;
+
+  it('as the spec gives it, and null or absent when not installed', () => {
+    expect(at({ id: 'loc_1', name: 'Mall' })).toEqual({ id: 'loc_1', name: 'Mall' });
+    expect(at(null)).toBeNull();
+    expect(readDevice({ serial_number: 'FTC-1' }).location).toBeUndefined();
+  });
+
+  it('a numeric id becomes text', () => {
+    expect(at({ id: 7, name: 'Mall' })).toEqual({ id: '7', name: 'Mall' });
+  });
+
+  it('a missing or null name is null', () => {
+    expect(at({ id: 'loc_1' })).toEqual({ id: 'loc_1', name: null });
+    expect(at({ id: 'loc_1', name: null })).toEqual({ id: 'loc_1', name: null });
+  });
+
+  it('a bare id (text or number) becomes {id, name: null}', () => {
+    expect(at('loc_1')).toEqual({ id: 'loc_1', name: null });
+    expect(at(12)).toEqual({ id: '12', name: null });
+  });
+
+  it('unknown fields of the reference are kept; a reference without an id is refused', () => {
+    expect(at({ id: 'loc_1', name: 'Mall', city: 'Berlin' })).toMatchObject({ city: 'Berlin' });
+    expect(() => at({ name: 'Mall' })).toThrow(AppError);
+  });
+});
+
 describe('createdId', () => {
   it('from {id}, {data: {id}}, or the last segment of a Location header', () => {
     expect(createdId({ id: 'loc_9' }, null)).toBe('loc_9');

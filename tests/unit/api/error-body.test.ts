@@ -187,6 +187,18 @@ describe('errorFromStatus over each shape', () => {
     }
   });
 
+  it('409 with JSON:API {errors: [{code}]}: the code of the entry is recognised', () => {
+    expect(readErrorBody({ errors: [{ code: 'installed_elsewhere' }] }).code).toBe(
+      'installed_elsewhere',
+    );
+    expect(
+      readErrorBody({ errors: [{ detail: 'x' }, { code: 'has_devices', detail: 'y' }] }).code,
+    ).toBe('has_devices');
+    expect(
+      from(409, { errors: [{ code: 'installed_elsewhere', detail: 'In use.' }] }),
+    ).toMatchObject({ kind: 'conflict', code: 'installed_elsewhere' });
+  });
+
   it('409 installed elsewhere: nested, flat upper-case, or just a location; the location travels', () => {
     const nested = from(409, {
       error: {

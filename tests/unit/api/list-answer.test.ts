@@ -175,6 +175,20 @@ describe('cursors', () => {
     });
   });
 
+  it('a server that echoes its current cursor: next_cursor / nextCursor / next decide, even when null', () => {
+    for (const key of ['next_cursor', 'nextCursor', 'next']) {
+      expect(read({ data: items(2), meta: { cursor: 'c2', [key]: null } }), key).toMatchObject({
+        style: 'cursor',
+        next: null,
+      });
+      expect(read({ data: items(2), meta: { cursor: 'c2', [key]: 'c3' } }), key).toMatchObject({
+        style: 'cursor',
+        next: { style: 'cursor', cursor: 'c3' },
+      });
+    }
+    expect(read({ data: items(2), cursor: 'c2', next_cursor: null })).toMatchObject({ next: null });
+  });
+
   it('cursor / nextCursor / a `next` token in the body', () => {
     for (const body of [
       { data: items(2), cursor: 'tok' },
@@ -259,6 +273,35 @@ describe('RFC 8288 Link header', () => {
     expect(
       thrown(() => read(items(2), { link: '<https://evil.example/x>; rel="next"' })).kind,
     ).toBe('bad_response');
+  });
+
+  it('a Link header without paging relations (preload, self) leaves the body to decide', () => {
+    for (const link of [`<${ORIGIN}/app.js>; rel="preload"`, `<${ORIGIN}/v1/devices>; rel=self`]) {
+      expect(read({ data: items(2), meta: { next_cursor: 'c2' } }, { link })).toMatchObject({
+        style: 'cursor',
+        next: { style: 'cursor', cursor: 'c2', param: 'cursor' },
+      });
+      expect(read({ data: items(2), meta: { page: 1, total_pages: 2 } }, { link })).toMatchObject({
+        style: 'page',
+        next: { style: 'page', page: 2 },
+      });
+      expect(read(items(2), { link })).toMatchObject({ style: 'none', next: null });
+    }
+  });
+
+  it('a body next URL beside a header without rel="next" is the next-url style', () => {
+    const link = `<${ORIGIN}/v1/devices>; rel="self"`;
+    expect(read({ results: items(2), links: { next: '/v1/devices?c=2' } }, { link })).toMatchObject(
+      { style: 'next-url', next: { style: 'url', url: `${ORIGIN}/v1/devices?c=2` } },
+    );
+  });
+
+  it('rel="prev" with paging fields in the body: the body decides', () => {
+    const link = `<${ORIGIN}/v1/devices?c=1>; rel="prev"`;
+    expect(read({ data: items(2), meta: { next_cursor: 'c3' } }, { link })).toMatchObject({
+      style: 'cursor',
+      next: { style: 'cursor', cursor: 'c3' },
+    });
   });
 
   it('nextFromLinkHeader: rel lists, unquoted rel, commas inside URLs', () => {

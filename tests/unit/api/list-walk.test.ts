@@ -118,6 +118,41 @@ describe('walkAll follows every style to the end', () => {
     expect(header.asked).toHaveLength(3);
   });
 
+  it('a Link header that is not about paging (preload, self) leaves the cursor in the body to decide', async () => {
+    for (const link of [
+      `<${ORIGIN}/static/app.css>; rel="preload"; as="style"`,
+      `<${ORIGIN}/v1/devices>; rel="self"`,
+    ]) {
+      const { fetchPage, asked } = serve((r) => {
+        const o = r.style === 'cursor' ? Number(r.cursor) : 0;
+        const more = o + 100 < 230;
+        return {
+          body: { data: slice(230, o, 100), meta: { next_cursor: more ? String(o + 100) : null } },
+          link,
+        };
+      });
+      const { items, first } = await walkAll(fetchPage, 10);
+      expect(items, link).toHaveLength(230);
+      expect(first.style, link).toBe('cursor');
+      expect(asked, link).toHaveLength(3);
+    }
+  });
+
+  it('a server that echoes its current cursor beside next_cursor ends on the last page', async () => {
+    const { fetchPage, asked } = serve((r) => {
+      const o = r.style === 'cursor' ? Number(r.cursor) : 0;
+      const more = o + 100 < 230;
+      return {
+        body: {
+          data: slice(230, o, 100),
+          meta: { cursor: String(o), next_cursor: more ? String(o + 100) : null },
+        },
+      };
+    });
+    expect((await walkAll(fetchPage, 10)).items).toHaveLength(230);
+    expect(asked).toHaveLength(3);
+  });
+
   it('no paging: one request', async () => {
     const { fetchPage, asked } = serve(() => ({ body: { data: ids(700) } }));
     expect((await walkAll(fetchPage, 10)).items).toHaveLength(700);
@@ -126,6 +161,26 @@ describe('walkAll follows every style to the end', () => {
 });
 
 describe('walkAll never returns a duplicated or silently short list', () => {
+  it('a total that grows between pages is held to its latest value (the list came short)', async () => {
+    const { fetchPage } = serve((r) =>
+      r.style === 'cursor'
+        ? { body: { data: ids(2, 2), meta: { next_cursor: null, total: 5 } } }
+        : { body: { data: ids(2), meta: { next_cursor: 'c2', total: 4 } } },
+    );
+    const error = await failure(walkAll(fetchPage, 10));
+    expect(error.code).toBe('list_short');
+    expect(error.params).toEqual({ promised: 5, listed: 4 });
+  });
+
+  it('a total that shrinks between pages, with every item listed, is complete', async () => {
+    const { fetchPage } = serve((r) =>
+      r.style === 'cursor'
+        ? { body: { data: ids(2, 2), meta: { next_cursor: null, total: 4 } } }
+        : { body: { data: ids(2), meta: { next_cursor: 'c2', total: 5 } } },
+    );
+    expect((await walkAll(fetchPage, 10)).items).toHaveLength(4);
+  });
+
   it('a server that ignores the cursor (page 1 again) ends in the repeated-page error', async () => {
     const { fetchPage, asked } = serve(() => ({
       body: { data: ids(100), meta: { next_cursor: 'c2' } },

@@ -353,3 +353,37 @@ describe('listOrganizations: the signed-in user wherever the list puts it', () =
     });
   });
 });
+
+// ---------------------------------------------------------------- foot traffic
+
+describe('locationsFootTraffic: an answer in no shape the app knows is named as such', () => {
+  const RANGE = {
+    from: '2026-05-01T00:00:00Z',
+    to: '2026-05-02T00:00:00Z',
+    granularity: 'hour',
+  } as const;
+  const answering = (body: unknown): void => {
+    route = (method, path) =>
+      method === 'GET' && path.startsWith('/v1/foot-traffic/locations')
+        ? { status: 200, body }
+        : undefined;
+  };
+
+  it.each<[string, unknown]>([
+    ['an envelope the list reader does not know ({locations: [...]})', { locations: [] }],
+    ['an object with no list at all', { summary: { visitors: 12 } }],
+    ['records with an id but no series and no total', { data: [{ id: 'loc_1', people: 12 }] }],
+  ])('%s: traffic_unknown_format', async (_what, body) => {
+    answering(body);
+    const error = await failure(client().locationsFootTraffic(RANGE));
+    expect(error.kind).toBe('bad_response');
+    expect(error.code).toBe('traffic_unknown_format');
+  });
+
+  it('a known shape is read, a record with only a total of 0 too', async () => {
+    answering({ data: [{ location: { id: 'loc_1', name: 'Mall' }, total: 0 }] });
+    expect(await client().locationsFootTraffic(RANGE)).toEqual([
+      { location: { id: 'loc_1', name: 'Mall' }, total: 0, series: [] },
+    ]);
+  });
+});

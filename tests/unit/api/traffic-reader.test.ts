@@ -164,6 +164,23 @@ describe('readLocationMetrics: one location’s totals', () => {
     });
   });
 
+  it('a record with an id but neither a series nor a total is refused, not read as 0', () => {
+    for (const record of [
+      { location, people: 12 },
+      { location_id: 'loc_1', hours: [{ start: T0, end: T1, count: 12 }] },
+      { id: 'loc_1', series: null, total: null },
+    ])
+      expect(
+        refused(() => readLocationMetrics([record], 'day')).message,
+        JSON.stringify(record),
+      ).toBe(UNKNOWN);
+  });
+
+  it('a series alone or a total alone is enough', () => {
+    expect(readLocationMetrics([{ location, total: 0 }], 'day')[0]?.total).toBe(0);
+    expect(readLocationMetrics([{ location, series: [] }], 'day')[0]?.total).toBe(0);
+  });
+
   it('a record with no location id, or a series in an unknown shape, is refused', () => {
     expect(refused(() => readLocationMetrics([{ total: 3, series: [] }], 'day')).message).toBe(
       UNKNOWN,

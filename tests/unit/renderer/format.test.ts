@@ -3,8 +3,12 @@ import {
   formatAddress,
   formatInterval,
   isCheckingIn,
+  locationName,
+  orMissing,
   relativeTime,
+  storeLabel,
 } from '../../../renderer/src/lib/format';
+import { m } from '../../../renderer/src/lib/i18n';
 
 const NOW = Date.parse('2026-05-04T12:00:00Z');
 
@@ -63,5 +67,24 @@ describe('formatAddress / formatInterval', () => {
     expect(formatInterval(300)).toBe('5 min');
     expect(formatInterval(45)).toBe('45 sec');
     expect(formatInterval(null)).toBe('Not set');
+  });
+});
+
+describe('orMissing / locationName / storeLabel: a field the server left out', () => {
+  it('shows "—" for null, undefined and empty text; anything else as it is', () => {
+    expect(orMissing(null)).toBe('—');
+    expect(orMissing(undefined)).toBe('—');
+    expect(orMissing('')).toBe('—');
+    expect(orMissing('2.1.0')).toBe('2.1.0');
+    expect(orMissing(0)).toBe('0');
+  });
+
+  it('a location without a name is called by the catalog’s untitled label', () => {
+    expect(locationName({ name: null })).toBe(m.location_untitled());
+    expect(locationName({})).toBe(m.location_untitled());
+    expect(locationName({ name: 'Mall' })).toBe('Mall');
+    expect(storeLabel({ name: null, address: { city: 'Berlin' } })).toBe(
+      `${m.location_untitled()} (Berlin)`,
+    );
   });
 });
