@@ -1,0 +1,140 @@
+/**
+ * The inventory's windows and counts in a real cache.db (device-query.ts): each view, search,
+ * serial prefix and filter gives the rows and the count a technician expects — the view is
+ * kept inside the search index, so an install or uninstall must move a device between the
+ * views' search results at once.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Logger } from '../../../electron/core/core';
+import type { Device } from '../../../electron/core/api/wire';
+import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
+import { MATCH_COUNT_CAP } from '../../../electron/core/store/device-query';
+
+const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const MUNICH = { id: 'loc_muc', name: 'Südhaus München' };
+const NOW = '2026-11-23T08:00:00.000Z';
+
+let dir: string;
+let store: AccountStore;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fi-device-query-'));
+  store = openAccountStore(join(dir, 'scope'), log);
+  await store.checked;
+});
+
+afterEach(async () => {
+  store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const device = (n: number, extra: Partial<Device> = {}): Device => ({
+  serial_number: `FTC-${String(n).padStart(8, '0')}`,
+  device_type_name: n % 2 === 0 ? 'Door Counter DC-200' : 'Overhead OC-10',
+  firmware_version_name: n % 3 === 0 ? '2.1.0' : '1.9.4',
+  location: null,
+  ...extra,
+});
+
+const put = (devices: Device[]) =>
+  store.cache.db.transaction(() => {
+    for (const d of devices) store.cache.devices.put(d, NOW);
+  })();
+
+const window = (query: Partial<Parameters<AccountStore['cache']['queries']['window']>[0]>) => {
+  store.cache.queries.invalidate();
+  return store.cache.queries.window({ view: 'all', offset: 0, limit: 50, ...query }, NOW);
+};
+const serials = (w: { rows: Device[] }) => w.rows.map((d) => d.serial_number);
+
+describe('device windows and counts', () => {
+  beforeEach(() => {
+    // 1–20 in Munich (installed), 21–40 not installed.
+    put([
+      ...Array.from({ length: 20 }, (_, i) => device(i + 1, { location: MUNICH })),
+      ...Array.from({ length: 20 }, (_, i) => device(i + 21)),
+    ]);
+  });
+
+  it('counts each view from the kept totals when nothing narrows it', () => {
+    expect(window({ view: 'all' })).toMatchObject({ total: 40, matched: 40 });
+    const inventory = window({ view: 'uninstalled' });
+    expect(inventory).toMatchObject({ total: 20, matched: 20 });
+    expect(inventory.rows.every((d) => d.location === null)).toBe(true);
+  });
+
+  it("searches within the view: the store's city finds installed devices only in All devices", () => {
+    const all = window({ view: 'all', q: 'munchen' });
+    expect(all.matched).toBe(20);
+    expect(all.rows.every((d) => d.location?.id === MUNICH.id)).toBe(true);
+    expect(window({ view: 'uninstalled', q: 'munchen' })).toMatchObject({ matched: 0, rows: [] });
+    // A fragment of a serial: one installed, one not.
+    expect(serials(window({ view: 'all', q: '0000002' }))).toEqual([
+      'FTC-00000002',
+      'FTC-00000020',
+      'FTC-00000021',
+      'FTC-00000022',
+      'FTC-00000023',
+      'FTC-00000024',
+      'FTC-00000025',
+      'FTC-00000026',
+      'FTC-00000027',
+      'FTC-00000028',
+      'FTC-00000029',
+    ]);
+    expect(serials(window({ view: 'uninstalled', q: '0000002' }))).toEqual(
+      Array.from({ length: 9 }, (_, i) => `FTC-000000${21 + i}`),
+    );
+  });
+
+  it('intersects a search with the type and firmware filters, and counts the result', () => {
+    const w = window({ view: 'uninstalled', q: 'ftc', deviceType: 'Door Counter DC-200' });
+    expect(w.matched).toBe(10);
+    expect(w.rows.every((d) => d.device_type_name === 'Door Counter DC-200' && !d.location)).toBe(
+      true,
+    );
+    const both = window({ view: 'all', q: 'munchen', firmware: '2.1.0' });
+    expect(serials(both)).toEqual([
+      'FTC-00000003',
+      'FTC-00000006',
+      'FTC-00000009',
+      'FTC-00000012',
+      'FTC-00000015',
+      'FTC-00000018',
+    ]);
+    expect(both.matched).toBe(6);
+  });
+
+  it('counts a window that is not the first, or is full, by the matches themselves', () => {
+    const second = window({ view: 'uninstalled', q: 'ftc', offset: 5, limit: 5 });
+    expect(second).toMatchObject({ offset: 5, matched: 20, matchedCapped: false });
+    expect(serials(second)).toEqual(Array.from({ length: 5 }, (_, i) => `FTC-000000${26 + i}`));
+  });
+
+  it('answers one or two characters from the start of the serial, within the view', () => {
+    expect(window({ view: 'uninstalled', q: 'ft' }).matched).toBe(20);
+    expect(window({ view: 'all', q: 'f' }).matched).toBe(40);
+    expect(window({ view: 'all', q: 'gm' })).toMatchObject({ matched: 0, rows: [] });
+  });
+
+  it("moves a device between the views' search results when it is installed or uninstalled", () => {
+    const serial = 'FTC-00000021';
+    expect(serials(window({ view: 'uninstalled', q: '00000021' }))).toEqual([serial]);
+    put([device(21, { location: MUNICH })]);
+    expect(window({ view: 'uninstalled', q: '00000021' }).rows).toEqual([]);
+    expect(serials(window({ view: 'all', q: 'munchen 00000021' }))).toEqual([serial]);
+    put([device(21)]);
+    expect(serials(window({ view: 'uninstalled', q: '00000021' }))).toEqual([serial]);
+    expect(window({ view: 'all', q: 'munchen 00000021' }).rows).toEqual([]);
+  });
+});
+
+it('stops counting matches at the cap and says so', () => {
+  put(Array.from({ length: MATCH_COUNT_CAP + 20 }, (_, i) => device(i + 1)));
+  const w = window({ view: 'uninstalled', q: 'ftc' });
+  expect(w).toMatchObject({ matched: MATCH_COUNT_CAP, matchedCapped: true });
+  expect(w.rows).toHaveLength(50);
+});
