@@ -33,43 +33,37 @@ export interface SandboxInfo {
  * the printed output is all there is (the data dir with the log file is gone).
  */
 const started: { what: string; process: Running<unknown> }[] = [];
-const track = async <T>(what: string, starting: Promise<Running<T>>): Promise<Running<T>> => {
-  const running = await starting;
+const startTracked = async <T>(args: string[], what: string): Promise<Running<T>> => {
+  const running = await startCli<T>(args, what);
   started.push({ what, process: running });
   return running;
 };
 
 export const startSandbox = (options: { port?: number; dataFile?: string } = {}) =>
-  track(
+  startTracked<SandboxInfo>(
+    [
+      ...TSX,
+      'electron/sandbox/cli.ts',
+      '--port',
+      String(options.port ?? 0),
+      ...(options.dataFile ? ['--data', options.dataFile] : []),
+    ],
     'sandbox',
-    startCli<SandboxInfo>(
-      [
-        ...TSX,
-        'electron/sandbox/cli.ts',
-        '--port',
-        String(options.port ?? 0),
-        ...(options.dataFile ? ['--data', options.dataFile] : []),
-      ],
-      'sandbox',
-    ),
   );
 
 export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
-  track(
+  startTracked<{ url: string }>(
+    [
+      ...WITH_KEYCHAIN,
+      ...TSX,
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...extraArgs,
+    ],
     'browser mode',
-    startCli<{ url: string }>(
-      [
-        ...WITH_KEYCHAIN,
-        ...TSX,
-        'electron/web/cli.ts',
-        '--port',
-        '0',
-        '--data-dir',
-        dataDir,
-        ...extraArgs,
-      ],
-      'browser mode',
-    ),
   );
 
 export const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
