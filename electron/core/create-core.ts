@@ -246,11 +246,12 @@ export const createCore: CreateCore = async (options) => {
     // Rules without a sentence of their own still answer in words (issue-words.ts).
     const parsed = schema.safeParse(input, { error: issueInWords });
     if (!parsed.success) {
+      const refused = validationError(parsed.error, input);
       options.log.warn('operation input rejected', {
         operation: name,
-        fields: Object.keys(validationError(parsed.error, input).fields ?? {}),
+        fields: Object.keys(refused.fields ?? {}),
       });
-      return failure(validationError(parsed.error, input));
+      return failure(refused);
     }
     const started = performance.now();
     // Inputs are never logged: signIn's carries the key.
