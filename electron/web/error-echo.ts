@@ -4,7 +4,7 @@
  * bridge passes small error answers through untouched and clips large ones to a few fields of
  * a few hundred characters. Success answers are never looked at (they may be large by design).
  */
-import type { AppErrorShape } from '../contract';
+import type { AppErrorShape, ErrorCode, FieldRule } from '../contract';
 
 /** Error answers up to this size (UTF-8 bytes) go out as the core wrote them. */
 export const MAX_ERROR_ANSWER_BYTES = 4_096;
@@ -26,6 +26,44 @@ export const clip = (text: string, max: number): string => {
 const textOr = (value: unknown, max: number, fallback: string): string =>
   typeof value === 'string' ? clip(value, max) : fallback;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A code's parameters: the first few, numbers as they are, text clipped. */
+const clippedParams = (value: unknown): Record<string, string | number> | undefined =>
+  isRecord(value)
+    ? Object.fromEntries(
+        Object.entries(value)
+          .slice(0, MAX_FIELDS)
+          .map(([key, v]) => [
+            clip(key, MAX_KEY_CHARS),
+            typeof v === 'number' ? v : textOr(v, MAX_TEXT_CHARS, ''),
+          ]),
+      )
+    : undefined;
+
+/** The first fields' problems in kinds, so the renderer still words them in its language. */
+const clippedIssues = (value: unknown): AppErrorShape['fieldIssues'] =>
+  isRecord(value)
+    ? Object.fromEntries(
+        Object.entries(value)
+          .slice(0, MAX_FIELDS)
+          .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
+          .map(([key, issue]) => {
+            const params = clippedParams(issue['params']);
+            const rule = issue['rule'];
+            return [
+              clip(key, MAX_KEY_CHARS),
+              {
+                ...(typeof rule === 'string' ? { rule: clip(rule, 40) as FieldRule } : {}),
+                code: textOr(issue['code'], 40, 'invalid'),
+                ...(params ? { params } : {}),
+              },
+            ];
+          }),
+      )
+    : undefined;
+
 function clippedError(error: Partial<Record<keyof AppErrorShape, unknown>>): AppErrorShape {
   const out: AppErrorShape = {
     kind: (typeof error.kind === 'string'
@@ -34,6 +72,12 @@ function clippedError(error: Partial<Record<keyof AppErrorShape, unknown>>): App
     message: textOr(error.message, MAX_TEXT_CHARS, 'Something went wrong.'),
     nextStep: textOr(error.nextStep, MAX_TEXT_CHARS, 'Try again.'),
   };
+  // The code says the problem in the technician's language; without it only the kind is left.
+  if (typeof error.code === 'string') out.code = clip(error.code, 40) as ErrorCode;
+  const params = clippedParams(error.params);
+  if (params) out.params = params;
+  const issues = clippedIssues(error.fieldIssues);
+  if (issues) out.fieldIssues = issues;
   if (typeof error.status === 'number') out.status = error.status;
   if (typeof error.retryAfterS === 'number') out.retryAfterS = error.retryAfterS;
   if (error.fields && typeof error.fields === 'object') {
@@ -72,7 +116,7 @@ export function clipErrorAnswer(text: string): string {
   let answer = JSON.stringify({ ok: false, error: clipped });
   if (Buffer.byteLength(answer) > MAX_ERROR_ANSWER_BYTES) {
     // Escaped control characters can still make it too long: keep only the essentials.
-    const { fields: _f, location: _l, ...essentials } = clipped;
+    const { fields: _f, fieldIssues: _i, location: _l, ...essentials } = clipped;
     answer = JSON.stringify({
       ok: false,
       error: {
