@@ -26,6 +26,12 @@ test('sign-in and training navigation in German; Settings switches to English an
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page.getByLabel('API-Schlüssel')).toBeVisible();
   await checkBothThemes(page, 'de-sign-in');
+  // A field's problem is said in German too (the core sends the rule, not only English).
+  await page.getByLabel('API-Basis-URL').fill('keine adresse');
+  await page.getByLabel('API-Schlüssel').fill('kurz');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('Die API-Basis-URL ist keine URL')).toBeVisible();
+  await expect(page.getByText('Der API-Schlüssel ist zu kurz')).toBeVisible();
 
   await page.getByRole('button', { name: 'Übungsmodus starten' }).click();
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
