@@ -125,11 +125,10 @@ export const visitorsIn = (series: readonly FootTraffic[], range: VisitorRange):
 /** Visitors per store day, oldest first (the card's sparkline). */
 export const dailyVisitors = (series: readonly FootTraffic[], range: VisitorRange): number[] => {
   const days = Array.from({ length: DAYS }, () => 0);
-  const from = Date.parse(range.from);
+  const first = wallClock(range.timeZone, Date.parse(range.from));
   for (const b of hoursIn(series, range)) {
     // Days are 23–25 hours around DST: place each hour by its local calendar day.
     const local = wallClock(range.timeZone, Date.parse(b.start));
-    const first = wallClock(range.timeZone, from);
     const index = Math.floor((local - first) / DAY_MS);
     if (index >= 0 && index < DAYS) days[index] = (days[index] ?? 0) + b.count;
   }
