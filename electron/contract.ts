@@ -109,8 +109,6 @@ const Id = z
   .max(ID_MAX_LENGTH, R.id_too_long)
   .regex(ID_PATTERN, R.id_characters);
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
-/** The same rules for ids and serials arriving from outside the page (deep links). */
-export { Id as IdSchema, Serial as SerialSchema };
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();

@@ -2,11 +2,11 @@
  * Deep links `fieldinstaller://locations/{id}` and `fieldinstaller://devices/{serial}` (a work
  * order in an email or ticket opens the store or the device). Pure: the text the OS hands over
  * → the hash path the renderer opens, or the reason it was ignored. The id and serial must
- * pass the contract's own schemas as they are: nothing is percent-decoded (an encoded slash or
- * dot stays a `%`, which no id has), and a query, fragment, extra segment or other scheme is
- * refused rather than guessed at.
+ * match the contract's own patterns (id-patterns.ts) as they are: nothing is percent-decoded
+ * or trimmed (an encoded slash or dot stays a `%`, which no id has), and a query, fragment,
+ * extra segment or other scheme is refused rather than guessed at.
  */
-import { IdSchema, SerialSchema } from '../contract';
+import { isId, isSerial } from '../id-patterns';
 
 export const DEEP_LINK_SCHEME = 'fieldinstaller';
 /** Longer than any valid link (128-character id) with room to spare; longer is refused unread. */
@@ -29,15 +29,12 @@ export const parseDeepLink = (raw: unknown): DeepLinkResult => {
   const kind = (match[1] ?? '').toLowerCase();
   const value = match[2] ?? '';
   if (kind === 'locations') {
-    const id = IdSchema.safeParse(value);
-    // Exactly as given: the schema trims, and a padded id is not the id.
-    if (!id.success || id.data !== value) return refuse('not a valid location id');
-    return { ok: true, path: `/locations/${id.data}` };
+    if (!isId(value)) return refuse('not a valid location id');
+    return { ok: true, path: `/locations/${value}` };
   }
   if (kind === 'devices') {
-    const serial = SerialSchema.safeParse(value);
-    if (!serial.success || serial.data !== value.toUpperCase()) return refuse('not a valid serial');
-    return { ok: true, path: `/devices/${serial.data}` };
+    if (!isSerial(value)) return refuse('not a valid serial');
+    return { ok: true, path: `/devices/${value.toUpperCase()}` };
   }
   return refuse('unknown link type');
 };
