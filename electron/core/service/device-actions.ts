@@ -7,6 +7,7 @@
  */
 import type { ActionResult, ParsedInput } from '../../contract';
 import type { Device } from '../api/wire';
+import { wording } from '../api/messages';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../error-traits';
 import type { Intent, NewIntent } from '../store/intent-rows';
@@ -125,12 +126,7 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
     throw after.state === 'conflict'
       ? new AppError({
           kind: 'conflict',
-          code: 'installed_elsewhere',
-          ...(after.conflictLocation
-            ? { params: { location: after.conflictLocation.name ?? after.conflictLocation.id } }
-            : {}),
-          message: `${action.serial} is installed at ${after.conflictLocation?.name ?? after.conflictLocation?.id ?? 'another location'}.`,
-          nextStep: 'Move it here, or leave it where it is.',
+          ...wording.installedElsewhere(after.conflictLocation),
           location: after.conflictLocation,
         })
       : new AppError(

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LocationResult, ParsedInput } from '../../contract';
 import { LOCAL_LOCATION_PREFIX } from '../../local-ids';
+import { wording } from '../api/messages';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { laneOf } from '../sync/replay';
@@ -61,13 +62,7 @@ export async function createLocation(
 }
 
 const hasDevices = (count: number) =>
-  new AppError({
-    kind: 'conflict',
-    code: 'location_has_devices',
-    params: { count },
-    message: `This location still has ${count} device${count === 1 ? '' : 's'} installed.`,
-    nextStep: 'Uninstall or move them first, then delete the location.',
-  });
+  new AppError({ kind: 'conflict', ...wording.locationHasDevices(count) });
 
 export async function deleteLocation(
   ctx: ServiceContext,
