@@ -173,6 +173,9 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
   const markVerified = page.getByRole('button', { name: t('verify_mark_verified') });
   await expect(markVerified).toBeVisible({ timeout: 30_000 });
+  // Check-in and walk count arrive in separate answers: a click between them is (rightly)
+  // asked for a reason, so wait until the screen says the walk test passed.
+  await expect(main.getByText(t('verify_walk_passed'))).toBeVisible({ timeout: 30_000 });
   await shot('verify');
   await markVerified.click();
   await expect(page.getByText(t('verify_recorded'))).toBeVisible();
