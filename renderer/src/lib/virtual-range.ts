@@ -15,6 +15,22 @@ export const visibleRange = (
 };
 
 /**
+ * The rows the viewport has room for at a scroll position, whether or not the list has that
+ * many (end is exclusive). The list's owner asks for these: a search that matched one row
+ * must not shrink the next search's first request to one row, which took a second round trip
+ * to fill the screen.
+ */
+export const viewportRows = (
+  rowHeight: number,
+  scrollTop: number,
+  viewportHeight: number,
+): { start: number; end: number } => {
+  if (rowHeight <= 0) return { start: 0, end: 0 };
+  const start = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  return { start, end: start + Math.ceil(Math.max(viewportHeight, rowHeight) / rowHeight) };
+};
+
+/**
  * Tallest scroll area the list makes. Browsers cap an element's height (Chromium near
  * 33.5 million px, Firefox near 17.9 million): a million 56 px rows would be cut off there
  * and the last rows never reached.

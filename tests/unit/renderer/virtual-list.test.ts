@@ -12,6 +12,7 @@ import {
   listOffset,
   MAX_SCROLL_PX,
   scrollAreaHeight,
+  viewportRows,
   visibleRange,
 } from '../../../renderer/src/lib/virtual-range';
 
@@ -73,6 +74,18 @@ describe('virtual list range', () => {
   it('never runs past the end or below zero', () => {
     expect(visibleRange(10, 50, 10_000, 500, 5)).toEqual({ start: 9, end: 10 });
     expect(visibleRange(0, 50, 0, 500, 5)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('the rows the viewport has room for', () => {
+  it('are a screenful wherever the list is scrolled', () => {
+    expect(viewportRows(50, 0, 500)).toEqual({ start: 0, end: 10 });
+    expect(viewportRows(50, 1_025, 500)).toEqual({ start: 20, end: 30 });
+  });
+  it('do not shrink to a short list, so the next search asks for a whole screen', () => {
+    // visibleRange of a 1-row list ends at 1; the owner asks the core for the room instead.
+    expect(visibleRange(1, 50, 0, 500, 0)).toEqual({ start: 0, end: 1 });
+    expect(viewportRows(50, 0, 500)).toEqual({ start: 0, end: 10 });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceWindow, OperationInput } from '../../../electron/contract';
 import { AppFailure } from '../../../renderer/src/lib/app-failure';
 import { EMPTY_FILTER } from '../../../renderer/src/lib/device-filter';
+import { viewportRows } from '../../../renderer/src/lib/virtual-range';
 import { WindowLoader, type LoaderState } from '../../../renderer/src/lib/window-loader';
 
 type Input = OperationInput<'queryDevices'>;
@@ -76,6 +77,23 @@ describe('the inventory window loader', () => {
     l.setVisible({ start: 30, end: 42 });
     expect(core.asked).toHaveLength(2);
     expect(core.asked[1]!.input).toMatchObject({ offset: 18, limit: 36 });
+  });
+
+  it('answers a new search in one request after a search that matched one row', async () => {
+    const { core, l, last } = loader(1);
+    void l.refresh();
+    // The list reports the rows its viewport has room for (viewportRows), not the one match.
+    l.setVisible(viewportRows(56, 0, 640));
+    core.asked[0]!.answer();
+    await settle();
+    expect(core.asked).toHaveLength(1);
+    l.setFilter({ ...EMPTY_FILTER, query: 'a' });
+    expect(core.asked).toHaveLength(2);
+    expect(core.asked[1]!.input).toMatchObject({ offset: 0, limit: 24 });
+    core.asked[1]!.answer();
+    await settle();
+    expect(core.asked).toHaveLength(2);
+    expect(last().window?.rows).toHaveLength(1);
   });
 
   it('keeps the rows shown while the next window is on its way', async () => {
