@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/setup/renderer-messages.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two cores: integration tests start servers and child processes; keep it calm.

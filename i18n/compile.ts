@@ -10,9 +10,10 @@ import { compile } from '@inlang/paraglide-js';
 import { I18N_MESSAGES, I18N_OUTDIR, I18N_PROJECT, PARAGLIDE_OPTIONS } from './paths.ts';
 import { writePseudoCatalog } from './pseudo-locale.ts';
 
-/** What the output was compiled from: the settings and every catalog. */
+/** What the output was compiled from: the compiler options, the settings and every catalog. */
 const sourceHash = (): string => {
   const hash = createHash('sha256');
+  hash.update(JSON.stringify(PARAGLIDE_OPTIONS));
   hash.update(readFileSync(join(I18N_PROJECT, 'settings.json')));
   for (const file of readdirSync(I18N_MESSAGES).sort()) {
     hash.update(file);

@@ -19,4 +19,7 @@ export const PARAGLIDE_OPTIONS = {
   strategy: ['globalVariable', 'baseLocale'] as ('globalVariable' | 'baseLocale')[],
   emitTsDeclarations: true,
   emitReadme: false,
+  // One module per language (messages/de.js …): the renderer loads only the language it
+  // shows (renderer/src/lib/i18n.ts); main imports messages.js, which dispatches on a locale.
+  outputStructure: 'locale-modules' as const,
 };

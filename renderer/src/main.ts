@@ -1,6 +1,9 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
+import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
+import { loadMessages } from './lib/i18n';
+import { loadPreferences } from './lib/preferences';
 import { startErrorReporting } from './lib/error-reporting';
 import { call, initTransport } from './lib/transport';
 
@@ -8,6 +11,15 @@ import { call, initTransport } from './lib/transport';
 initTransport();
 // Uncaught errors and unhandled rejections go to the app's log.
 startErrorReporting(window, (report) => call('reportRendererError', report));
+
+// The start language's messages are a chunk of their own (lib/i18n.ts): load them before the
+// first render, so nothing is ever said in a language the technician did not ask for. The
+// desktop app's OS languages may still change it a moment later (PreferencesState).
+const start = localeFor(
+  loadPreferences(globalThis.localStorage).language,
+  globalThis.navigator.languages,
+).messages;
+await loadMessages(start).catch(() => loadMessages(FALLBACK_LOCALE.messages));
 
 const target = document.getElementById('app');
 if (!target) throw new Error('#app missing from index.html');

@@ -24,6 +24,15 @@ test('sign-in and training navigation in German; Settings switches to English an
   await page.goto(web.info.url);
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeFocused();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  // Only German's messages were downloaded: each language is a chunk of its own.
+  const messageChunks = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => /\/messages-([\w-]+?)-[\w-]{8}\.js$/.exec(r.name)?.[1])
+        .filter((l) => l !== undefined),
+    );
+  expect(await messageChunks()).toEqual(['de']);
   await expect(page.getByLabel('API-Schlüssel')).toBeVisible();
   await checkBothThemes(page, 'de-sign-in');
   // A field's problem is said in German too (the core sends the rule, not only English).
@@ -47,6 +56,7 @@ test('sign-in and training navigation in German; Settings switches to English an
   const englishNav = page.getByRole('navigation', { name: 'Main' });
   await expect(englishNav.getByRole('button', { name: 'Settings' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  expect(await messageChunks()).toEqual(['de', 'en']);
 
   // Remembered: a reload comes back in English although the browser still says German.
   await page.reload();

@@ -61,9 +61,7 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     const counted = page.getByRole('status', { name: /Counted visitors/ });
     await expect(counted).toHaveAccessibleName(/Counted visitors: [1-9]/, { timeout: 15_000 });
     // Fewer passes than asked for would (rightly) ask for a reason instead of recording.
-    await expect(page.getByRole('region', { name: 'Walk test' })).toContainText(
-      'Walk test passed',
-    );
+    await expect(page.getByRole('region', { name: 'Walk test' })).toContainText('Walk test passed');
     await checkBothThemes(page, 'verify-online');
     await page.getByRole('button', { name: 'Mark as verified' }).click();
     await expect(page.getByText('Verification recorded')).toBeVisible();

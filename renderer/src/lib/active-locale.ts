@@ -1,10 +1,10 @@
 /**
  * The locale formats and messages use right now, as a replaceable getter. Plain TypeScript
  * (Node tests import it); the app installs a getter that reads its reactive locale state
- * (lib/locale-state.svelte.ts), so every template calling a formatter or a message re-renders
- * when the language changes. Until then (and in unit tests): English (US).
+ * (`shown` in lib/preferences.svelte.ts), so every template calling a formatter or a message
+ * (lib/i18n.ts reads it too) re-renders when the language changes. Until then (and in unit
+ * tests): English (US).
  */
-import { overwriteGetLocale } from '../../../i18n/paraglide/runtime.js';
 import { FALLBACK_LOCALE, type ResolvedLocale } from '../../../i18n/locales';
 
 let source: () => ResolvedLocale = () => FALLBACK_LOCALE;
@@ -16,5 +16,4 @@ export const formatLocale = (): string => source().format;
 
 export const setLocaleSource = (getter: () => ResolvedLocale): void => {
   source = getter;
-  overwriteGetLocale(() => source().messages);
 };
