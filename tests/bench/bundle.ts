@@ -40,8 +40,9 @@ export function initialAssets(indexHtml: string): string[] {
   return [...new Set(assets)];
 }
 
-/** A language's message chunk as vite.config.ts names it (the pseudo-locale is for tests). */
-const LANGUAGE_CHUNK = /^messages-(en|de|fr|nl|ja)-[\w-]+\.js$/;
+/** A language's message chunk as vite.config.ts names it: `messages-de-<8-character hash>.js`
+ * (en-XA, the pseudo-locale, is for tests). */
+const LANGUAGE_CHUNK = /^messages-(en|de|fr|nl|ja)-[\w-]{8}\.js$/;
 
 /** The chunk itself and the chunks it imports statically (`from"./x.js"`), as asset paths. */
 async function withStaticImports(rendererDir: string, asset: string): Promise<string[]> {
