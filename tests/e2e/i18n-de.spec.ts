@@ -77,6 +77,31 @@ test('sign-in and training navigation in German; Settings switches to English an
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 });
 
+test('a language whose messages will not load leaves the screen in the language it was in', async ({
+  page,
+  web,
+}) => {
+  // A damaged install: French's chunk cannot be fetched.
+  await page.route(/\/messages-fr-[\w-]{8}\.js$/, (route) => route.abort());
+  await page.goto(web.info.url);
+  await page.getByRole('button', { name: 'Übungsmodus starten' }).click();
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await nav.getByRole('button', { name: 'Einstellungen' }).click();
+  const failed = page.waitForEvent('requestfailed', (r) => /messages-fr-/.test(r.url()));
+  await page.getByLabel('Sprache der App').selectOption('fr');
+  await failed;
+  // Still whole German (no English fallback, no half-French screen), and still usable.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(nav.getByRole('button', { name: 'Standorte' })).toBeVisible();
+  await page.getByLabel('Sprache der App').selectOption('nl');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Hoofdnavigatie' })
+      .getByRole('button', { name: 'Locaties' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+});
+
 test('pseudo-locale: every text of the sign-in screen comes from the catalog and fits', async ({
   page,
   web,

@@ -33,8 +33,9 @@ const loaded = new Map<MessageLocale, Messages>();
 const loading = new Map<MessageLocale, Promise<Messages>>();
 
 /**
- * Loads a language's messages once (later calls share the first). A chunk that cannot be
- * loaded (a damaged install) is not retried forever: the caller falls back to English.
+ * Loads a language's messages once (later calls share the first). A failed load (a damaged
+ * install) is forgotten, so a later call tries again; meanwhile the caller keeps what it shows
+ * (main.ts falls back to English, PreferencesState keeps the language on screen).
  */
 export const loadMessages = (locale: MessageLocale): Promise<Messages> => {
   const done = loaded.get(locale);

@@ -37,7 +37,7 @@ export class PreferencesState {
     this.theme = saved.theme;
     this.language = saved.language;
     this.scanner = saved.scanner;
-    // main.ts loaded the start language before mounting (startLocale): shown at once.
+    // main.ts loaded the start language before mounting: shown at once.
     if (messagesLoaded(this.locale.messages)) this.shown = this.locale;
     setLocaleSource(() => this.shown);
     this.sounds = saved.sounds;
