@@ -48,6 +48,10 @@ test('sign-in and training navigation in German; Settings switches to English an
     await expect(nav.getByRole('button', { name })).toBeVisible();
   await expect(page.getByText('Übungsmodus', { exact: true })).toBeVisible();
   await expect(page.getByText('Zuletzt aktualisiert')).toBeVisible();
+  // The exact time is the tooltip of "vor … Minuten", in German, once the pointer is there.
+  const updated = page.locator('p.updated time');
+  await updated.hover();
+  await expect(updated).toHaveAttribute('title', /^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} /);
 
   await nav.getByRole('button', { name: 'Einstellungen' }).click();
   const language = page.getByLabel('Sprache der App');
