@@ -68,5 +68,16 @@ export const openLocation = async (page: Page, name: string): Promise<void> => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 };
 
+/** Training mode from the sign-in screen, then the Inventory screen. */
+export const openTrainingInventory = async (page: Page, url: string): Promise<void> => {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Inventory' })
+    .click();
+};
+
 /** A store or device name as a literal inside a RegExp. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openTrainingInventory } from './helpers';
 
 // Each keystroke in "Search inventory" asks the core for a screenful of rows at once. The list
 // once reported only the rows the last search filled: after a search with one match, the next
@@ -23,13 +24,7 @@ test('a search right after a one-match search asks for a whole screen in its fir
       }
     }),
   );
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Inventory' })
-    .click();
+  await openTrainingInventory(page, web.info.url);
   const list = page.getByRole('list', { name: 'Inventory' });
   await expect(list.locator('.serial').first()).toBeVisible({ timeout: 30_000 });
   // A serial the list shows, typed whole: one match.

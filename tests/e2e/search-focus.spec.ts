@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openTrainingInventory } from './helpers';
 
 // A session event (a sync finishing, the queue changing, connectivity) must not take the focus
 // out of the field the technician is typing in: the shell once moved it to the heading on
@@ -7,13 +8,7 @@ test('typing in "Search inventory" keeps the focus while sync and queue events a
   page,
   web,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Inventory' })
-    .click();
+  await openTrainingInventory(page, web.info.url);
   const search = page
     .getByRole('searchbox', { name: 'Search inventory' })
     .or(page.getByRole('textbox', { name: 'Search inventory' }));
