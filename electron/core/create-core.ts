@@ -26,7 +26,6 @@ import { listOutbox, onReplayEvent } from './service/outbox-service';
 import { queuedHintKey, SessionManager } from './service/session-manager';
 import { listJobs } from './service/sync-service';
 import { openAccountStore } from './store/account-store';
-import { ensurePrivateDir } from '../common/private-dir';
 import { openAppStore } from './store/app-store';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
@@ -41,7 +40,7 @@ export const IDLE_PROBE_MS = 30_000;
 export const OFFLINE_PROBE_MAX_MS = 8_000;
 
 export const createCore: CreateCore = async (options) => {
-  ensurePrivateDir(options.dataDir);
+  // openAppStore makes the data dir (private) and takes its lock.
   const app = openAppStore(options.dataDir, options.log);
   const listeners = new Set<(event: PushEvent) => void>();
   const emit = (event: PushEvent) => {
