@@ -20,12 +20,16 @@ export const tooManyPages = (maxPages: number): AppError =>
 export const MAX_WHOLE_LIST_BYTES = 64 * 1024 * 1024;
 export const MAX_WHOLE_LIST_ITEMS = 200_000;
 
-export const listTooBig = (): AppError =>
+/** A list over a cap: a list read whole (these defaults) or a sync download (its own caps). */
+export const listTooBig = (
+  items: number = MAX_WHOLE_LIST_ITEMS,
+  bytes: number = MAX_WHOLE_LIST_BYTES,
+): AppError =>
   new AppError({
     kind: 'bad_response',
     code: 'list_too_big',
-    params: { items: MAX_WHOLE_LIST_ITEMS, mb: MAX_WHOLE_LIST_BYTES / 1024 / 1024 },
-    message: `The list is larger than this app reads at once (more than ${MAX_WHOLE_LIST_ITEMS.toLocaleString('en')} entries or ${MAX_WHOLE_LIST_BYTES / 1024 / 1024} MB).`,
+    params: { items, mb: bytes / 1024 / 1024 },
+    message: `The list is larger than this app reads at once (more than ${items.toLocaleString('en')} entries or ${bytes / 1024 / 1024} MB).`,
     nextStep:
       'Nothing was changed. Tell your admin; the server may be sending far more than asked.',
   });

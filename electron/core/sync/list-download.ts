@@ -14,7 +14,7 @@
 import { traitsOf } from '../../error-traits';
 import type { ListPage } from '../api/vendor-api';
 import type { PageRequest } from '../api/list-answer';
-import { PageSignatures, repeatedPage, requestKey, shortList } from '../api/list-walk';
+import { listTooBig, PageSignatures, repeatedPage, requestKey, shortList } from '../api/list-walk';
 import { AppError } from '../app-error';
 import type { Checkpoint, Checkpoints } from '../store/checkpoints';
 
@@ -51,17 +51,6 @@ export interface DownloadContext {
  */
 export const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_DOWNLOAD_ITEMS = 3_000_000;
-
-const downloadTooBig = (): AppError =>
-  new AppError({
-    kind: 'bad_response',
-    // The renderer words it as list-walk's cap (error-text.ts), with these limits.
-    code: 'list_too_big',
-    params: { items: MAX_DOWNLOAD_ITEMS, mb: MAX_DOWNLOAD_BYTES / 1024 / 1024 },
-    message: `The server sent more than this app stores for one list (over ${MAX_DOWNLOAD_ITEMS.toLocaleString('en')} entries or 2 GB).`,
-    nextStep:
-      'What was downloaded is kept. Tell your admin; the server may be sending far more than asked.',
-  });
 
 export const cancelled = (): AppError =>
   new AppError({
@@ -100,7 +89,7 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
     signatures.check(page.items);
     bytes += page.size;
     if (bytes > MAX_DOWNLOAD_BYTES || progress.fetched + page.items.length > MAX_DOWNLOAD_ITEMS)
-      throw downloadTooBig();
+      throw listTooBig(MAX_DOWNLOAD_ITEMS, MAX_DOWNLOAD_BYTES);
     if (
       progress.totalCount !== null &&
       page.totalCount !== null &&
