@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { locationRef } from './render';
-import { serveSandbox } from './serve';
+import { publicUser, serveSandbox } from './serve';
 import { anyDevice } from './test-kit/control';
 import { FaultEngine } from './test-kit/faults';
 import { createTestKit, type TestKit } from './test-kit/kit';
 import { tlsServer } from './test-kit/tls';
-import type { RunningSandbox, SandboxOptions, SandboxUser } from './types';
+import type { RunningSandbox, SandboxOptions } from './types';
 
 export { DIALECTS, UnknownDialectError, dialectNames, resolveDialect } from './dialects';
 export type { Dialect } from './dialects';
@@ -63,11 +63,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
         }),
       };
       state.addUser(user);
-      const added: SandboxUser = {
-        name,
-        api_key: user.apiKey,
-        organizations: user.orgIds.map((id) => ({ id, name: state.orgs.get(id)!.name })),
-      };
+      const added = publicUser(state, user);
       served.users.push(added);
       return added;
     },

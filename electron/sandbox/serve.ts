@@ -10,9 +10,20 @@ import { loadSnapshot, Saver } from './persistence';
 import { seedSnapshot } from './seed-data';
 import { createHandler, type SandboxKit } from './server';
 import { SandboxState } from './state';
+import type { UserRec } from './snapshot';
 import type { RequestLogEntry, SandboxUser } from './types';
 
 export const DEFAULT_DEVICES_PER_ORG = 300;
+
+/** A user as tests see it: the key, and the organizations it opens. */
+export const publicUser = (state: SandboxState, user: UserRec): SandboxUser => ({
+  name: user.name,
+  api_key: user.apiKey,
+  organizations: user.orgIds.flatMap((id) => {
+    const o = state.orgs.get(id);
+    return o ? [{ id: o.id, name: o.name }] : [];
+  }),
+});
 
 export interface ServeOptions {
   /** 0 = a free port (default). */
@@ -110,14 +121,7 @@ export const serveSandbox = async (
   origin = `${scheme}://${host}:${port}`;
   allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
-  const users: SandboxUser[] = state.users.map((u) => ({
-    name: u.name,
-    api_key: u.apiKey,
-    organizations: u.orgIds.flatMap((id) => {
-      const o = state.orgs.get(id);
-      return o ? [{ id: o.id, name: o.name }] : [];
-    }),
-  }));
+  const users: SandboxUser[] = state.users.map((u) => publicUser(state, u));
 
   let closing: Promise<void> | null = null;
   return {
