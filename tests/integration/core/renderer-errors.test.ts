@@ -1,32 +1,19 @@
 /** reportRendererError in the real core: logged to the real log file, redacted, rate-limited. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Core } from '../../../electron/core/core';
-import { createCore } from '../../../electron/core/create-core';
-import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
-import { createFileLogger } from '../../../electron/common/redacting-logger';
+import { startOfflineCore, type OfflineCore } from '../../helpers/offline-core';
 
 describe('renderer errors reach the log', () => {
-  let dir: string;
-  let core: Core;
-  let log: ReturnType<typeof createFileLogger>;
+  let running: OfflineCore | undefined;
   afterEach(async () => {
-    await core.close();
-    log.close();
-    await rm(dir, { recursive: true, force: true });
+    await running?.close();
+    running = undefined;
   });
 
   it('logs a report redacted, and drops reports past 20 a minute', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'fi-rerr-'));
-    log = createFileLogger(join(dir, 'logs'));
-    core = await createCore({
-      dataDir: join(dir, 'data'),
-      fetch: () => Promise.reject(new Error('no network')),
-      credentials: createKeychainCredentials('field-installer-test-rerr'),
-      log,
-    });
+    running = await startOfflineCore('rerr');
+    const { core, dir } = running;
     const first = await core.invoke('reportRendererError', {
       kind: 'unhandledrejection',
       message: 'Error: request failed Authorization: Bearer abcdefghijklmnop',
