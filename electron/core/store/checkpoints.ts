@@ -54,7 +54,8 @@ interface Row {
   completed_at: string | null;
 }
 
-const fresh = (): Progress => ({
+/** A pass with nothing fetched yet. */
+export const freshProgress = (): Progress => ({
   firstDone: false,
   done: [],
   rest: null,
@@ -75,7 +76,7 @@ export function checkpoints(db: Db): Checkpoints {
   const fromRow = (row: Row): Checkpoint => ({
     resource: row.resource,
     pass: row.pass,
-    progress: { ...fresh(), ...(JSON.parse(row.progress) as Partial<Progress>) },
+    progress: { ...freshProgress(), ...(JSON.parse(row.progress) as Partial<Progress>) },
     resumed: row.resumed === 1,
     startedAt: row.started_at,
     completedAt: row.completed_at,
@@ -109,7 +110,7 @@ export function checkpoints(db: Db): Checkpoints {
       const started: Checkpoint = {
         resource,
         pass: (previous?.pass ?? 0) + 1,
-        progress: fresh(),
+        progress: freshProgress(),
         resumed: false,
         startedAt: now,
         completedAt: null,
@@ -119,7 +120,7 @@ export function checkpoints(db: Db): Checkpoints {
     },
     save,
     restart(c) {
-      c.progress = fresh();
+      c.progress = freshProgress();
       c.resumed = false;
       save(c);
     },

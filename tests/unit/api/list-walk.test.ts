@@ -5,13 +5,13 @@
  * error — never a silently short or duplicated list.
  */
 import { describe, expect, it } from 'vitest';
+import { appErrorOf } from '../../helpers/app-error-of';
 import {
   readListAnswer,
   type ListAnswer,
   type PageRequest,
 } from '../../../electron/core/api/list-answer';
 import { PageSignatures, itemKey, walkAll } from '../../../electron/core/api/list-walk';
-import { AppError } from '../../../electron/core/app-error';
 
 const ORIGIN = 'https://api.example.com';
 const FIRST: PageRequest = { style: 'page', page: 1, perPage: 500 };
@@ -30,15 +30,6 @@ const serve = (answer: (request: PageRequest) => { body: unknown; link?: string 
     };
   };
   return { fetchPage, asked };
-};
-
-const failure = async (promise: Promise<unknown>): Promise<AppError> => {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw error;
-  return error;
 };
 
 /** `total` items served `size` at a time, in the style the test picks. */
@@ -167,7 +158,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
         ? { body: { data: ids(2, 2), meta: { next_cursor: null, total: 5 } } }
         : { body: { data: ids(2), meta: { next_cursor: 'c2', total: 4 } } },
     );
-    const error = await failure(walkAll(fetchPage, 10));
+    const error = await appErrorOf(walkAll(fetchPage, 10));
     expect(error.code).toBe('list_short');
     expect(error.params).toEqual({ promised: 5, listed: 4 });
   });
@@ -185,7 +176,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     const { fetchPage, asked } = serve(() => ({
       body: { data: ids(100), meta: { next_cursor: 'c2' } },
     }));
-    const error = await failure(walkAll(fetchPage, 50));
+    const error = await appErrorOf(walkAll(fetchPage, 50));
     expect(error.kind).toBe('bad_response');
     expect(error.message).toBe(
       'The server sent the same page of a list twice, so the list could not be read completely.',
@@ -197,7 +188,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     const { fetchPage } = serve(() => ({
       body: { data: ids(100), meta: { page: 1, per_page: 100, total_count: 300 } },
     }));
-    expect((await failure(walkAll(fetchPage, 50))).message).toMatch(/same page of a list twice/);
+    expect((await appErrorOf(walkAll(fetchPage, 50))).message).toMatch(/same page of a list twice/);
   });
 
   it('a server that hands out the same next request twice ends in the same error', async () => {
@@ -207,7 +198,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
       // Different items each time, but always "next: c2".
       return { body: { data: ids(2, n * 10), meta: { next_cursor: 'c2' } } };
     });
-    expect((await failure(walkAll(fetchPage, 50))).message).toMatch(/same page of a list twice/);
+    expect((await appErrorOf(walkAll(fetchPage, 50))).message).toMatch(/same page of a list twice/);
   });
 
   it('a list shorter than its declared total is refused', async () => {
@@ -216,7 +207,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
       // Says 10, has 8.
       return { body: { items: slice(8, o, 4), offset: o, limit: 4, total: 10 } };
     });
-    const error = await failure(walkAll(fetchPage, 50));
+    const error = await appErrorOf(walkAll(fetchPage, 50));
     expect(error.kind).toBe('bad_response');
     expect(error.message).toBe('The server said the list has 10 entries but sent 8.');
   });
@@ -238,7 +229,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     const { fetchPage, asked } = serve(() => ({
       body: { data: ids(500), meta: { total_pages: 10, per_page: 500 } },
     }));
-    const error = await failure(walkAll(fetchPage, 3));
+    const error = await appErrorOf(walkAll(fetchPage, 3));
     expect(error.kind).toBe('bad_response');
     expect(error.message).toMatch(/more than 3 pages/);
     expect(asked).toHaveLength(1);
@@ -250,7 +241,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
       n += 1;
       return { body: { data: [{ id: `x${n}` }], meta: { next_cursor: `c${n}` } } };
     });
-    const error = await failure(walkAll(fetchPage, 5));
+    const error = await appErrorOf(walkAll(fetchPage, 5));
     expect(error.message).toMatch(/more than 5 pages/);
     expect(n).toBe(5);
   });

@@ -8,9 +8,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appErrorOf } from '../../helpers/app-error-of';
 import { createApiClient } from '../../../electron/core/api/client';
 import type { NewLocation } from '../../../electron/core/api/vendor-api';
-import { AppError } from '../../../electron/core/app-error';
 
 type Reply = {
   status: number;
@@ -70,15 +70,6 @@ const client = () =>
     random: () => 0.5,
     maxRetries: 0,
   });
-
-const failure = async (promise: Promise<unknown>): Promise<AppError> => {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw error;
-  return error;
-};
 
 const calls = () => seen.map((s) => `${s.method} ${s.url}`);
 
@@ -143,9 +134,9 @@ describe('device writes: whatever the answer, the device comes back', () => {
       (method === 'POST'
         ? { status: 200, text: '{"data":{"serial_nu', type: 'application/json' }
         : undefined);
-    expect((await failure(client().installDevice('FTC-1', 'loc_1'))).kind).toBe('bad_response');
+    expect((await appErrorOf(client().installDevice('FTC-1', 'loc_1'))).kind).toBe('bad_response');
     route = () => ({ status: 200, text: '<html>Hotel Wi-Fi</html>', type: 'text/html' });
-    expect((await failure(client().deleteLocation('loc_9'))).message).toMatch(/web page/);
+    expect((await appErrorOf(client().deleteLocation('loc_9'))).message).toMatch(/web page/);
     expect(calls()).toEqual(['POST /v1/devices/FTC-1/install', 'DELETE /v1/locations/loc_9']);
   });
 
@@ -252,7 +243,7 @@ describe('createLocation: the created store has the server’s id', () => {
 
   it('201 with nothing, and the store is nowhere to be found: bad_response, not a made-up id', async () => {
     route = (method) => (method === 'POST' ? { status: 201 } : { status: 200, body: { data: [] } });
-    const error = await failure(client().createLocation(INPUT));
+    const error = await appErrorOf(client().createLocation(INPUT));
     expect(error.kind).toBe('bad_response');
   });
 });
@@ -308,14 +299,14 @@ describe('error answers in other shapes and statuses', () => {
     ['503 {error: "text"}', { status: 503, body: { error: 'maintenance' } }, 'server'],
   ])('%s → %s', async (_what, answer, kind) => {
     route = () => answer;
-    const error = await failure(client().installDevice('FTC-1', 'loc_1'));
+    const error = await appErrorOf(client().installDevice('FTC-1', 'loc_1'));
     expect(error.kind).toBe(kind);
     expect(JSON.stringify(error.toShape())).not.toContain(KEY);
   });
 
   it('a 404 that hides another organization is not_found, naming the serial', async () => {
     route = () => ({ status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
-    const error = await failure(client().getDevice('FTC-1'));
+    const error = await appErrorOf(client().getDevice('FTC-1'));
     expect(error).toMatchObject({ kind: 'not_found', status: 404 });
     expect(error.message).toContain('FTC-1');
   });
@@ -375,7 +366,7 @@ describe('locationsFootTraffic: an answer in no shape the app knows is named as 
     ['records with an id but no series and no total', { data: [{ id: 'loc_1', people: 12 }] }],
   ])('%s: traffic_unknown_format', async (_what, body) => {
     answering(body);
-    const error = await failure(client().locationsFootTraffic(RANGE));
+    const error = await appErrorOf(client().locationsFootTraffic(RANGE));
     expect(error.kind).toBe('bad_response');
     expect(error.code).toBe('traffic_unknown_format');
   });

@@ -6,14 +6,18 @@
  * have shifted).
  */
 import { describe, expect, it } from 'vitest';
+import { appErrorOf } from '../../helpers/app-error-of';
 import {
   readListAnswer,
   type ListAnswer,
   type PageRequest,
 } from '../../../electron/core/api/list-answer';
 import type { ListPage } from '../../../electron/core/api/vendor-api';
-import { AppError } from '../../../electron/core/app-error';
-import type { Checkpoint, Checkpoints, Progress } from '../../../electron/core/store/checkpoints';
+import {
+  freshProgress,
+  type Checkpoint,
+  type Checkpoints,
+} from '../../../electron/core/store/checkpoints';
 import { downloadList, type ListDownload } from '../../../electron/core/sync/list-download';
 
 const ORIGIN = 'https://api.example.com';
@@ -23,14 +27,6 @@ const ids = (n: number, from = 0): Item[] =>
 
 /** Checkpoints kept in memory, with the same rules for a pass as the store's. */
 const memoryCheckpoints = (): Checkpoints & { restarted: number } => {
-  const fresh = (): Progress => ({
-    firstDone: false,
-    done: [],
-    rest: null,
-    next: null,
-    totalCount: null,
-    fetched: 0,
-  });
   const rows = new Map<string, Checkpoint>();
   const store = {
     restarted: 0,
@@ -40,7 +36,7 @@ const memoryCheckpoints = (): Checkpoints & { restarted: number } => {
       const started: Checkpoint = {
         resource,
         pass: (previous?.pass ?? 0) + 1,
-        progress: fresh(),
+        progress: freshProgress(),
         resumed: false,
         startedAt: now,
         completedAt: null,
@@ -54,7 +50,7 @@ const memoryCheckpoints = (): Checkpoints & { restarted: number } => {
     },
     restart(c: Checkpoint) {
       store.restarted += 1;
-      c.progress = fresh();
+      c.progress = freshProgress();
     },
     completedAt: (resource: string) => rows.get(resource)?.completedAt ?? null,
   };
@@ -97,15 +93,6 @@ const run = (list: ListDownload<Item>, checkpoints: Checkpoints) =>
     random: () => 0.5,
   });
 
-const failure = async (promise: Promise<unknown>): Promise<AppError> => {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw error;
-  return error;
-};
-
 describe('downloadList: a total that changes between pages', () => {
   it('grew (4 → 5) while 4 items came: the short-list error, the pass starts over, nothing deleted', async () => {
     const { list, reconciled } = scripted((r) =>
@@ -114,7 +101,7 @@ describe('downloadList: a total that changes between pages', () => {
         : { data: ids(2), meta: { next_cursor: 'c2', total: 4 } },
     );
     const checkpoints = memoryCheckpoints();
-    const error = await failure(run(list, checkpoints));
+    const error = await appErrorOf(run(list, checkpoints));
     expect(error.code).toBe('list_short');
     expect(error.params).toEqual({ promised: 5, listed: 4 });
     expect(checkpoints.restarted).toBe(1);
@@ -129,7 +116,7 @@ describe('downloadList: a total that changes between pages', () => {
         ? { data: ids(2), meta: { page: 1, per_page: 2, total_count: 4, total_pages: 2 } }
         : { data: ids(2, 1), meta: { page: 2, per_page: 2, total_count: 5, total_pages: 3 } };
     });
-    const error = await failure(run(list, memoryCheckpoints()));
+    const error = await appErrorOf(run(list, memoryCheckpoints()));
     expect(error.code).toBe('list_short');
   });
 
