@@ -2,6 +2,7 @@ import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
+import { prepareFormats } from './lib/format';
 import { loadMessages } from './lib/i18n';
 import { loadPreferences } from './lib/preferences';
 import { startErrorReporting } from './lib/error-reporting';
@@ -11,6 +12,11 @@ import { call, initTransport } from './lib/transport';
 initTransport();
 // Uncaught errors and unhandled rejections go to the app's log.
 startErrorReporting(window, (report) => call('reportRendererError', report));
+// Asked before the words below load: the bridge's socket opens and the core answers while the
+// language chunk is on its way, instead of after the first render. App reports a failure; the
+// empty catch only keeps the wait from counting as an unhandled rejection meanwhile.
+const firstStatus = call('sessionStatus', {});
+firstStatus.catch(() => undefined);
 
 // The start language's messages are a chunk of their own (lib/i18n.ts): load them before the
 // first render, so nothing is ever said in a language the technician did not ask for. The
@@ -18,9 +24,13 @@ startErrorReporting(window, (report) => call('reportRendererError', report));
 const start = localeFor(
   loadPreferences(globalThis.localStorage).language,
   globalThis.navigator.languages,
-).messages;
-await loadMessages(start).catch(() => loadMessages(FALLBACK_LOCALE.messages));
+);
+const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
+// Meanwhile, on a main thread that would only wait: the formatters every screen uses. In a
+// task of its own: the chunk's request leaves only once this task has ended.
+setTimeout(() => prepareFormats(start.format), 0);
+await words;
 
 const target = document.getElementById('app');
 if (!target) throw new Error('#app missing from index.html');
-export default mount(App, { target });
+export default mount(App, { target, props: { firstStatus } });

@@ -20,8 +20,11 @@ export class SocketChannel {
   #pending = new Map<number, Pending>();
   #nextId = 1;
 
+  /** On an open socket the request leaves before this returns (no await on the way), so a
+   * screen that asks while it is being built has its answer worked on meanwhile. */
   async call(name: OperationName, input: unknown, signal?: AbortSignal): Promise<SocketAnswer> {
-    const socket = await this.#connected();
+    const open = this.#socket?.readyState === WebSocket.OPEN ? this.#socket : null;
+    const socket = open ?? (await this.#connecting());
     if (socket === null) return 'unsent';
     signal?.throwIfAborted();
     const id = this.#nextId++;
@@ -42,8 +45,7 @@ export class SocketChannel {
     });
   }
 
-  #connected(): Promise<WebSocket | null> {
-    if (this.#socket?.readyState === WebSocket.OPEN) return Promise.resolve(this.#socket);
+  #connecting(): Promise<WebSocket | null> {
     this.#opening ??= this.#open().finally(() => (this.#opening = null));
     return this.#opening;
   }

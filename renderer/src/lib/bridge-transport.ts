@@ -67,6 +67,9 @@ export const createBridgeTransport = (ready: Promise<void>): Transport => {
   const listeners = new Set<(event: PushEvent) => void>();
   const channel = new SocketChannel();
   let opened = false;
+  // Once the token was exchanged, calls skip the await: see SocketChannel.call.
+  let exchanged = false;
+  void ready.then(() => (exchanged = true));
 
   const openEvents = (): void => {
     // Same origin: EventSource sends the session cookie without being asked.
@@ -85,7 +88,7 @@ export const createBridgeTransport = (ready: Promise<void>): Transport => {
   return {
     async invoke(name: OperationName, input: unknown, signal?: AbortSignal) {
       try {
-        await ready;
+        if (!exchanged) await ready;
         const answer = await channel.call(name, input, signal);
         if (answer === 'lost') return bridgeDown();
         if (answer !== 'unsent') return answer;

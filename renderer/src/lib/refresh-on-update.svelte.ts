@@ -5,13 +5,25 @@ interface Refreshable {
   refresh(): Promise<void>;
 }
 
-/** Loads the reads when a screen opens and again on every 'data-updated' push event.
- * Call during component initialisation (it creates an effect owned by the component). */
+/**
+ * Loads the reads when a screen opens and again on every 'data-updated' push event.
+ * Call during component initialisation (it creates an effect owned by the component).
+ *
+ * The first load is asked at once, while the screen's elements are still being made: an
+ * effect would run only after the whole screen was built, and the question would leave tens
+ * of milliseconds later on a slow machine, with the core's answer waiting behind it.
+ */
 export const refreshOnDataUpdate = (session: SessionState, ...reads: Refreshable[]): void => {
-  $effect(() => {
-    void session.dataVersion;
+  const refreshAll = () =>
     untrack(() => {
       for (const read of reads) void read.refresh();
     });
+  let loadedFor = untrack(() => session.dataVersion);
+  refreshAll();
+  $effect(() => {
+    const version = session.dataVersion;
+    if (version === loadedFor) return;
+    loadedFor = version;
+    refreshAll();
   });
 };

@@ -25,8 +25,9 @@ export class SessionState {
     return subscribe((event) => this.#onEvent(event));
   }
 
-  async load(): Promise<void> {
-    this.setStatus(await call('sessionStatus', {}));
+  /** Reads the status, or takes one already asked for (main.ts asks before the first render). */
+  async load(pending: Promise<SessionStatus> = call('sessionStatus', {})): Promise<void> {
+    this.setStatus(await pending);
   }
 
   setStatus(status: SessionStatus): void {

@@ -92,6 +92,33 @@ describe('socket channel (ws client as the browser WebSocket)', () => {
     expect(await channel.call('sessionStatus', {})).toBe('unsent');
   });
 
+  it('sends on an open socket before call() returns, so a screen being built is answered meanwhile', async () => {
+    const { web: bridge, channel } = await page();
+    const sent: string[] = [];
+    const Browser = browserSocket(bridge.bridge.origin, bridge.cookie);
+    vi.stubGlobal(
+      'WebSocket',
+      class extends Browser {
+        override send(data: string) {
+          sent.push(data);
+          super.send(data);
+        }
+      },
+    );
+    // The first call opens the socket: it waits for that.
+    const first = channel.call('sessionStatus', {});
+    expect(sent).toEqual([]);
+    await first;
+    expect(sent).toHaveLength(1);
+    // On the open socket the request is out before the caller's code goes on.
+    const second = channel.call('listOutbox', {});
+    expect(sent.map((s) => (JSON.parse(s) as { op: string }).op)).toEqual([
+      'sessionStatus',
+      'listOutbox',
+    ]);
+    expect(await second).toMatchObject({ ok: true });
+  });
+
   it('settles an aborted call at once', async () => {
     const { channel } = await page();
     await channel.call('sessionStatus', {});

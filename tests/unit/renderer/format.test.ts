@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   formatAddress,
   formatInterval,
+  formatNumber,
   isCheckingIn,
   locationName,
   orMissing,
+  prepareFormats,
   relativeTime,
   storeLabel,
 } from '../../../renderer/src/lib/format';
@@ -22,6 +24,47 @@ describe('relativeTime', () => {
     expect(relativeTime('2026-05-04T11:55:00Z', NOW)).toBe('5 minutes ago');
     expect(relativeTime('2026-05-04T09:00:00Z', NOW)).toBe('3 hours ago');
     expect(relativeTime('2026-05-02T12:00:00Z', NOW)).toBe('2 days ago');
+  });
+});
+
+describe('prepareFormats (main.ts, while the words download)', () => {
+  const made: string[] = [];
+  const { RelativeTimeFormat, NumberFormat } = Intl;
+  beforeEach(() => {
+    made.length = 0;
+    // Subclasses that note each formatter built (vi.spyOn does not construct).
+    Reflect.set(
+      Intl,
+      'RelativeTimeFormat',
+      class extends RelativeTimeFormat {
+        constructor(...args: ConstructorParameters<typeof RelativeTimeFormat>) {
+          super(...args);
+          made.push(`relative ${String(args[0])}`);
+        }
+      },
+    );
+    Reflect.set(
+      Intl,
+      'NumberFormat',
+      class extends NumberFormat {
+        constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+          super(...args);
+          made.push(`number ${String(args[0])}`);
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    Reflect.set(Intl, 'RelativeTimeFormat', RelativeTimeFormat);
+    Reflect.set(Intl, 'NumberFormat', NumberFormat);
+  });
+  it('builds the formatters that counts and "… ago" then use, and only once', () => {
+    // A locale no other test formats in, so nothing of it is cached yet.
+    prepareFormats('fr-CA');
+    expect(made.sort()).toEqual(['number fr-CA', 'relative fr-CA']);
+    expect(formatNumber(100_000, 'fr-CA')).toBe('100\u00a0000');
+    expect(relativeTime('2026-05-04T11:55:00Z', NOW, 'fr-CA')).toBe('il y a 5 minutes');
+    expect(made).toHaveLength(2);
   });
 });
 

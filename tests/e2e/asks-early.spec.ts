@@ -1,0 +1,66 @@
+import { expect, test } from './fixtures';
+import { openTrainingInventory } from './helpers';
+
+// Starting the app and opening a screen wait on the core's answers. The page asks first and
+// builds while the core works: the session status leaves while the language's words are
+// still loading, and a screen's first read leaves before the screen's elements are made.
+// Both were once asked only after a render, which put a round trip behind it on every start.
+
+/** Every operation the page sends on its socket, with what the page showed at that moment. */
+const RECORD_SENDS = `(() => {
+  const sends = (window.__sends = []);
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    let op = null;
+    try { op = JSON.parse(data).op ?? null; } catch { op = null; }
+    const heading = document.querySelector('main h1');
+    sends.push({
+      op,
+      heading: heading ? heading.textContent.trim() : null,
+      inventoryList: document.querySelector('[role="list"][aria-label="Inventory"]') !== null,
+    });
+    return send.call(this, data);
+  };
+})()`;
+
+interface Sent {
+  op: string | null;
+  heading: string | null;
+  inventoryList: boolean;
+}
+
+test('the session status is asked while the language is still loading', async ({ page, web }) => {
+  let statusSent = false;
+  let heldWhileStatusSent = false;
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (String(payload).includes('"op":"sessionStatus"')) statusSent = true;
+    }),
+  );
+  // The start language's chunk is held until the status has left (or 10 s went by).
+  await page.route(/\/assets\/messages-en-[\w-]{8}\.js$/, async (route) => {
+    const until = Date.now() + 10_000;
+    while (!statusSent && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    heldWhileStatusSent = statusSent;
+    await route.continue();
+  });
+  await page.goto(web.info.url);
+  await expect(page.getByRole('button', { name: 'Start training mode' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(heldWhileStatusSent).toBe(true);
+});
+
+test("a screen's first read leaves before the screen is built", async ({ page, web }) => {
+  await page.addInitScript({ content: RECORD_SENDS });
+  await openTrainingInventory(page, web.info.url);
+  await expect(
+    page.getByRole('list', { name: 'Inventory' }).locator('.serial').first(),
+  ).toBeVisible({ timeout: 30_000 });
+  const sent = (await page.evaluate('window.__sends')) as Sent[];
+  const first = sent.find((s) => s.op === 'queryDevices');
+  expect(first, JSON.stringify(sent)).toBeDefined();
+  // Still the screen it came from: neither the Inventory's heading nor its list exist yet.
+  expect(first).toMatchObject({ inventoryList: false });
+  expect(first?.heading).not.toBe('Inventory');
+});
