@@ -3,8 +3,8 @@
  * million devices over HTTP (minutes): the real core signs in once against a small sandbox
  * (so the session, the key in the keychain and the account scope are the app's own), is
  * closed, and the scope's cache.db is then filled with the project's own store code
- * (openAccountStore → deviceRows.put, one transaction) plus a completed 'devices' checkpoint,
- * so the app treats the list as downloaded. The sandbox is stopped before anything is
+ * (openAccountStore → deviceRows.putAll in pages of 500 as the sync stores them, one
+ * transaction) plus a completed 'devices' checkpoint, so the app treats the list as downloaded. The sandbox is stopped before anything is
  * measured: the figures that use this are offline.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -148,6 +148,9 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
       const taken = new Set<string>();
       const day = 86_400_000;
       const nowMs = Date.now();
+      // Stored a page at a time, as the sync stores a downloaded page: the search index ends
+      // up with the segments an account's first download gives it.
+      let page: Device[] = [];
       for (let i = 0; i < count; i++) {
         const newSerial = () => {
           let s = 'FTC-';
@@ -175,7 +178,11 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
           installed_at: at ? new Date(nowMs - (1 + r.int(600)) * day).toISOString() : null,
           name: at && r.next() < 0.3 ? r.pick(LABELS) : null,
         };
-        cache.devices.put(device, now, devices.pass);
+        page.push(device);
+        if (page.length === 500 || i === count - 1) {
+          cache.devices.putAll(page, now, devices.pass);
+          page = [];
+        }
         if (at === null) {
           uninstalled += 1;
           if (uninstalledSerials.length < 400 && r.next() < 0.01) uninstalledSerials.push(serial);

@@ -137,12 +137,13 @@ export async function refreshLocationDevices(
   const listed = new Set(devices.map((d) => d.serial_number));
   guarded(() =>
     cache.db.transaction(() => {
-      for (const device of devices) cache.devices.put(device, now);
       // Devices the cache had here and the server no longer lists: their state is unknown
       // until the next full download, so they are read one by one later; here they leave.
-      for (const stale of cache.devices.atLocation(locationId)) {
-        if (!listed.has(stale.serial_number)) cache.devices.put({ ...stale, location: null }, now);
-      }
+      const gone = cache.devices
+        .atLocation(locationId)
+        .filter((stale) => !listed.has(stale.serial_number))
+        .map((stale) => ({ ...stale, location: null }));
+      cache.devices.putAll([...devices, ...gone], now);
       reapplyPending(cache, scope.store.work.intents.list(), new Set([...listed]));
     })(),
   );

@@ -59,7 +59,7 @@ function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<De
     store(items, pass) {
       const cache = scope.store.cache;
       const now = new Date().toISOString();
-      for (const device of items) cache.devices.put(device, now, pass);
+      cache.devices.putAll(items, now, pass);
       const serials = new Set(items.map((d) => d.serial_number));
       reapplyPending(cache, scope.store.work.intents.list(), serials);
       cache.queries.invalidate();

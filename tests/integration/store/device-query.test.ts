@@ -130,6 +130,52 @@ describe('device windows and counts', () => {
     expect(serials(window({ view: 'uninstalled', q: '00000021' }))).toEqual([serial]);
     expect(window({ view: 'all', q: 'munchen 00000021' }).rows).toEqual([]);
   });
+
+  it('indexes a downloaded page written as one batch (search index last) as it lists it', () => {
+    const berlin = { id: 'loc_ber', name: 'Kaufhaus Berlin' };
+    // The page repeats device 41 (first not installed, then in Berlin) and renames device 21,
+    // which was indexed before: what is searchable is the page's last word on each device.
+    store.cache.db.transaction(() =>
+      store.cache.devices.putAll(
+        [
+          device(41),
+          device(21, { name: 'Eingang Nord' }),
+          device(41, { location: berlin }),
+          device(42),
+        ],
+        NOW,
+        7,
+      ),
+    )();
+    expect(serials(window({ view: 'all', q: 'berlin' }))).toEqual(['FTC-00000041']);
+    expect(window({ view: 'uninstalled', q: '00000041' }).rows).toEqual([]);
+    expect(serials(window({ view: 'uninstalled', q: 'eingang' }))).toEqual(['FTC-00000021']);
+    expect(window({ view: 'all' })).toMatchObject({ total: 42 });
+    expect(window({ view: 'uninstalled' })).toMatchObject({ total: 21 });
+    // Outside a transaction a batch is still all or nothing: a device without its serial
+    // (rejected by the NOT NULL column) leaves the devices before it unwritten too.
+    const broken = { ...device(43), serial_number: null } as unknown as Device;
+    expect(() => store.cache.devices.putAll([device(44), broken], NOW)).toThrow();
+    expect(window({ view: 'all', q: '00000044' }).rows).toEqual([]);
+
+    // Devices the page listed stay; the ones it did not are removed from rows and index alike.
+    expect(store.cache.devices.countSeen(7)).toBe(3);
+    store.cache.db.exec('UPDATE devices SET seen_pass = 6 WHERE seen_pass IS NULL');
+    expect(store.cache.devices.removeUnseen(7)).toBe(39);
+    expect(window({ view: 'all' })).toMatchObject({ total: 3 });
+    expect(window({ view: 'all', q: 'munchen' }).rows).toEqual([]);
+    expect(serials(window({ view: 'all', q: 'ftc' }))).toEqual([
+      'FTC-00000021',
+      'FTC-00000041',
+      'FTC-00000042',
+    ]);
+    // FTS5's own check: every index entry belongs to a row it was written for.
+    expect(() =>
+      store.cache.db.exec(
+        "INSERT INTO devices_search (devices_search, rank) VALUES ('integrity-check', 0)",
+      ),
+    ).not.toThrow();
+  });
 });
 
 it('stops counting matches at the cap and says so', () => {
