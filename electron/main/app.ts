@@ -14,6 +14,7 @@ import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
+import { applyChromiumSwitches } from './chromium-switches';
 import { setupDeepLinks } from './deep-links';
 import { devReloadEnabled, watchRendererForReload } from './dev-reload';
 import { exportDiagnostics } from './diagnostics-export';
@@ -41,6 +42,7 @@ if (!app.isPackaged && userDataOverride) {
 }
 
 registerAppScheme();
+applyChromiumSwitches(app.commandLine);
 // Crash dumps stay on this computer (app.getPath('crashDumps')): Export diagnostics lists them,
 // never sends or includes them — a dump can hold memory, the API key included.
 crashReporter.start({ uploadToServer: false });

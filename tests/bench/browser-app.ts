@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build } from 'vite';
+import { DISABLED_CHROMIUM_FEATURES } from '../../electron/main/chromium-switches';
 import { bridgeClient, startCli, type BrowserMode } from '../helpers/cli-process';
 
 export type CoreProcess = BrowserMode;
@@ -103,17 +104,33 @@ export async function residentMb(pid: number): Promise<{ rss: number; peak: numb
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-gpu',
+  '--enable-precise-memory-info',
+  '--js-flags=--expose-gc',
+];
+
+/**
+ * This Chromium plays the app's window (Electron cannot start here), so it runs with the
+ * window's Chromium settings (electron/main/chromium-switches.ts). Chromium reads only the last
+ * --disable-features it is given and Playwright passes its own list, so the app's features are
+ * added to Playwright's list (read from a first launch) instead of replacing it.
+ */
 export async function launchChromium(): Promise<Browser> {
+  const options = { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS };
+  const first = await chromium.launchServer(options);
+  const theirs = first.process().spawnargs.find((arg) => arg.startsWith('--disable-features='));
+  await first.close();
+  const merged = [theirs?.slice('--disable-features='.length), ...DISABLED_CHROMIUM_FEATURES]
+    .filter((part) => part !== undefined && part !== '')
+    .join(',');
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-gpu',
-      '--enable-precise-memory-info',
-      '--js-flags=--expose-gc',
-    ],
+    ...options,
+    ignoreDefaultArgs: theirs ? [theirs] : [],
+    args: [...CHROMIUM_ARGS, `--disable-features=${merged}`],
   });
 }
 

@@ -4,7 +4,14 @@
  * matching rows; the list shows the answer.
  */
 import type { Page } from '@playwright/test';
-import { READ_STATE, SCROLL, waitInPage, type Answer, type BenchState } from './page-probes';
+import {
+  bridgeEchoTrips,
+  READ_STATE,
+  SCROLL,
+  waitInPage,
+  type Answer,
+  type BenchState,
+} from './page-probes';
 import { atMost, below, type Figure } from './results';
 import { max, median, p95 } from './stats';
 
@@ -138,6 +145,9 @@ export async function benchKeystrokes(
     )
     .join(', ');
   const over = latency.filter((t) => t > 16).length;
+  // Same page, same pace, after the keys: what the bridge alone costs, with no SQL and no
+  // rendering behind the answer.
+  const echo = (await page.evaluate(bridgeEchoTrips(keys.length, BETWEEN_KEYS_MS))) as number[];
   return {
     keys,
     figures: [
@@ -148,12 +158,19 @@ export async function benchKeystrokes(
         'ms',
         16,
         {
+          baseline: {
+            name: 'bridge round trip of an operation that does no work, p95',
+            value: Number(p95(echo).toFixed(1)),
+            unit: 'ms',
+          },
           note:
             `${keys.length} keystrokes typing and deleting ${queries.map((q) => `"${q.text}" (${q.view})`).join(', ')}, 150 ms apart; ` +
             `keydown → queryDevices answer applied (bridge + core SQL + DOM update) + the next frame's rendering, vsync wait left out; ` +
             `median ${median(latency).toFixed(1)} ms, max ${max(latency).toFixed(1)} ms, ${over} over 16 ms; ` +
             `bridge round trip keydown → answer read median ${median(trips).toFixed(1)} ms, p95 ${p95(trips).toFixed(1)} ms (${trips.length} keys asked); ` +
-            `wall time keydown → painted incl. vsync wait p95 ${p95(keys.map((k) => k.wall)).toFixed(1)} ms; slowest: ${slowest}`,
+            `wall time keydown → painted incl. vsync wait p95 ${p95(keys.map((k) => k.wall)).toFixed(1)} ms; slowest: ${slowest}; ` +
+            `baseline: ${echo.length} syncStatus requests on a second operation socket of the page, ${BETWEEN_KEYS_MS} ms apart, ` +
+            `send → answer read median ${median(echo).toFixed(1)} ms, p95 ${p95(echo).toFixed(1)} ms, max ${max(echo).toFixed(1)} ms`,
         },
       ),
     ],

@@ -23,6 +23,8 @@
  * - with OPEN_INVENTORY, clicks "Inventory" in the main navigation the moment it exists, as
  *   an impatient user would (no test-driver latency), once per document.
  */
+import { BRIDGE_SOCKET_PATH } from '../../electron/web/bridge-protocol';
+
 const probes = (openInventory: boolean) => `(() => {
   const OPEN_INVENTORY = ${openInventory ? 'true' : 'false'};
   const bench = (window.__bench = { answers: [], rowsPaintedAt: null, keys: [], inventoryClickedAt: null });
@@ -228,6 +230,26 @@ export interface BenchState {
   keys: KeyTiming[];
   inventoryClickedAt: number | null;
 }
+
+/**
+ * The bridge's own round trip, as a baseline for the keystroke figure: \`count\` requests of an
+ * operation that does no work (\`syncStatus\`: the sync engine's state, held in memory) on a
+ * second operation socket of the same page, \`pauseMs\` apart like the keys; send → answer read.
+ */
+export const bridgeEchoTrips = (count: number, pauseMs: number): string => `(async () => {
+  const socket = new WebSocket(new URL(${JSON.stringify(BRIDGE_SOCKET_PATH)}, location.href.replace(/^http/, 'ws')));
+  await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = () => reject(new Error('the bridge socket did not open')); });
+  const trips = [];
+  for (let id = 1; id <= ${count}; id++) {
+    await new Promise((resolve) => setTimeout(resolve, ${pauseMs}));
+    const sent = performance.now();
+    const answered = new Promise((resolve) => { socket.onmessage = (m) => { if (JSON.parse(m.data).id === id) resolve(performance.now()); }; });
+    socket.send(JSON.stringify({ id, op: 'syncStatus', input: {} }));
+    trips.push((await answered) - sent);
+  }
+  socket.close();
+  return trips;
+})()`;
 
 export const READ_STATE = `(() => { const b = window.__bench; return { answers: b.answers, rowsPaintedAt: b.rowsPaintedAt, keys: b.keys, inventoryClickedAt: b.inventoryClickedAt }; })()`;
 

@@ -58,10 +58,11 @@ const electron = vi.hoisted(() => {
         exit: vi.fn(),
         setPath: vi.fn(),
         setAppLogsPath: vi.fn(),
+        commandLine: { appendSwitch: vi.fn() },
         isReady: () => true,
         setAsDefaultProtocolClient: vi.fn(() => true),
         on: (name: string, listener: Listener) => appListeners.set(name, listener),
-        whenReady: async () => undefined,
+        whenReady: vi.fn(async () => undefined),
         getPath: () => state.userData,
         getAppPath: () => '/opt/field-installer/resources/app.asar',
         getVersion: () => '0.1.0',
@@ -190,6 +191,19 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     electron.appListeners.get('before-quit')?.(quitEvent);
     expect(quitEvent.preventDefault).toHaveBeenCalled();
     await until(() => module.app.quit.mock.calls.length > 0);
+  });
+
+  it("turns off Chromium's post-input task deferral before the app is ready", async () => {
+    electron.state.lock = true;
+    await import('../../../electron/main/app');
+    // Switches only take effect when set before 'ready': at import, before any listener runs.
+    expect(electron.module.app.commandLine.appendSwitch).toHaveBeenCalledWith(
+      'disable-features',
+      'DeferRendererTasksAfterInput',
+    );
+    const [ready] = electron.module.app.whenReady.mock.invocationCallOrder;
+    const [switched] = electron.module.app.commandLine.appendSwitch.mock.invocationCallOrder;
+    expect(switched).toBeLessThan(ready ?? Number.POSITIVE_INFINITY);
   });
 
   it('sets a menu without DevTools or Reload in the packaged app, in the OS language', async () => {
