@@ -165,8 +165,20 @@ export function openAccountStore(
     rebuildCache(reason) {
       log.warn('rebuilding the cache database', { reason });
       cache.db.close();
-      removeDatabase(cachePath);
-      cache = openCache(cachePath);
+      try {
+        removeDatabase(cachePath);
+        cache = openCache(cachePath);
+      } catch (error) {
+        // Not removed (a file another program holds, a read-only disk) or not created again:
+        // the old file is read on as it is. A closed connection left in its place would make
+        // every read of the cache fail as "internal" until a restart.
+        try {
+          cache = openCache(cachePath);
+        } catch (reopen) {
+          log.error('the cache database could not be opened again', { error: String(reopen) });
+        }
+        throw error;
+      }
       cacheRebuilt = true;
     },
     checked: Promise.resolve(false),
@@ -176,6 +188,12 @@ export function openAccountStore(
           if (!problems || problems.length === 0 || !cache.db.open) return false;
           store.rebuildCache(problems.join('; '));
           return true;
+        })
+        // Never rejects: callers start it with `void`, and close() waits for it. The damage is
+        // met again by a later read, which checks again.
+        .catch((error: unknown) => {
+          log.error('the damaged cache database could not be rebuilt', { error: String(error) });
+          return false;
         })
         .finally(() => (checking = null));
       return checking;

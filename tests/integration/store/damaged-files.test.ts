@@ -5,6 +5,7 @@
  * aside and reported with the number of queued actions it held; a damaged app.db (only the
  * session lives there) must not keep the app from starting either.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   cpSync,
@@ -184,6 +185,63 @@ describe.each(Object.keys(damages))('a database file %s', (damage) => {
       }
     } finally {
       await core.close();
+    }
+  });
+});
+
+/** `chattr +i`: a file no one may remove or change, root included (Linux, root only). */
+const immutable = (path: string, on: boolean): string | null => {
+  try {
+    execFileSync('chattr', [on ? '+i' : '-i', path], { stdio: 'pipe' });
+    return null;
+  } catch (error) {
+    return String((error as { stderr?: Buffer }).stderr ?? error).trim();
+  }
+};
+
+describe('a damaged cache.db that cannot be removed (a file another program holds, a read-only disk)', () => {
+  it('keeps answering in words (never "internal"), and closes', async (ctx) => {
+    const dataDir = join(root, `case-${caseNumber++}`);
+    cpSync(template, dataDir, { recursive: true });
+    const cache = fileOf(dataDir, 'cache.db');
+    // Garbled pages past the schema: the file opens, SQLite's check (and reads) find the damage.
+    const size = statSync(cache).size;
+    const fd = openSync(cache, 'r+');
+    writeSync(fd, Buffer.alloc(16 * 1024, 0x41), 0, 16 * 1024, Math.floor(size / 8192) * 4096);
+    closeSync(fd);
+    const refused = immutable(cache, true);
+    if (refused !== null) ctx.skip(`cannot make a file immutable here: ${refused}`);
+    try {
+      const harness = await startCoreHarness({ dataDir, keychainService });
+      let closed = false;
+      try {
+        // The check at open runs off the main thread; reads meet the damage too. Every answer
+        // in that time is data or a storage error, never the internal one.
+        const until = Date.now() + 2_000;
+        const kinds = new Set<string>();
+        while (Date.now() < until) {
+          for (const view of ['all', 'uninstalled'] as const) {
+            const answer = await harness.core.invoke('queryDevices', {
+              view,
+              offset: 0,
+              limit: 500,
+            });
+            kinds.add(answer.ok ? 'ok' : answer.error.kind);
+          }
+          const locations = await harness.core.invoke('listLocations', {});
+          kinds.add(locations.ok ? 'ok' : locations.error.kind);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect([...kinds].filter((k) => k !== 'ok' && k !== 'storage')).toEqual([]);
+        expect((await harness.call('sessionStatus')).signedIn).toBe(true);
+        // close() waits for the check: it must not throw, or app.db's lock would be kept.
+        await harness.close();
+        closed = true;
+      } finally {
+        if (!closed) await harness.close().catch(() => undefined);
+      }
+    } finally {
+      immutable(cache, false);
     }
   });
 });
