@@ -162,6 +162,7 @@ export const createCore: CreateCore = async (options) => {
       monitor.reportOnline();
     },
     current: () => session.current(),
+    reopen: () => session.reopen(),
     sync: engine,
     replay,
     outboxChanged: () => {

@@ -5,6 +5,8 @@
  * order. better-sqlite3 is synchronous by design: each query is microseconds on the local disk,
  * and one connection per file avoids any lock contention inside the process.
  */
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Migration } from './schema';
 
@@ -38,8 +40,30 @@ export function openDatabase(path: string, options: OpenOptions): Db {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw onFullDisk(error, path);
   }
+}
+
+/** Less free space than this on the file's disk counts as a full disk. */
+const FULL_BELOW_BYTES = 1024 * 1024;
+
+/**
+ * Opening a WAL database makes its -shm file; on a full disk SQLite says so as a plain I/O
+ * error (SQLITE_IOERR_SHMSIZE), which would be worded as a failing disk. When the file's disk
+ * has no room left, it is the full disk it is.
+ */
+function onFullDisk(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_IOERR')) return error;
+  try {
+    const disk = statfsSync(dirname(path));
+    if (disk.bavail * disk.bsize >= FULL_BELOW_BYTES) return error;
+  } catch {
+    return error;
+  }
+  return Object.assign(new Error(`${String(error)} (the disk is full)`, { cause: error }), {
+    code: 'SQLITE_FULL',
+  });
 }
 
 function migrate(db: Db, migrations: readonly Migration[]): void {

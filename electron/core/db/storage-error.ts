@@ -15,6 +15,22 @@ const codeOf = (error: unknown): string =>
 
 export const isSqliteError = (error: unknown): boolean => codeOf(error).startsWith('SQLITE_');
 
+/** What the OS answers (Node's fs) when the data folder cannot be written. */
+const FS_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const FS_READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM']);
+const FS_FAILING = new Set(['EIO', 'ENOTDIR', 'EISDIR', 'EBUSY']);
+
+/** A SQLite failure, or the OS refusing a file or folder of the data dir (fs errno codes). */
+export const isStorageFailure = (error: unknown): boolean => {
+  const code = codeOf(error);
+  return (
+    code.startsWith('SQLITE_') ||
+    FS_FULL.has(code) ||
+    FS_READ_ONLY.has(code) ||
+    FS_FAILING.has(code)
+  );
+};
+
 /** Damage to the file itself (also behind a 'storage' AppError): rebuild or move aside. */
 export const isDamage = (error: unknown): boolean => {
   const code = codeOf(error);
@@ -24,30 +40,32 @@ export const isDamage = (error: unknown): boolean => {
 
 export function storageError(error: unknown): AppError {
   const code = codeOf(error);
-  const wording = code.startsWith('SQLITE_FULL')
-    ? {
-        message: 'The disk is full: nothing was saved.',
-        nextStep:
-          'Free some space on this computer (empty the bin, remove downloads), then try again.',
-      }
-    : code.startsWith('SQLITE_READONLY') ||
-        code.startsWith('SQLITE_CANTOPEN') ||
-        code.startsWith('SQLITE_PERM')
+  const wording =
+    code.startsWith('SQLITE_FULL') || FS_FULL.has(code)
       ? {
-          message: 'The app cannot write to its data folder: nothing was saved.',
+          message: 'The disk is full: nothing was saved.',
           nextStep:
-            'Check that the disk is not read-only and that you may write to it, then restart the app.',
+            'Free some space on this computer (empty the bin, remove downloads), then try again.',
         }
-      : code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')
+      : code.startsWith('SQLITE_READONLY') ||
+          code.startsWith('SQLITE_CANTOPEN') ||
+          code.startsWith('SQLITE_PERM') ||
+          FS_READ_ONLY.has(code)
         ? {
-            message: 'Another Field Installer window is using the saved data: nothing was saved.',
-            nextStep: 'Close the other window, then try again.',
-          }
-        : {
-            message: 'The disk could not save the data: nothing was saved.',
+            message: 'The app cannot write to its data folder: nothing was saved.',
             nextStep:
-              'Try again. If it keeps happening, the disk may be failing: tell your IT department.',
-          };
+              'Check that the disk is not read-only and that you may write to it, then restart the app.',
+          }
+        : code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')
+          ? {
+              message: 'Another Field Installer window is using the saved data: nothing was saved.',
+              nextStep: 'Close the other window, then try again.',
+            }
+          : {
+              message: 'The disk could not save the data: nothing was saved.',
+              nextStep:
+                'Try again. If it keeps happening, the disk may be failing: tell your IT department.',
+            };
   return new AppError({ kind: 'storage', ...wording }, { cause: error });
 }
 

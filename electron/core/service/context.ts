@@ -31,6 +31,12 @@ export interface ServiceContext {
   reportOffline(): void;
   reportOnline(): void;
   current(): SignedInScope | null;
+  /**
+   * Opens the signed-in scope again when its databases could not be opened (a full or
+   * read-only disk): the scope, or null when there is none; throws that storage error while
+   * they still cannot be opened.
+   */
+  reopen(): SignedInScope | null;
   sync: SyncEngine;
   /**
    * Replays the outbox now — all of it, or one lane (an action just taken). One replay at a
@@ -44,7 +50,7 @@ export interface ServiceContext {
 }
 
 export function requireScope(ctx: ServiceContext): SignedInScope {
-  const scope = ctx.current();
+  const scope = ctx.current() ?? ctx.reopen();
   if (!scope) {
     throw new AppError({
       kind: 'not_signed_in',

@@ -100,7 +100,11 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
     deviceFootTraffic: (input) => deviceFootTraffic(ctx, input),
 
-    listOutbox: () => outbox.listOutbox(ctx),
+    listOutbox: () => {
+      // A queue on a disk that cannot be opened now is not an empty queue: say why.
+      if (!ctx.current()) ctx.reopen();
+      return outbox.listOutbox(ctx);
+    },
     retryOutboxItem: ({ id }) => outbox.retryItem(ctx, id),
     discardOutboxItem: ({ id }) => outbox.discardItem(ctx, id),
     resolveConflict: ({ id, resolution }) => outbox.resolveItem(ctx, id, resolution),

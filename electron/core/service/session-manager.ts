@@ -10,6 +10,7 @@ import { createApiClient, validateBaseUrl } from '../api/client';
 import type { CoreOptions } from '../core';
 import { holdKey, type KeyHold } from '../credentials/key-hold';
 import { keyFingerprint, scopeDir, TRAINING_FINGERPRINT } from '../db/account-scope';
+import { isStorageFailure, storageError } from '../db/storage-error';
 import { openAccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SignedInScope } from './context';
@@ -25,6 +26,8 @@ export class SessionManager {
   private record: SessionRecord | null = null;
   private training: TrainingServer | null = null;
   private heldKey: KeyHold | null = null;
+  /** Why the session's databases could not be opened (a full or read-only disk), if so. */
+  private openFailure: AppError | null = null;
 
   constructor(
     private readonly options: CoreOptions,
@@ -37,6 +40,29 @@ export class SessionManager {
   ) {}
 
   current(): SignedInScope | null {
+    return this.scope;
+  }
+
+  /**
+   * The session whose databases could not be opened is opened again (space freed, the disk
+   * writable again): answers the scope, or null when there is nothing to open; throws the
+   * storage error while they still cannot be opened. So "free some space, then try again"
+   * works without a restart, and meanwhile every operation says why, not "not signed in".
+   */
+  reopen(): SignedInScope | null {
+    const record = this.record;
+    if (this.scope || !this.openFailure || !record) return this.scope;
+    try {
+      this.openFiles(record);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      // Nothing changed, so nothing is announced: the renderer answers a session event by
+      // reading the queue, which would come back here, and the two would loop.
+      this.openFailure = storageError(error);
+      throw this.openFailure;
+    }
+    this.openFailure = null;
+    this.onChange();
     return this.scope;
   }
 
@@ -65,7 +91,7 @@ export class SessionManager {
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.scope?.store.work.intents.count() ?? 0,
+      queued: this.scope?.store.work.intents.count() ?? this.lastKnownQueued(),
       storage: { ...health, imported: this.imported() },
     };
   }
@@ -210,15 +236,40 @@ export class SessionManager {
     await this.stopTraining();
   }
 
+  /** The queue's size when the databases cannot be opened: as last counted (app.db). */
+  private lastKnownQueued(): number {
+    const record = this.record;
+    if (!this.openFailure || record?.organizationId == null) return 0;
+    const dir = scopeDir(this.options.dataDir, {
+      ...record,
+      organizationId: record.organizationId,
+    });
+    const hint = this.app.setting(queuedHintKey(dir));
+    return typeof hint === 'number' ? hint : 0;
+  }
+
   private open(record: SessionRecord): void {
     this.record = record;
-    this.app.saveSession(record);
-    const organizationId = record.organizationId;
-    if (organizationId === null) {
-      // Signed in, organization still to choose: no scope (and no databases) yet.
+    this.openFailure = null;
+    try {
+      this.openFiles(record);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      // The session stays (its queue is on disk, waiting): the next operation tries again.
+      this.openFailure = storageError(error);
       this.onChange();
-      return;
+      throw this.openFailure;
     }
+    this.onChange();
+  }
+
+  /** Saves the session and opens its scope's databases (none while no organization is chosen). */
+  private openFiles(record: SessionRecord): void {
+    this.app.saveSession(record);
+    if (record.organizationId !== null) this.openScope(record, record.organizationId);
+  }
+
+  private openScope(record: SessionRecord, organizationId: string): void {
     const key = holdKey(() =>
       record.training ? this.trainingKey() : this.storedKey(record.baseUrl),
     );
@@ -238,7 +289,6 @@ export class SessionManager {
     );
     this.heldKey = key;
     this.scope = { record, api, store, created: new Map() };
-    this.onChange();
   }
 
   private closeScope(): void {

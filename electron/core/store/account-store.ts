@@ -137,13 +137,20 @@ export function openAccountStore(
 
   let work: WorkStore;
   try {
-    work = openWork(workPath);
+    try {
+      work = openWork(workPath);
+    } catch (error) {
+      if (!isDamage(error)) throw error;
+      const aside = moveAside(workPath);
+      recordHeld(aside, queuedHint);
+      log.error('queue database was unreadable; moved aside', { keptAt: aside });
+      work = openWork(workPath);
+    }
   } catch (error) {
-    if (!isDamage(error)) throw error;
-    const aside = moveAside(workPath);
-    recordHeld(aside, queuedHint);
-    log.error('queue database was unreadable; moved aside', { keptAt: aside });
-    work = openWork(workPath);
+    // Not opened (a full or read-only disk): the caller tries again later, so the cache's
+    // connection is not left open behind it.
+    cache.db.close();
+    throw error;
   }
   // Counted once: the damaged copies stay beside work.db until someone removes them.
   const copies = damagedCopies(workPath);

@@ -129,3 +129,97 @@ describe('a full disk', () => {
     }
   }, 90_000);
 });
+
+/** Fills the disk to the last byte (the -shm file SQLite makes at open needs 32 KB). */
+function fillCompletely(dir: string): string {
+  const path = fill(dir, 0);
+  const fd = openSync(path, 'a');
+  try {
+    for (let size = 16 * 1024; size >= 512; size /= 2) {
+      for (;;) {
+        try {
+          writeSync(fd, Buffer.alloc(size, 0x5a));
+        } catch {
+          break;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+describe('a data folder on a full disk at start', () => {
+  it('says the disk is full (not "not signed in"), shows the queue count, and opens once space is freed', async (ctx) => {
+    const full = join(root, 'full-at-start');
+    execFileSync('mkdir', ['-p', full]);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m,mode=0700', 'tmpfs', full], {
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      ctx.skip(`cannot mount a tmpfs here: ${String(error)}`);
+    }
+    const host = await hostSandbox(join(root, 'sandbox-start.json'));
+    const keychainService = `field-installer-test-${randomUUID()}`;
+    let core: CoreHarness | null = null;
+    try {
+      core = await startCoreHarness({ dataDir: full, keychainService });
+      await signInAndSync(core, host.sandbox);
+      const [here] = await serverLocations(core);
+      const serials = await uninstalledSerials(core, 3);
+      await host.down();
+      for (const serial of serials)
+        await core.call('installDevice', { serial, locationId: here!.id });
+      await core.close();
+
+      const filler = fillCompletely(full);
+      core = await startCoreHarness({ dataDir: full, keychainService });
+      const status = await core.call('sessionStatus');
+      expect(status.signedIn).toBe(true);
+      // The queue is on disk: its last known count, not an empty queue.
+      expect(status.queued).toBe(3);
+      // The renderer answers each session event by reading the queue (listOutbox): a failed
+      // attempt to open the data again must not announce one, or the two would loop.
+      const events: string[] = [];
+      const unsubscribe = core.core.onEvent((event) => events.push(event.type));
+      for (const [name, input] of [
+        ['listOutbox', {}],
+        ['queryDevices', { view: 'all', offset: 0, limit: 10 }],
+        ['installDevice', { serial: serials[0], locationId: here!.id }],
+      ] as const) {
+        const answer = await core.core.invoke(name, input);
+        expect(answer.ok, name).toBe(false);
+        if (answer.ok) continue;
+        expect(answer.error.kind, `${name}: ${answer.error.message}`).toBe('storage');
+        expect(answer.error.message, name).toMatch(/disk is full/i);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      expect(events.filter((type) => type === 'session' || type === 'outbox')).toEqual([]);
+      unsubscribe();
+
+      // Space is freed: the next operation opens the data, no restart needed, and the queue
+      // drains when the server is back.
+      rmSync(filler);
+      const outbox = await core.call('listOutbox');
+      expect(outbox.map((i) => i.serial).sort()).toEqual([...serials].sort());
+      await host.back();
+      await waitFor(
+        async () => (await core!.call('sessionStatus')).queued === 0,
+        30_000,
+        'the queue to drain',
+        200,
+      );
+      for (const serial of serials) expect(applied(host.requests(), serial, 'install')).toBe(1);
+    } finally {
+      await core?.close().catch(() => undefined);
+      await host.close();
+      try {
+        execFileSync('umount', [full], { stdio: 'pipe' });
+      } catch {
+        execFileSync('umount', ['-l', full], { stdio: 'pipe' });
+      }
+    }
+  }, 90_000);
+});
