@@ -128,7 +128,12 @@ export const createFileLogger = (
   { maxBytes, keep }: LogRotation = DEFAULT_ROTATION,
 ): Logger & { close(): void } => {
   // Logs name stores and serials: readable by this user only, like the databases.
-  ensurePrivateDir(dir);
+  try {
+    ensurePrivateDir(dir);
+  } catch {
+    // A read-only or full disk: lines still go to the mirror, and the host says what is wrong
+    // in words (a logger that threw here ended the app with a stack trace instead).
+  }
   const file = join(dir, 'main.log');
   let fd: number | null = null;
   let size = 0;

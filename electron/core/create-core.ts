@@ -17,7 +17,7 @@ import { traitsOf } from '../error-traits';
 import { isLocalLocationId } from '../local-ids';
 import { AppError } from './app-error';
 import type { Core, CreateCore } from './core';
-import { isDamage, isSqliteError, storageError } from './db/storage-error';
+import { isDamage, isSqliteError, isStorageFailure, storageError } from './db/storage-error';
 import { scopeDir } from './db/account-scope';
 import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
@@ -41,7 +41,7 @@ export const OFFLINE_PROBE_MAX_MS = 8_000;
 
 export const createCore: CreateCore = async (options) => {
   // openAppStore makes the data dir (private) and takes its lock.
-  const app = openAppStore(options.dataDir, options.log);
+  const app = openDataDir(options.dataDir, options.log);
   const listeners = new Set<(event: PushEvent) => void>();
   const emit = (event: PushEvent) => {
     for (const listener of listeners) listener(event);
@@ -321,6 +321,20 @@ export const createCore: CreateCore = async (options) => {
   };
   return core;
 };
+
+/**
+ * The data dir and its lock, or why not in words: a read-only or full disk refuses the folder
+ * (chmod/mkdir) or app.db, and the host shows this error's message instead of an OS error.
+ */
+function openDataDir(dataDir: string, log: Parameters<typeof openAppStore>[1]) {
+  try {
+    return openAppStore(dataDir, log);
+  } catch (error) {
+    if (error instanceof AppError || !isStorageFailure(error)) throw error;
+    log.error('the data folder could not be opened', { error: describe(error) });
+    throw storageError(error);
+  }
+}
 
 function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
   const { api } = scope;

@@ -17,7 +17,8 @@ export const isSqliteError = (error: unknown): boolean => codeOf(error).startsWi
 
 /** What the OS answers (Node's fs) when the data folder cannot be written. */
 const FS_FULL = new Set(['ENOSPC', 'EDQUOT']);
-const FS_READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM']);
+// ENOENT: Node's recursive mkdir answers it for a folder it cannot make on a read-only disk.
+const FS_READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOENT']);
 const FS_FAILING = new Set(['EIO', 'ENOTDIR', 'EISDIR', 'EBUSY']);
 
 /** A SQLite failure, or the OS refusing a file or folder of the data dir (fs errno codes). */

@@ -1,0 +1,104 @@
+/**
+ * A data folder on a read-only disk: the app cannot save anything there, so it does not start,
+ * and it says why in words — the core refuses with the 'storage' kind, and browser mode prints
+ * that sentence and exits non-zero instead of a stack trace. The folder is on a tmpfs mounted
+ * read-only (root only: skipped otherwise, with the reason).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../electron/core/app-error';
+import { createCore } from '../../../electron/core/create-core';
+import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const WORDS = /cannot write to its data folder/i;
+
+let root: string;
+let mountPoint: string;
+let mounted = false;
+let whyNot = '';
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fi-readonly-'));
+  mountPoint = join(root, 'disk');
+  mkdirSync(mountPoint);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', mountPoint], {
+      stdio: 'pipe',
+    });
+    mounted = true;
+    // A data folder an earlier run made (0700, as the app leaves it), then the disk goes read-only.
+    mkdirSync(join(mountPoint, 'data', 'logs'), { recursive: true, mode: 0o700 });
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint], { stdio: 'pipe' });
+  } catch (error) {
+    whyNot = `cannot mount a read-only tmpfs here (needs root): ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
+  }
+});
+
+afterAll(async () => {
+  if (mounted) {
+    try {
+      execFileSync('umount', [mountPoint], { stdio: 'pipe' });
+    } catch {
+      execFileSync('umount', ['-l', mountPoint], { stdio: 'pipe' });
+    }
+  }
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('a data folder on a read-only disk', () => {
+  it('the core refuses to start with a storage error in words', async (ctx) => {
+    if (!mounted) ctx.skip(whyNot);
+    for (const dataDir of [join(mountPoint, 'data'), join(mountPoint, 'never-made')]) {
+      const started = createCore({
+        dataDir,
+        fetch: globalThis.fetch,
+        credentials: createKeychainCredentials(`field-installer-test-${randomUUID()}`),
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
+      const error = await started.then(
+        async (core) => {
+          await core.close();
+          return null;
+        },
+        (thrown: unknown) => thrown,
+      );
+      expect(error, dataDir).toBeInstanceOf(AppError);
+      expect((error as AppError).kind).toBe('storage');
+      expect((error as AppError).message).toMatch(WORDS);
+    }
+  });
+
+  it('browser mode prints those words and exits non-zero, not a stack trace', async (ctx) => {
+    if (!mounted) ctx.skip(whyNot);
+    const child = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['electron/web/cli.ts', '--port', '0', '--data-dir', join(mountPoint, 'data')],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, 20_000);
+      child.once('close', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(code, `browser mode kept running or exited 0; stderr: ${stderr}`).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(stderr).toMatch(WORDS);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stdout).not.toContain('"url"');
+  });
+});
