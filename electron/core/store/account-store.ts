@@ -15,6 +15,7 @@ import { isDamage } from '../db/storage-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { quickCheckInBackground } from './background-check';
+import { walLostCommits } from './wal-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
 import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
 import { deviceQueries, type DeviceQueries } from './device-query';
@@ -91,6 +92,20 @@ function openCache(path: string): CacheStore {
 }
 
 function openWork(path: string): WorkStore {
+  // Before SQLite opens it: at open it drops WAL frames it cannot read without a word, and
+  // rebuilds the -shm that says which commits they held.
+  let walLost = false;
+  try {
+    walLost = walLostCommits(path);
+  } catch {
+    // The old files cannot be read: SQLite's own open says what is wrong, if anything.
+  }
+  if (walLost) {
+    throw Object.assign(new Error('work.db-wal cannot give back commits its index names'), {
+      code: 'SQLITE_CORRUPT',
+      walLost: true,
+    });
+  }
   const db = openDatabase(path, { migrations: WORK_MIGRATIONS });
   // work.db is small (only what is unsent plus a capped log): checking it at open is cheap.
   const problems = quickCheck(db);
@@ -142,7 +157,7 @@ export function openAccountStore(
     } catch (error) {
       if (!isDamage(error)) throw error;
       const aside = moveAside(workPath);
-      recordHeld(aside, queuedHint);
+      recordHeld(aside, queuedHint, (error as { walLost?: boolean }).walLost === true);
       log.error('queue database was unreadable; moved aside', { keptAt: aside });
       work = openWork(workPath);
     }

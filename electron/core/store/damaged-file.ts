@@ -24,9 +24,42 @@ export function moveAside(path: string, now: Date = new Date()): string {
  * bytes still show and the count kept outside it (`hint`), because a zero-filled file shows
  * nothing at all.
  */
-export function recordHeld(aside: string, hint: number | null): void {
-  writeFileSync(`${aside}.count`, String(Math.max(countIntentsIn(aside), hint ?? 0)));
+export function recordHeld(aside: string, hint: number | null, walLost = false): void {
+  const counted = walLost ? countWithWal(aside) : countIntentsIn(aside);
+  writeFileSync(`${aside}.count`, String(Math.max(counted, hint ?? 0)));
 }
+
+/**
+ * A copy whose WAL lost commits (store/wal-check.ts): SQLite's count misses the actions in
+ * the frames it cannot read, so the intent ids still in the WAL's bytes count too.
+ */
+function countWithWal(path: string): number {
+  const ids = idsInBytes(path, ['-wal']);
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      for (const row of db.prepare('SELECT id FROM intents').all() as { id: string }[])
+        ids.add(row.id);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return Math.max(ids.size, countIntentsIn(path));
+  }
+  return ids.size;
+}
+
+const idsInBytes = (path: string, suffixes: string[]): Set<string> => {
+  const ids = new Set<string>();
+  for (const suffix of suffixes) {
+    if (!existsSync(path + suffix)) continue;
+    for (const match of readFileSync(path + suffix)
+      .toString('latin1')
+      .matchAll(INTENT_ID))
+      ids.add(match[0]);
+  }
+  return ids;
+};
 
 /** How many queued actions a damaged copy held, as recorded when it was moved aside. */
 export function heldBy(aside: string): number {
@@ -65,14 +98,6 @@ export function countIntentsIn(path: string): number {
       db.close();
     }
   } catch {
-    const ids = new Set<string>();
-    for (const suffix of ['', '-wal']) {
-      if (!existsSync(path + suffix)) continue;
-      for (const match of readFileSync(path + suffix)
-        .toString('latin1')
-        .matchAll(INTENT_ID))
-        ids.add(match[0]);
-    }
-    return ids.size;
+    return idsInBytes(path, ['', '-wal']).size;
   }
 }

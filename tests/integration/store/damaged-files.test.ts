@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  unlinkSync,
   readdirSync,
   statSync,
   truncateSync,
@@ -26,6 +27,7 @@ import { createKeychainCredentials } from '../../../electron/core/credentials/ke
 import { startCoreHarness } from '../../helpers/core-harness';
 import {
   hostSandbox,
+  runCoreChild,
   serverLocations,
   signInAndSync,
   uninstalledSerials,
@@ -37,6 +39,8 @@ let root: string;
 let template: string;
 let host: SandboxHost;
 const keychainService = `field-installer-test-${randomUUID()}`;
+/** Devices the template did not queue, for a core that queues them and is killed. */
+let spare: { serials: string[]; locationId: string };
 
 /** A signed-in data dir with a synced cache and QUEUED installs waiting in the outbox. */
 beforeAll(async () => {
@@ -46,7 +50,8 @@ beforeAll(async () => {
   const harness = await startCoreHarness({ dataDir: template, keychainService });
   await signInAndSync(harness, host.sandbox);
   const [here] = await serverLocations(harness);
-  const serials = await uninstalledSerials(harness, QUEUED);
+  const serials = await uninstalledSerials(harness, QUEUED * 2);
+  spare = { serials: serials.splice(QUEUED), locationId: here!.id };
   await host.down();
   for (const serial of serials) {
     const answer = await harness.call('installDevice', { serial, locationId: here!.id });
@@ -244,4 +249,100 @@ describe('a damaged cache.db that cannot be removed (a file another program hold
       immutable(cache, false);
     }
   });
+});
+
+/**
+ * A core killed right after it acknowledged QUEUED more installs: they are only in work.db's
+ * WAL (the -shm beside it names them), then the WAL is damaged while the app is stopped.
+ * SQLite would open work.db without them and say nothing.
+ */
+describe("work.db's WAL damaged after a crash", () => {
+  let crashed: string;
+  beforeAll(async () => {
+    crashed = join(root, 'crashed');
+    cpSync(template, crashed, { recursive: true });
+    await host.down();
+    try {
+      const child = await runCoreChild({
+        dataDir: crashed,
+        keychainService,
+        actions: spare.serials.map((serial) => ({
+          op: 'install' as const,
+          serial,
+          locationId: spare.locationId,
+        })),
+      });
+      await child.waitLine((l) => l.finished === true, 20_000);
+      expect(child.lines.filter((l) => l.status === 'queued')).toHaveLength(QUEUED);
+      // The queue's count reaches app.db on the next turn of the loop (announceOutbox).
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGKILL');
+      await child.exited;
+    } finally {
+      await host.back();
+    }
+    const work = fileOf(crashed, 'work.db');
+    expect(existsSync(`${work}-wal`) && existsSync(`${work}-shm`)).toBe(true);
+  }, 60_000);
+
+  const walDamages: Record<string, (wal: string) => void> = {
+    deleted: (wal) => unlinkSync(wal),
+    'truncated to its header': (wal) => truncateSync(wal, 32),
+    'truncated to half': (wal) => truncateSync(wal, Math.floor(statSync(wal).size / 2)),
+    'garbled header': (wal) => {
+      const fd = openSync(wal, 'r+');
+      writeSync(fd, Buffer.alloc(32, 0x5a), 0, 32, 0);
+      closeSync(fd);
+    },
+    'garbled in the middle': (wal) => {
+      const size = statSync(wal).size;
+      const fd = openSync(wal, 'r+');
+      writeSync(fd, Buffer.alloc(512, 0x5a), 0, 512, Math.floor(size / 2));
+      closeSync(fd);
+    },
+  };
+
+  const copyOfCrashed = () => {
+    const dataDir = join(root, `case-${caseNumber++}`);
+    cpSync(crashed, dataDir, { recursive: true });
+    return dataDir;
+  };
+
+  it.each(Object.keys(walDamages))(
+    '%s: the queue is kept aside and reported with every action it held',
+    async (damage) => {
+      const dataDir = copyOfCrashed();
+      walDamages[damage]!(`${fileOf(dataDir, 'work.db')}-wal`);
+      const harness = await startCoreHarness({ dataDir, keychainService });
+      try {
+        const report = (await harness.call('sessionStatus')).storage.outboxDamage;
+        expect(report, 'acknowledged actions lost from the WAL must be reported').not.toBeNull();
+        expect(report!.unreadable).toBe(QUEUED * 2);
+        expect(existsSync(report!.keptAt)).toBe(true);
+        // Kept with what is left of its WAL and index, for support.
+        expect(existsSync(`${report!.keptAt}-shm`)).toBe(true);
+      } finally {
+        await harness.close().catch(() => undefined);
+      }
+    },
+  );
+
+  it.each(['intact', '-shm deleted'])(
+    'a crash with the WAL %s: every action is still queued and nothing is reported',
+    async (variant) => {
+      const dataDir = copyOfCrashed();
+      if (variant !== 'intact') unlinkSync(`${fileOf(dataDir, 'work.db')}-shm`);
+      // Offline, so the queue is still there to count when it is read.
+      await host.down();
+      const harness = await startCoreHarness({ dataDir, keychainService });
+      try {
+        const status = await harness.call('sessionStatus');
+        expect(status.storage.outboxDamage).toBeNull();
+        expect(status.queued).toBe(QUEUED * 2);
+      } finally {
+        await harness.close().catch(() => undefined);
+        await host.back();
+      }
+    },
+  );
 });
