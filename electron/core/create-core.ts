@@ -115,6 +115,9 @@ export const createCore: CreateCore = async (options) => {
     const run = replaying.then(async () => {
       const scope = session.current();
       if (!scope?.record.organizationId) return null;
+      // Nothing is being sent between runs: a row still 'syncing' is one an earlier run could
+      // not settle (a full disk refused to record it). Replay reads its state first.
+      scope.store.work.intents.requeueInterrupted();
       const result = await replayIntents(scope.store.work.intents, replayApi(scope), {
         ...(lane === undefined ? {} : { lane }),
         onEvent: (event) => {

@@ -223,3 +223,77 @@ describe('a data folder on a full disk at start', () => {
     }
   }, 90_000);
 });
+
+describe('a disk that fills up while a queued move is being sent', () => {
+  it('after space is freed the move completes without a restart, each half sent once', async (ctx) => {
+    const disk = join(root, 'full-mid-send');
+    execFileSync('mkdir', ['-p', disk]);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', disk], {
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      ctx.skip(`cannot mount a tmpfs here: ${String(error)}`);
+    }
+    const host = await hostSandbox(join(root, 'sandbox-mid-send.json'));
+    const keychainService = `field-installer-test-${randomUUID()}`;
+    let core: CoreHarness | null = null;
+    try {
+      core = await startCoreHarness({ dataDir: disk, keychainService });
+      await signInAndSync(core, host.sandbox);
+      const all = await core.call('queryDevices', { view: 'all', offset: 0, limit: 200 });
+      const device = all.rows.find((d) => d.location)!;
+      const from = device.location!.id;
+      const to = (await serverLocations(core)).find((l) => l.id !== from)!.id;
+      await host.down();
+      const move = await core.call('moveDevice', {
+        serial: device.serial_number,
+        fromLocationId: from,
+        toLocationId: to,
+      });
+      expect(move.status).toBe('queued');
+      await core.close();
+
+      // The install half is answered slowly: the disk fills after the uninstall half was
+      // recorded and before the move is marked sent.
+      await host.back({
+        faults: { latencyMs: 2_000, pathPattern: '/v1/devices/.+/install', methods: ['POST'] },
+      });
+      core = await startCoreHarness({ dataDir: disk, keychainService });
+      const sending = core.core.invoke('syncNow', {});
+      await waitFor(
+        () => applied(host.requests(), device.serial_number, 'uninstall') === 1,
+        10_000,
+        'the uninstall half to be sent',
+        20,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const filler = fillCompletely(disk);
+      const refused = await sending;
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error.kind).toBe('storage');
+
+      rmSync(filler);
+      await waitFor(
+        async () => {
+          await core!.core.invoke('syncNow', {});
+          return (await core!.call('listOutbox')).length === 0;
+        },
+        20_000,
+        `the move to leave the queue (left: ${JSON.stringify(await core.call('listOutbox'))})`,
+        500,
+      );
+      expect(host.sandbox.deviceLocation(device.serial_number)?.id).toBe(to);
+      expect(applied(host.requests(), device.serial_number, 'uninstall')).toBe(1);
+      expect(applied(host.requests(), device.serial_number, 'install')).toBe(1);
+    } finally {
+      await core?.close().catch(() => undefined);
+      await host.close();
+      try {
+        execFileSync('umount', [disk], { stdio: 'pipe' });
+      } catch {
+        execFileSync('umount', ['-l', disk], { stdio: 'pipe' });
+      }
+    }
+  }, 90_000);
+});
