@@ -5,7 +5,7 @@
  * order. better-sqlite3 is synchronous by design: each query is microseconds on the local disk,
  * and one connection per file avoids any lock contention inside the process.
  */
-import { statfsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Migration } from './schema';
@@ -40,7 +40,7 @@ export function openDatabase(path: string, options: OpenOptions): Db {
     return db;
   } catch (error) {
     db.close();
-    throw onFullDisk(error, path);
+    throw explainIoError(error, path);
   }
 }
 
@@ -48,22 +48,31 @@ export function openDatabase(path: string, options: OpenOptions): Db {
 const FULL_BELOW_BYTES = 1024 * 1024;
 
 /**
- * Opening a WAL database makes its -shm file; on a full disk SQLite says so as a plain I/O
- * error (SQLITE_IOERR_SHMSIZE), which would be worded as a failing disk. When the file's disk
- * has no room left, it is the full disk it is.
+ * SQLite reports some failures at open as a plain I/O error, which would be worded as a
+ * failing disk: the -shm file it cannot grow on a full disk (SQLITE_IOERR_SHMSIZE), the lock
+ * it cannot take on a file it could only open read-only (SQLITE_IOERR_LOCK). They are said
+ * as what they are when the disk has no room left, or the file or its folder cannot be
+ * written.
  */
-function onFullDisk(error: unknown, path: string): unknown {
+function explainIoError(error: unknown, path: string): unknown {
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_IOERR')) return error;
+  const as = (sqliteCode: string, what: string) =>
+    Object.assign(new Error(`${String(error)} (${what})`, { cause: error }), { code: sqliteCode });
   try {
     const disk = statfsSync(dirname(path));
-    if (disk.bavail * disk.bsize >= FULL_BELOW_BYTES) return error;
+    if (disk.bavail * disk.bsize < FULL_BELOW_BYTES) return as('SQLITE_FULL', 'the disk is full');
   } catch {
-    return error;
+    // No answer about space: judged on what follows.
   }
-  return Object.assign(new Error(`${String(error)} (the disk is full)`, { cause: error }), {
-    code: 'SQLITE_FULL',
-  });
+  for (const target of [path, dirname(path)]) {
+    try {
+      if (existsSync(target)) accessSync(target, constants.W_OK);
+    } catch {
+      return as('SQLITE_READONLY', `${target} cannot be written`);
+    }
+  }
+  return error;
 }
 
 function migrate(db: Db, migrations: readonly Migration[]): void {

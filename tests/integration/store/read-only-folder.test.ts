@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,5 +100,40 @@ describe('a data folder on a read-only disk', () => {
     expect(stderr).toMatch(WORDS);
     expect(stderr).not.toMatch(/^\s+at /m);
     expect(stdout).not.toContain('"url"');
+  });
+});
+
+describe('an app.db that cannot be written in a writable folder', () => {
+  it('the core refuses to start with the read-only words, not "the disk may be failing"', async (ctx) => {
+    const dataDir = join(root, 'immutable-app-db');
+    const options = {
+      dataDir,
+      fetch: globalThis.fetch,
+      credentials: createKeychainCredentials(`field-installer-test-${randomUUID()}`),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    };
+    await (await createCore(options)).close();
+    const appDb = join(dataDir, 'app.db');
+    expect(existsSync(appDb)).toBe(true);
+    // chattr +i: no one may write it, root included (Linux; skipped where refused).
+    try {
+      execFileSync('chattr', ['+i', appDb], { stdio: 'pipe' });
+    } catch (error) {
+      ctx.skip(`cannot make a file immutable here: ${String(error)}`);
+    }
+    try {
+      const error = await createCore(options).then(
+        async (core) => {
+          await core.close();
+          return null;
+        },
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).kind).toBe('storage');
+      expect((error as AppError).message).toMatch(WORDS);
+    } finally {
+      execFileSync('chattr', ['-i', appDb], { stdio: 'pipe' });
+    }
   });
 });
