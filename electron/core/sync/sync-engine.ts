@@ -134,7 +134,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // Offline: the connectivity monitor announces the return, which runs sync.
     if (traitsOf(stoppedBy.kind).connectivity) return schedule(refreshEveryMs);
     const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** (failures - 1));
-    schedule(Math.max(backoff, (stoppedBy.retryAfterS ?? 0) * 1000));
+    // A server's Retry-After is honoured up to the periodic refresh, which would have come
+    // anyway: a longer one (a day, a date far ahead on a skewed clock) must not silence sync,
+    // and one past setTimeout's 2^31 ms is run by Node after 1 ms — a request storm.
+    schedule(Math.min(refreshEveryMs, Math.max(backoff, (stoppedBy.retryAfterS ?? 0) * 1000)));
   };
 
   async function runOnce(extra: SyncJob[]): Promise<SyncReport> {

@@ -1,0 +1,44 @@
+/**
+ * When the engine tries again by itself: a server's Retry-After, however large or strange, must
+ * neither silence sync nor turn into a request storm, and a queue stopped by a 5xx drains after
+ * its backoff. A differently built server (tests/helpers/fault-proxy.ts) in front of the sandbox.
+ */
+import { describe, expect, it } from 'vitest';
+import { useProxiedWorld } from '../../helpers/fault-proxy';
+import { serverLocations, uninstalledSerials } from '../../helpers/store-world';
+
+const world = useProxiedWorld('fi-retry-schedule-', { devices: 60 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Retry-After far in the future', () => {
+  // 3,000,000 s is past setTimeout's 2^31 ms (Node runs such a timer after 1 ms);
+  // 10^14 s is past the largest Date (the engine's nextAttemptAt could not be written).
+  it.each(['3000000', '100000000000000'])(
+    'Retry-After: %s on a queued install: no request storm, and sync still reports its state',
+    async (retryAfter) => {
+      const { harness, proxy } = world;
+      const [serial] = await uninstalledSerials(harness, 1);
+      const [here] = await serverLocations(harness);
+      proxy.use((request) =>
+        request.path.startsWith('/v1/devices')
+          ? { status: 429, headers: { 'retry-after': retryAfter }, body: '' }
+          : undefined,
+      );
+      const result = await harness.call('installDevice', { serial, locationId: here!.id });
+      expect(result.status).toBe('queued');
+      const before = proxy.log.length;
+      await sleep(1_500);
+      // Left alone, the engine waits (at most until its periodic refresh): it does not ask again.
+      expect(proxy.log.length - before).toBeLessThan(5);
+      const state = await harness.call('syncStatus');
+      expect(state.nextAttemptAt).not.toBeNull();
+      const wait = Date.parse(state.nextAttemptAt!) - Date.now();
+      expect(wait).toBeGreaterThan(60_000);
+      expect(wait).toBeLessThanOrEqual(15 * 60_000);
+
+      proxy.clear();
+      expect(await harness.call('syncNow')).toMatchObject({ remaining: 0 });
+    },
+  );
+});
