@@ -14,6 +14,7 @@
 import { traitsOf } from '../../error-traits';
 import type { ListPage } from '../api/vendor-api';
 import type { PageRequest } from '../api/list-answer';
+import { MAX_RETRY_AFTER_S } from '../api/retry';
 import { listTooBig, PageSignatures, repeatedPage, requestKey, shortList } from '../api/list-walk';
 import { AppError } from '../app-error';
 import type { Checkpoint, Checkpoints } from '../store/checkpoints';
@@ -76,6 +77,10 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
         if (ctx.signal.aborted) throw cancelled();
         const retryable = error instanceof AppError && traitsOf(error.kind).retryable;
         if (!retryable || attempt >= ctx.pageAttempts) throw error;
+        // A server that asks for a long wait (Retry-After: 86400) is not waited for inside the
+        // run, which would hold sync "running" for that long: the run ends and the engine
+        // schedules the next one; the checkpoint keeps the pages already stored.
+        if ((error.retryAfterS ?? 0) > MAX_RETRY_AFTER_S) throw error;
         const retryAfterMs = error.retryAfterS !== undefined ? error.retryAfterS * 1000 : 0;
         const backoff = Math.min(10_000, 250 * 2 ** attempt) * (0.5 + ctx.random() / 2);
         await ctx.sleep(Math.max(retryAfterMs, backoff), ctx.signal);

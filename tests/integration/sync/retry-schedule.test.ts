@@ -42,3 +42,31 @@ describe('Retry-After far in the future', () => {
     },
   );
 });
+
+describe('Retry-After on a list page', () => {
+  it('a page answered 429 with Retry-After: 86400 ends the run instead of holding it for a day', async () => {
+    const { harness, proxy } = world;
+    proxy.use((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/devices?')
+        ? { status: 429, headers: { 'retry-after': '86400' }, body: '' }
+        : undefined,
+    );
+    const started = Date.now();
+    const report = await Promise.race([
+      harness.call('syncNow'),
+      sleep(10_000).then(() => 'still running after 10 s'),
+    ]);
+    expect(report).not.toBe('still running after 10 s');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const state = await harness.call('syncStatus');
+    expect(state.running).toBe(false);
+    expect(state.tasks.find((t) => t.resource === 'devices')).toMatchObject({
+      state: 'failed',
+      error: { kind: 'rate_limited' },
+    });
+    const wait = Date.parse(state.nextAttemptAt!) - Date.now();
+    expect(wait).toBeGreaterThan(60_000);
+    expect(wait).toBeLessThanOrEqual(15 * 60_000);
+    if (typeof report !== 'string') expect(report.remaining).toBe(0);
+  });
+});
