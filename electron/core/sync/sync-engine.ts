@@ -89,6 +89,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let timer: unknown = null;
   let failures = 0;
   let stopped = false;
+  /** A send outside the run (a technician's action) stopped while the run was going. */
+  let stoppedMeanwhile: AppErrorShape | null = null;
   let lastEmit = 0;
   let emitTimer: unknown = null;
 
@@ -195,6 +197,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     if (!signal.aborted && !listsFailed && jobs.length > 0)
       lastCompletedAt = new Date(now()).toISOString();
+    // An action sent while this run downloaded met a 5xx or a 429: its retry is this run's to
+    // schedule, or it would wait for the next periodic refresh.
+    stoppedBy ??= stoppedMeanwhile;
+    stoppedMeanwhile = null;
     if (!signal.aborted) afterRun(stoppedBy);
     options.onReport(report);
     return report;
@@ -244,6 +250,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     retryLater(stoppedBy) {
       if (!running) afterRun(stoppedBy);
+      else stoppedMeanwhile ??= stoppedBy;
     },
     reconnected() {
       failures = 0;

@@ -4,8 +4,8 @@
  * its backoff. A differently built server (tests/helpers/fault-proxy.ts) in front of the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { useProxiedWorld } from '../../helpers/fault-proxy';
-import { serverLocations, uninstalledSerials } from '../../helpers/store-world';
+import { nth, useProxiedWorld } from '../../helpers/fault-proxy';
+import { serverLocations, uninstalledSerials, waitFor } from '../../helpers/store-world';
 
 const world = useProxiedWorld('fi-retry-schedule-', { devices: 60 });
 
@@ -69,4 +69,40 @@ describe('Retry-After on a list page', () => {
     expect(wait).toBeLessThanOrEqual(15 * 60_000);
     if (typeof report !== 'string') expect(report.remaining).toBe(0);
   });
+});
+
+describe('an action stopped by a 5xx while a download runs', () => {
+  it('is sent again after the backoff, not at the next periodic refresh', async () => {
+    const { harness, proxy } = world;
+    const [serial] = await uninstalledSerials(harness, 1);
+    const [here] = await serverLocations(harness);
+    // The device list takes a while; the technician's install meets a 503 meanwhile.
+    proxy.use((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/devices?')
+        ? sleep(3_000).then(() => undefined)
+        : undefined,
+    );
+    proxy.use(
+      nth(1, 'POST', new RegExp(`^/v1/devices/${serial}/install$`), () => ({
+        status: 503,
+        headers: {},
+        body: '',
+      })),
+    );
+    const run = harness.call('syncNow');
+    await sleep(800);
+    expect((await harness.call('syncStatus')).running).toBe(true);
+    const result = await harness.call('installDevice', { serial, locationId: here!.id });
+    expect(result.status).toBe('queued');
+    await run;
+    // The engine's backoff is 5 s, doubled per failed run in a row (the tests before this one
+    // count); the periodic refresh would be 15 min away.
+    await waitFor(
+      async () => (await harness.call('sessionStatus')).queued === 0,
+      25_000,
+      'the queue to drain by itself',
+      200,
+    );
+    expect(world.sandbox.deviceLocation(serial!)?.id).toBe(here!.id);
+  }, 40_000);
 });
