@@ -201,7 +201,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // schedule, or it would wait for the next periodic refresh.
     stoppedBy ??= stoppedMeanwhile;
     stoppedMeanwhile = null;
-    if (!signal.aborted) afterRun(stoppedBy);
+    // Cancel stops the downloads, not the engine: the next try (the queue's backoff, else the
+    // periodic refresh) is scheduled all the same. A cancelled list is no failure (stoppedBy
+    // holds only the outbox's stop then).
+    afterRun(stoppedBy);
     options.onReport(report);
     return report;
   }

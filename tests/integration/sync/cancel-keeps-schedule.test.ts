@@ -1,0 +1,59 @@
+/**
+ * "Cancel" stops a sync run's downloads, not the engine: whatever the run's outbox met (a 5xx)
+ * is still retried after its backoff, and the periodic refresh still comes.
+ */
+import { describe, expect, it } from 'vitest';
+import { nth, useProxiedWorld } from '../../helpers/fault-proxy';
+import { serverLocations, uninstalledSerials, waitFor } from '../../helpers/store-world';
+
+const world = useProxiedWorld('fi-cancel-schedule-', { devices: 60 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a download cancelled by the technician', () => {
+  it('leaves the next run scheduled: the queue still drains by itself', async () => {
+    const { harness, proxy } = world;
+    const [serial] = await uninstalledSerials(harness, 1);
+    const [here] = await serverLocations(harness);
+    proxy.use((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/devices?')
+        ? sleep(3_000).then(() => undefined)
+        : undefined,
+    );
+    // The direct send and the engine's retry both meet a 503; the retry's run then downloads.
+    proxy.use(
+      nth(2, 'POST', new RegExp(`^/v1/devices/${serial}/install$`), () => ({
+        status: 503,
+        headers: {},
+        body: '',
+      })),
+    );
+    expect((await harness.call('installDevice', { serial, locationId: here!.id })).status).toBe(
+      'queued',
+    );
+    const installs = () => proxy.log.filter((r) => r.path.endsWith(`/${serial}/install`));
+    await waitFor(
+      async () =>
+        installs().length === 2 &&
+        (await harness.call('syncStatus')).tasks.some((t) => t.state === 'running'),
+      30_000,
+      'the retry run to reach its downloads',
+      100,
+    );
+    await harness.call('cancelSync');
+    await waitFor(
+      async () => !(await harness.call('syncStatus')).running,
+      10_000,
+      'the run to end',
+    );
+    expect((await harness.call('syncStatus')).nextAttemptAt).not.toBeNull();
+    proxy.clear();
+    await waitFor(
+      async () => (await harness.call('sessionStatus')).queued === 0,
+      60_000,
+      'the queue to drain by itself',
+      200,
+    );
+    expect(world.sandbox.deviceLocation(serial!)?.id).toBe(here!.id);
+  }, 90_000);
+});
