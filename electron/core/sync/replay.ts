@@ -245,6 +245,12 @@ async function send(
     }
     case 'create_location': {
       const input = intent.payload as NewLocation;
+      // Sent before (an answer lost and not settled then, or the app stopped while it was
+      // out): the store may exist already, so look before sending it again.
+      if (intent.attempts > 1) {
+        const found = await api.findLocation(input);
+        if (found) return { type: 'done', result: { device: null, before: null, location: found } };
+      }
       try {
         const location = await api.createLocation(input);
         return { type: 'done', result: { device: null, before: null, location } };
