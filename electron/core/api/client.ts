@@ -79,13 +79,16 @@ const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(
 
 /** The store the technician asked to create, among locations the server lists. */
 const sameStore = (l: Location, input: NewLocation): boolean => {
-  if ((l.name ?? '').trim().toLowerCase() !== input.name.trim().toLowerCase()) return false;
+  const lower = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
+  if (lower(l.name) !== lower(input.name)) return false;
   const a = l.address;
   if (!a) return false;
-  const street = input.address.line1.trim().toLowerCase();
-  return (
-    (a.line1 ?? '').trim().toLowerCase() === street || (a.text ?? '').toLowerCase().includes(street)
-  );
+  // The part as the server spells it when it sends it, else within its one-line address.
+  const same = (asked: string, part: string | null | undefined) =>
+    lower(part) !== '' ? lower(part) === lower(asked) : lower(a.text).includes(lower(asked));
+  // Street and town: a chain has stores of one name on a "Main Street" in many towns, and
+  // taking another town's store for the one created would send its installs there.
+  return same(input.address.line1, a.line1) && same(input.address.city, a.city);
 };
 
 export const createApiClient = (options: ApiClientOptions): VendorApi => {

@@ -49,3 +49,36 @@ describe('a create whose answer is lost and whose look-up fails', () => {
     expect(local.map((l) => l.id)).toEqual([onServer[0]!.id]);
   });
 });
+
+describe('a create whose request is lost before the server saw it', () => {
+  it('is not settled by a store of the same name and street in another town', async () => {
+    const { harness, proxy } = world;
+    const name = 'Chain Corner';
+    const line1 = '1 Main Street';
+    // The chain already has a "Chain Corner" at "1 Main Street" — in Aachen.
+    const made = await fetch(`${world.sandbox.baseUrl}/locations`, {
+      method: 'POST',
+      headers: { authorization: world.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, address: { line1, city: 'Aachen', country: 'DE' } }),
+    });
+    const aachen = ((await made.json()) as { data: { id: string } }).data.id;
+    // The technician creates the one in Bonn; the request never reaches the server.
+    proxy.use(nth(1, 'POST', /^\/v1\/locations$/, () => 'drop' as const));
+    const result = await harness.call('createLocation', {
+      name,
+      address: { line1, city: 'Bonn', country: 'DE' },
+    });
+    if (result.status === 'done') expect(result.location.id).not.toBe(aachen);
+    await waitFor(
+      async () => (await harness.call('sessionStatus')).queued === 0,
+      30_000,
+      'the create to be sent',
+      200,
+    );
+    const onServer = await storesNamed(name);
+    expect(onServer, 'the Bonn store was never created').toHaveLength(2);
+    const bonn = onServer.find((l) => l.id !== aachen)!;
+    const local = (await harness.call('listLocations')).value.filter((l) => l.name === name);
+    expect(local.map((l) => l.id).sort()).toEqual([aachen, bonn.id].sort());
+  });
+});
