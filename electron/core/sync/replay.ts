@@ -69,7 +69,32 @@ const shapeOf = (e: unknown): AppErrorShape =>
         nextStep: 'Try it again; if it keeps failing, discard it and do the action again.',
       };
 
-type Outcome = 'done' | 'conflict' | 'failed' | 'stop';
+/** `later`: put back in the queue, the run goes on with other lanes and retries it after. */
+type Outcome = 'done' | 'conflict' | 'failed' | 'stop' | 'later';
+
+/**
+ * The state read that was to settle an unknown outcome failed too (unreachable, garbled, a
+ * 5xx): whether the server applied the change is still unknown, so the intent is never called
+ * failed for it. It waits in the queue, saying what happened to the send (`sent`), and the next
+ * try reads again before sending anything.
+ */
+class Unsettled extends Error {
+  constructor(
+    readonly sent: AppErrorShape,
+    readonly read: AppErrorShape,
+  ) {
+    super('the outcome of a sent action is still unknown');
+  }
+}
+
+/** Reads the state that settles an unknown outcome (`sent`: what happened to the send). */
+async function settleBy<T>(sent: AppErrorShape, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new Unsettled(sent, shapeOf(error));
+  }
+}
 
 export async function replayIntents(
   intents: IntentRows,
@@ -88,6 +113,7 @@ export async function replayIntents(
   const visited = new Set<string>();
   let done = 0;
   let stoppedBy: AppErrorShape | null = null;
+  let later: AppErrorShape | null = null;
   for (;;) {
     const heads = new Map<string, Intent>();
     for (const intent of intents.list()) {
@@ -109,6 +135,7 @@ export async function replayIntents(
       stoppedBy = error;
       break;
     }
+    if (outcome === 'later') later ??= error;
   }
   const after = intents.list();
   const count = (state: Intent['state']) => after.filter((i) => i.state === state).length;
@@ -117,7 +144,8 @@ export async function replayIntents(
     failed: count('failed'),
     conflicts: count('conflict'),
     remaining: count('queued'),
-    stoppedBy,
+    // An intent left to settle later makes the engine try again after its backoff.
+    stoppedBy: stoppedBy ?? later,
   };
 }
 
@@ -150,6 +178,13 @@ async function replayOne(
     emit({ type: 'done', intent: { ...intent, lastError: null }, ...settled.result });
     return { outcome: 'done', error: null };
   } catch (e) {
+    if (e instanceof Unsettled) {
+      const back = intents.update(intent.id, { state: 'queued', lastError: e.sent });
+      emit({ type: 'deferred', intent: back, error: e.sent });
+      // A wall every request would meet (offline, 429, 401) stops the run; a garbled read of
+      // this one device does not hold the others back.
+      return { outcome: traitsOf(e.read.kind).stopsReplay ? 'stop' : 'later', error: e.read };
+    }
     if (e instanceof AppError && e.kind === 'conflict' && e.location) {
       const location = refOf(e.location);
       const updated = intents.update(intent.id, {
@@ -184,19 +219,30 @@ async function send(
   emit: (event: ReplayEvent) => void,
 ): Promise<Sent> {
   const unknown = (e: unknown) => e instanceof AppError && traitsOf(e.kind).outcomeMayBeUnknown;
+  // What an earlier try of this intent met, when it may have reached the server.
+  const earlierSend =
+    intent.attempts > 1 &&
+    intent.lastError !== null &&
+    traitsOf(intent.lastError.kind).outcomeMayBeUnknown
+      ? intent.lastError
+      : null;
   switch (intent.kind) {
     case 'install':
     case 'uninstall':
     case 'move':
     case 'replace': {
       const serial = intent.serial ?? '';
-      const before = await api.getDevice(serial);
+      // A try before this one may have been applied without our hearing of it: then this read
+      // is what settles it, and failing it keeps the outcome unknown, not failed.
+      const read = (s: string) =>
+        earlierSend ? settleBy(earlierSend, () => api.getDevice(s)) : api.getDevice(s);
+      const before = await read(serial);
       const plan =
         intent.kind === 'replace'
           ? planReplace(
               intent,
               intent.payload as ReplacePayload,
-              await api.getDevice((intent.payload as ReplacePayload).replaces),
+              await read((intent.payload as ReplacePayload).replaces),
               before,
             )
           : planFor(intent, before);
@@ -215,7 +261,7 @@ async function send(
                   : await api.updateDevice(target, step.changes);
           } catch (e) {
             if (!unknown(e)) throw e;
-            const now = await api.getDevice(target);
+            const now = await settleBy(shapeOf(e), () => api.getDevice(target));
             if (!stepApplied(step, now)) throw e;
             device = now;
           }
@@ -234,7 +280,7 @@ async function send(
         return { type: 'done', result: { device, before: null } };
       } catch (e) {
         if (!unknown(e)) throw e;
-        const now = await api.getDevice(serial);
+        const now = await settleBy(shapeOf(e), () => api.getDevice(serial));
         const applied = Object.entries(changes).every(
           ([field, value]) => (now as Record<string, unknown>)[field] === value,
         );
@@ -257,7 +303,7 @@ async function send(
       } catch (e) {
         if (!unknown(e)) throw e;
         // Before sending it again, look for it: a second store would be the worse mistake.
-        const found = await api.findLocation(input);
+        const found = await settleBy(shapeOf(e), () => api.findLocation(input));
         if (!found) throw e;
         return { type: 'done', result: { device: null, before: null, location: found } };
       }
@@ -270,9 +316,14 @@ async function send(
         if (e instanceof AppError && e.kind === 'not_found')
           return { type: 'done', result: { device: null, before: null } };
         if (!unknown(e)) throw e;
-        const gone = await api.getLocation(id).then(
-          () => false,
-          (read: unknown) => read instanceof AppError && read.kind === 'not_found',
+        const gone = await settleBy(shapeOf(e), () =>
+          api.getLocation(id).then(
+            () => false,
+            (read: unknown) => {
+              if (read instanceof AppError && read.kind === 'not_found') return true;
+              throw read;
+            },
+          ),
         );
         if (!gone) throw e;
       }
