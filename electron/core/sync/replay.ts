@@ -11,7 +11,15 @@ import type { Device, Location } from '../api/wire';
 import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';
 import type { Intent, IntentRows } from '../store/intent-rows';
-import { planFor, planReplace, refOf, stepApplied, type ReplacePayload } from './replay-plan';
+import { wording } from '../api/messages';
+import {
+  planFor,
+  planReplace,
+  refOf,
+  stepApplied,
+  type ReplacePayload,
+  type Step,
+} from './replay-plan';
 
 /** The server calls a replay needs; the service adapts the API client to this. */
 export interface ReplayApi {
@@ -85,6 +93,27 @@ class Unsettled extends Error {
   ) {
     super('the outcome of a sent action is still unknown');
   }
+}
+
+/** Waits between reads of a change the server took but does not show yet (~8 s in all). */
+export const SHOWN_WAITS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
+
+const notShown: AppErrorShape = { kind: 'bad_response', ...wording.unreadable() };
+
+/**
+ * A placement the server answered with success but whose device does not show it (202
+ * Accepted and applied in the background, or a read that lags the write): the next step would
+ * meet the old state — a move's install answered "installed at" the store it is leaving, and
+ * the half-done move dropped. Read until the state shows it; if it never does, the outcome is
+ * unknown and the intent waits in the queue, planned again from state at its next try.
+ */
+async function untilShown(api: ReplayApi, step: Step, serial: string): Promise<Device> {
+  for (const wait of SHOWN_WAITS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    const now = await settleBy(notShown, () => api.getDevice(serial));
+    if (stepApplied(step, now)) return now;
+  }
+  throw new Unsettled(notShown, notShown);
 }
 
 /** Reads the state that settles an unknown outcome (`sent`: what happened to the send). */
@@ -265,6 +294,8 @@ async function send(
             if (!stepApplied(step, now)) throw e;
             device = now;
           }
+          if (step.op !== 'update' && !stepApplied(step, device))
+            device = await untilShown(api, step, target);
           stepsDone += 1;
           const updated = intents.update(intent.id, { stepsDone });
           if (index < plan.steps.length - 1) emit({ type: 'step', intent: updated, device });
