@@ -9,7 +9,9 @@ import type { LocationResult, ParsedInput } from '../../contract';
 import { LOCAL_LOCATION_PREFIX } from '../../local-ids';
 import { wording } from '../api/messages';
 import { AppError } from '../app-error';
+import { traitsOf } from '../../error-traits';
 import { guarded } from '../db/storage-error';
+import type { Intent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
 import { requireScope, tracked, type ServiceContext } from './context';
 import { worthWaiting } from './device-actions';
@@ -61,6 +63,13 @@ export async function createLocation(
   return queued();
 }
 
+/** A create being sent, or sent before without a definite answer: the store may exist. */
+const mayHaveReachedServer = (create: Intent): boolean =>
+  create.state === 'syncing' ||
+  (create.attempts > 0 &&
+    create.lastError !== null &&
+    traitsOf(create.lastError.kind).outcomeMayBeUnknown);
+
 const hasDevices = (count: number) =>
   new AppError({ kind: 'conflict', ...wording.locationHasDevices(count) });
 
@@ -87,9 +96,11 @@ export async function deleteLocation(
   }
   const name = cache.locations.get(locationId)?.location.name ?? null;
 
-  // A store that never reached the server: forgetting it is the whole deletion.
+  // A store that never reached the server: forgetting it is the whole deletion. One whose
+  // create may have (being sent now, or sent with its answer lost) is deleted there too: the
+  // deletion queues behind the create (same lane, it waits for it and takes the real id).
   const create = pending.find((i) => i.kind === 'create_location' && i.locationId === locationId);
-  if (create) {
+  if (create && !mayHaveReachedServer(create)) {
     guarded(() => work.intents.remove(create.id));
     cache.locations.remove(locationId);
     ctx.outboxChanged();
@@ -112,7 +123,12 @@ export async function deleteLocation(
   );
   if (!online) return { status: 'queued' };
   await ctx.replay(laneOf(intent));
-  const after = work.intents.get(intent.id);
+  let after = work.intents.get(intent.id);
+  // Its create was settled by that replay: the deletion now names the real id (another lane).
+  if (after !== null && after.locationId !== intent.locationId) {
+    await ctx.replay(laneOf(after));
+    after = work.intents.get(intent.id);
+  }
   if (after === null) return { status: 'done' };
   if (!worthWaiting(after)) {
     work.intents.remove(after.id);

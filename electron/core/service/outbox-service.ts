@@ -145,6 +145,11 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
             name: event.location.name,
           });
           scope.created.set(intent.locationId, event.location);
+          // A deletion queued behind the create now names the real id: keep the store hidden.
+          reapplyPending(
+            cache,
+            intents.list().filter((i) => i.kind === 'delete_location'),
+          );
         }
         if (intent.kind === 'delete_location' && intent.locationId)
           cache.locations.remove(intent.locationId);

@@ -4,10 +4,22 @@
  * in the queue, and its next try finds the store instead of making a second one.
  */
 import { describe, expect, it } from 'vitest';
-import { nth, useProxiedWorld } from '../../helpers/fault-proxy';
+import { nth, useProxiedWorld, type ProxyRule } from '../../helpers/fault-proxy';
 import { waitFor } from '../../helpers/store-world';
 
 const world = useProxiedWorld('fi-create-settle-', { devices: 60 });
+
+/** The app's searches for a store (GET /locations?q=…) get no answer, 8 times. */
+function lookUpsLost(): ProxyRule {
+  let left = 8;
+  return (request) => {
+    if (left <= 0 || request.method !== 'GET') return undefined;
+    const url = new URL(request.path, 'http://proxy.invalid');
+    if (url.pathname !== '/v1/locations' || !url.searchParams.has('q')) return undefined;
+    left -= 1;
+    return 'drop';
+  };
+}
 
 /** The stores of this name on the server, asked of the sandbox directly. */
 async function storesNamed(name: string): Promise<{ id: string }[]> {
@@ -29,7 +41,7 @@ describe('a create whose answer is lost and whose look-up fails', () => {
         return 'drop' as const;
       }),
     );
-    proxy.use(nth(8, 'GET', /^\/v1\/locations$/, () => 'drop' as const));
+    proxy.use(lookUpsLost());
     const result = await harness.call('createLocation', {
       name,
       address: { line1: '7 Lost Lane', city: 'Leipzig', country: 'DE' },
@@ -78,7 +90,66 @@ describe('a create whose request is lost before the server saw it', () => {
     const onServer = await storesNamed(name);
     expect(onServer, 'the Bonn store was never created').toHaveLength(2);
     const bonn = onServer.find((l) => l.id !== aachen)!;
+    await harness.call('syncNow');
     const local = (await harness.call('listLocations')).value.filter((l) => l.name === name);
     expect(local.map((l) => l.id).sort()).toEqual([aachen, bonn.id].sort());
   });
+});
+
+describe('deleting a store whose create may already have reached the server', () => {
+  it('deletes it on the server too, instead of forgetting it here and seeing it come back', async () => {
+    const { harness, proxy } = world;
+    const name = 'Second Thoughts Shop';
+    // The server makes the store; its answer and the look-ups for it are lost.
+    proxy.use(
+      nth(1, 'POST', /^\/v1\/locations$/, async (_request, forward) => {
+        await forward();
+        return 'drop' as const;
+      }),
+    );
+    proxy.use(lookUpsLost());
+    const created = await harness.call('createLocation', {
+      name,
+      address: { line1: '2 Doubt Street', city: 'Mainz', country: 'DE' },
+    });
+    expect(created.status).toBe('queued');
+    // The technician changes their mind before the create is settled.
+    const deleted = await harness.call('deleteLocation', { locationId: created.location.id });
+    expect(['done', 'queued']).toContain(deleted.status);
+    await waitFor(
+      async () => (await harness.call('sessionStatus')).queued === 0,
+      40_000,
+      'the queue to settle',
+      200,
+    );
+    expect(await storesNamed(name), 'the store is still on the server').toEqual([]);
+    await harness.call('syncNow');
+    const local = (await harness.call('listLocations')).value.filter((l) => l.name === name);
+    expect(local, 'the deleted store came back with the next refresh').toEqual([]);
+  }, 60_000);
+});
+
+describe('deleting a store created offline and never sent', () => {
+  it('is forgotten here: the server never hears of it', async () => {
+    const { harness, proxy } = world;
+    const name = 'Never Sent Kiosk';
+    proxy.use(() => 'drop' as const);
+    await harness.call('syncNow');
+    await waitFor(async () => !(await harness.call('sessionStatus')).online, 10_000, 'offline');
+    const created = await harness.call('createLocation', {
+      name,
+      address: { line1: '5 Quiet Road', city: 'Trier', country: 'DE' },
+    });
+    expect(created.status).toBe('queued');
+    expect(await harness.call('deleteLocation', { locationId: created.location.id })).toEqual({
+      status: 'done',
+    });
+    expect(await harness.call('listOutbox')).toEqual([]);
+    const posts = proxy.log.length;
+    proxy.clear();
+    await waitFor(async () => (await harness.call('sessionStatus')).online, 20_000, 'online');
+    await harness.call('syncNow');
+    expect(proxy.log.slice(posts).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(await storesNamed(name)).toEqual([]);
+  }, 40_000);
 });
