@@ -74,6 +74,16 @@ const seg = (value: string): string => {
 /** The first request of every list: by page, which most servers accept or ignore harmlessly. */
 const FIRST: PageRequest = { style: 'page', page: 1, perPage: LIST_PAGE_SIZE };
 
+/**
+ * A device as a write answer may carry it. Servers often answer a write with only what changed
+ * (`{serial_number, location}`); stored as the device, that wiped its type, board and firmware
+ * from the local rows. The spec's descriptive fields tell a whole device from such an echo,
+ * which is read back instead.
+ */
+const isWholeDevice = (o: Record<string, unknown>): boolean =>
+  isDeviceLike(o) &&
+  ['device_type_name', 'board_id', 'firmware_version_name'].some((field) => field in o);
+
 /** A write answered without a usable body: read the state back (the caller does). */
 const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(answer.body);
 
@@ -224,7 +234,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
   /** A device write: the device from the answer, or read back when the answer has none. */
   const deviceWrite = async (method: Method, path: string, serial: string, body: unknown) => {
     const answer = await call(method, 'org', path, { kind: 'device', serial }, { body });
-    const device = noBody(answer) ? null : unwrap(answer.body, isDeviceLike);
+    const device = noBody(answer) ? null : unwrap(answer.body, isWholeDevice);
     return device ? readDevice(device) : getDevice(serial);
   };
 

@@ -78,6 +78,9 @@ const calls = () => seen.map((s) => `${s.method} ${s.url}`);
 /** The server's device, as a GET returns it after the write. */
 const stored = {
   serial_number: 'FTC-1',
+  device_type_name: 'Door Counter DC-200',
+  board_id: 'DC2-0001',
+  firmware_version_name: '2.4.1',
   name: 'Back door',
   location: { id: 'loc_1', name: 'Mall' },
 };
@@ -93,6 +96,11 @@ describe('device writes: whatever the answer, the device comes back', () => {
     ['200 {data: {}}', { status: 200, body: { data: {} } }],
     ['200 {ok: true}', { status: 200, body: { ok: true } }],
     ['202 {status: "accepted"}', { status: 202, body: { status: 'accepted' } }],
+    // Only what changed: stored as the device, it would wipe its type, board and firmware.
+    [
+      '200 {data: {serial_number, location}}',
+      { status: 200, body: { data: { serial_number: 'FTC-1', location: stored.location } } },
+    ],
   ])('%s: read back with GET', async (_what, answer) => {
     route = (method, path, body) =>
       getDevice(method, path, body) ?? (method !== 'GET' ? answer : undefined);
