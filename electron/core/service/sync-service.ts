@@ -51,6 +51,12 @@ function context(
   };
 }
 
+/**
+ * Rows are removed when neither this complete pass nor the one before listed them (`pass - 1`).
+ * One pass can miss a row that exists: an item deleted and another created while the pages
+ * were fetched keep the total, and the row at a page boundary slides onto a page already
+ * fetched. The next pass lists it again; a row really gone goes one refresh later.
+ */
 function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<Device> {
   return {
     resource: 'devices',
@@ -65,7 +71,7 @@ function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<De
       cache.queries.invalidate();
     },
     reconcile(pass) {
-      const removed = scope.store.cache.devices.removeUnseen(pass);
+      const removed = scope.store.cache.devices.removeUnseen(pass - 1);
       if (removed > 0) ctx.options.log.info('devices gone from the server removed', { removed });
       scope.store.cache.queries.invalidate();
     },
@@ -84,7 +90,7 @@ function locationsList(scope: SignedInScope): ListDownload<Location> {
     },
     reconcile(pass) {
       const cache = scope.store.cache;
-      cache.locations.removeUnseen(pass);
+      cache.locations.removeUnseen(pass - 1);
       // A deletion still queued must not come back with the refresh.
       reapplyPending(
         cache,

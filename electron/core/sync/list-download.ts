@@ -7,7 +7,8 @@
  * so a failed or cancelled download resumes with the pages it still lacks. A server that
  * repeats a page stops the download with a clear error, and a list shorter than the server's
  * own total is never taken as complete; when the total changes between pages the latest one
- * is the one held to. After a complete pass, rows the pass did not list are deleted — unless
+ * is the one held to. After a complete pass, rows the pass did not list are deleted (the list's
+ * `reconcile` decides which: sync-service.ts keeps those the pass before listed) — unless
  * the pass was resumed across runs or the server changed its total meanwhile (pages may have
  * shifted), in which case the next full pass does it.
  */
