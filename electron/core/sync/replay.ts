@@ -13,6 +13,7 @@ import { AppError } from '../app-error';
 import type { Intent, IntentRows } from '../store/intent-rows';
 import { wording } from '../api/messages';
 import {
+  changesApplied,
   planFor,
   planReplace,
   refOf,
@@ -312,9 +313,8 @@ async function send(
       } catch (e) {
         if (!unknown(e)) throw e;
         const now = await settleBy(shapeOf(e), () => api.getDevice(serial));
-        const applied = Object.entries(changes).every(
-          ([field, value]) => (now as Record<string, unknown>)[field] === value,
-        );
+        // A field the server leaves out reads as null, as everywhere (changesApplied).
+        const applied = changesApplied(changes, now);
         // PUT is idempotent: when it did not land, sending it again later is safe.
         if (!applied) throw e;
         return { type: 'done', result: { device: now, before: null } };

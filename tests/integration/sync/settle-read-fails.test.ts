@@ -205,3 +205,34 @@ describe('an unknown outcome whose settling read fails too', () => {
     expect(local[0]!.id.startsWith('local-')).toBe(false);
   }, 60_000);
 });
+
+describe('an unknown outcome settled by a server that leaves null fields out', () => {
+  it('device edit clearing the label: the read without `name` shows it applied; done, sent once', async () => {
+    const { harness, proxy } = world;
+    const [serial] = await uninstalledSerials(harness, 1);
+    const path = `/v1/devices/${serial}`;
+    await harness.call('updateDevice', { serial, changes: { name: 'Old label' } });
+    // The PUT is applied and answered with cut-off JSON; the server's device reads leave a
+    // null field out instead of sending `"name": null`.
+    proxy.use(
+      applyThenLose({ method: 'PUT', path }, new RegExp(`^${path}$`), cutOff, async (forward) => {
+        const answer = await forward();
+        const body = JSON.parse(answer.body) as { data: Record<string, unknown> };
+        for (const [field, value] of Object.entries(body.data))
+          if (value === null) delete body.data[field];
+        return { ...answer, body: JSON.stringify(body) };
+      }),
+    );
+    const failedBefore = await failures();
+    const putsBefore = writesOf('PUT', path).length;
+    const result = await harness.core.invoke('updateDevice', { serial, changes: { name: null } });
+    expect(result, 'the server cleared the label; the app must not say it failed').toMatchObject({
+      ok: true,
+    });
+    await drained(failedBefore);
+    expect(writesOf('PUT', path).length - putsBefore, 'the edit was sent twice').toBe(1);
+    expect((await harness.call('getDevice', { serial, fresh: true })).value.name ?? null).toBe(
+      null,
+    );
+  }, 60_000);
+});
