@@ -84,14 +84,27 @@ export function replaceDevice(ctx: ServiceContext, input: ParsedInput<'replaceDe
   });
 }
 
-export const updateDevice = (ctx: ServiceContext, input: ParsedInput<'updateDevice'>) =>
-  act(ctx, {
+export function updateDevice(ctx: ServiceContext, input: ParsedInput<'updateDevice'>) {
+  const scope = requireScope(ctx);
+  const shown = scope.store.cache.devices.get(input.serial)?.device as
+    Record<string, unknown> | undefined;
+  // Only what the technician changed: the form sends every field, and an edit queued offline
+  // would otherwise put back a field someone else changed on the server meanwhile.
+  const changes = shown
+    ? Object.fromEntries(
+        Object.entries(input.changes).filter(
+          ([field, value]) => (shown[field] ?? null) !== (value ?? null),
+        ),
+      )
+    : input.changes;
+  return act(ctx, {
     kind: 'update_device',
     serial: input.serial,
     locationId: null,
     fromLocationId: null,
-    payload: input.changes,
+    payload: changes,
   });
+}
 
 async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionResult> {
   const scope = requireScope(ctx);
