@@ -13,8 +13,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Retry-After far in the future', () => {
   // 3,000,000 s is past setTimeout's 2^31 ms (Node runs such a timer after 1 ms);
-  // 10^14 s is past the largest Date (the engine's nextAttemptAt could not be written).
-  it.each(['3000000', '100000000000000'])(
+  // 10^14 s is past the largest Date (the engine's nextAttemptAt could not be written); an
+  // HTTP date in the year 9999 is both.
+  it.each(['3000000', '100000000000000', 'Fri, 31 Dec 9999 23:59:59 GMT'])(
     'Retry-After: %s on a queued install: no request storm, and sync still reports its state',
     async (retryAfter) => {
       const { harness, proxy } = world;
