@@ -188,6 +188,9 @@ export const errorFromStatus = ({
         retryAfterS === undefined ? {} : { retryAfterS },
       );
   }
-  if (status >= 500) return make('server', wording.server(status));
+  // A 503 in maintenance says when to come back, like a 429: the GET retry and the engine
+  // wait for it instead of knocking every few seconds.
+  if (status >= 500)
+    return make('server', wording.server(status), retryAfterS === undefined ? {} : { retryAfterS });
   return make('bad_response', wording.unexpectedStatus(status));
 };

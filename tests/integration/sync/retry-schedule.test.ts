@@ -107,3 +107,27 @@ describe('an action stopped by a 5xx while a download runs', () => {
     expect(world.sandbox.deviceLocation(serial!)?.id).toBe(here!.id);
   }, 40_000);
 });
+
+describe('a server in maintenance', () => {
+  it('503 with Retry-After: 600 is waited for, not knocked on every few seconds', async () => {
+    const { harness, proxy } = world;
+    const [serial] = await uninstalledSerials(harness, 1);
+    const [here] = await serverLocations(harness);
+    proxy.use((request) =>
+      request.path.startsWith('/v1/')
+        ? { status: 503, headers: { 'retry-after': '600' }, body: '' }
+        : undefined,
+    );
+    const before = proxy.log.length;
+    expect((await harness.call('installDevice', { serial, locationId: here!.id })).status).toBe(
+      'queued',
+    );
+    await sleep(12_000);
+    // The send and its look-up, and the probe that finds the server answering: a handful.
+    expect(proxy.log.length - before).toBeLessThan(6);
+    const wait = Date.parse((await harness.call('syncStatus')).nextAttemptAt!) - Date.now();
+    expect(wait).toBeGreaterThan(60_000);
+    proxy.clear();
+    expect(await harness.call('syncNow')).toMatchObject({ remaining: 0 });
+  }, 40_000);
+});
