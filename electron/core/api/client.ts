@@ -285,7 +285,8 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       if (id !== null) return getLocation(id);
       const found = await findLocation(input);
       if (found) return found;
-      throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
+      // With its status: a 202 (accepted, made later) is settled by looking again (replay.ts).
+      throw new AppError({ kind: 'bad_response', status: answer.status, ...wording.unreadable() });
     },
     async deleteLocation(id) {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });

@@ -108,13 +108,20 @@ const notShown: AppErrorShape = { kind: 'bad_response', ...wording.unreadable() 
  * the half-done move dropped. Read until the state shows it; if it never does, the outcome is
  * unknown and the intent waits in the queue, planned again from state at its next try.
  */
-async function untilShown(api: ReplayApi, step: Step, serial: string): Promise<Device> {
+const untilShown = (api: ReplayApi, step: Step, serial: string): Promise<Device> =>
+  untilSeen(notShown, async () => {
+    const now = await api.getDevice(serial);
+    return stepApplied(step, now) ? now : null;
+  });
+
+/** Reads (after each of SHOWN_WAITS_MS) until `read` sees the change, else leaves it unsettled. */
+async function untilSeen<T>(sent: AppErrorShape, read: () => Promise<T | null>): Promise<T> {
   for (const wait of SHOWN_WAITS_MS) {
     await new Promise((resolve) => setTimeout(resolve, wait));
-    const now = await settleBy(notShown, () => api.getDevice(serial));
-    if (stepApplied(step, now)) return now;
+    const seen = await settleBy(sent, read);
+    if (seen !== null) return seen;
   }
-  throw new Unsettled(notShown, notShown);
+  throw new Unsettled(sent, sent);
 }
 
 /** Reads the state that settles an unknown outcome (`sent`: what happened to the send). */
@@ -322,21 +329,32 @@ async function send(
     }
     case 'create_location': {
       const input = intent.payload as NewLocation;
+      const done = (location: Location): Sent => ({
+        type: 'done',
+        result: { device: null, before: null, location },
+      });
+      const find = (sent: AppErrorShape | null) =>
+        sent ? settleBy(sent, () => api.findLocation(input)) : api.findLocation(input);
       // Sent before (an answer lost and not settled then, or the app stopped while it was
       // out): the store may exist already, so look before sending it again.
       if (intent.attempts > 1) {
-        const found = await api.findLocation(input);
-        if (found) return { type: 'done', result: { device: null, before: null, location: found } };
+        const found = await find(earlierSend);
+        if (found) return done(found);
       }
       try {
-        const location = await api.createLocation(input);
-        return { type: 'done', result: { device: null, before: null, location } };
+        return done(await api.createLocation(input));
       } catch (e) {
         if (!unknown(e)) throw e;
+        const sent = shapeOf(e);
         // Before sending it again, look for it: a second store would be the worse mistake.
-        const found = await settleBy(shapeOf(e), () => api.findLocation(input));
-        if (!found) throw e;
-        return { type: 'done', result: { device: null, before: null, location: found } };
+        const found = await find(sent);
+        if (found) return done(found);
+        // Answered 202 Accepted (made in the background): the store may appear in a moment.
+        // Looked for a while, then left queued (its next try looks first), never called
+        // failed. Any other 2xx without the store stays an answer the technician is told of.
+        if (sent.kind === 'bad_response' && sent.status === 202)
+          return done(await untilSeen(sent, () => api.findLocation(input)));
+        throw e;
       }
     }
     case 'delete_location': {

@@ -98,3 +98,30 @@ describe('a server that applies placements a moment after answering 202', () => 
     expect(await failures()).toBe(failedBefore);
   }, 60_000);
 });
+
+describe('a server that makes stores a moment after answering 202', () => {
+  it('create: settled as the store the server makes, one store, never failed', async () => {
+    const { harness, proxy } = world;
+    const name = 'Accepted Avenue Store';
+    proxy.use(acceptedLater('POST', '/v1/locations', 1_000));
+    const failedBefore = await failures();
+    const result = await harness.core.invoke('createLocation', {
+      name,
+      address: { line1: '4 Accepted Avenue', city: 'Dresden', country: 'DE' },
+    });
+    expect(result, 'the server made the store; the app must not say it failed').toMatchObject({
+      ok: true,
+    });
+    await waitFor(
+      async () => (await harness.call('sessionStatus')).queued === 0,
+      30_000,
+      'the create to settle',
+      200,
+    );
+    expect(sent('POST', '/v1/locations')).toHaveLength(1);
+    const local = (await harness.call('listLocations')).value.filter((l) => l.name === name);
+    expect(local).toHaveLength(1);
+    expect(local[0]!.id.startsWith('local-')).toBe(false);
+    expect(await failures()).toBe(failedBefore);
+  }, 40_000);
+});
