@@ -107,6 +107,7 @@ export const createHandler =
       path: url.pathname + url.search,
       username: usernameOf(req.headers.authorization),
       status: 0,
+      receivedAt: started,
     };
     const finish = (status: number) => {
       entry.status = status;

@@ -76,6 +76,11 @@ export interface RequestLogEntry {
   username: string | null;
   /** 0 when the connection was dropped on purpose. */
   status: number;
+  /**
+   * When the request arrived (epoch ms). Entries are logged when the answer is sent, so a
+   * request that came before a moment can be logged after it (its client may have gone).
+   */
+  receivedAt: number;
 }
 
 export interface RunningSandbox {
