@@ -56,6 +56,10 @@ export function listenForScansAnywhere(win: Window, options: ScanAnywhereOptions
     minLength,
     onAbandon: (text) => (claim ? claim.onAbandon(text) : giveBack(text)),
     onScan: (raw) => {
+      // A scan while a dialog asks a question is swallowed whole: its closing Enter would
+      // press the dialog's focused button ("Uninstall", "Delete"), and opening a device
+      // behind the question would leave it unanswered on another screen.
+      if (win.document.querySelector('dialog[open]')) return;
       if (claim) return claim.onScan(raw);
       const at = options.current();
       const serial = normaliseSerial(raw);
@@ -63,14 +67,12 @@ export function listenForScansAnywhere(win: Window, options: ScanAnywhereOptions
     },
   });
   const onKeydown = (e: KeyboardEvent) => {
-    if (
-      options.current() === null ||
-      claim?.active() === false ||
-      win.document.querySelector('dialog[open]')
-    ) {
+    if (options.current() === null || claim?.active() === false) {
       detector.reset();
       return;
     }
+    // Also while a dialog is open: the detector must see the burst to keep its Enter away
+    // from the dialog's buttons (onScan then drops it). Typing there stays typing.
     if (detector.handleKeydown(e)) e.preventDefault();
   };
   win.addEventListener('keydown', onKeydown, { capture: true });
