@@ -20,10 +20,13 @@ export class VerifyPoll {
   polls = $state(0);
   #timer: ReturnType<typeof setTimeout> | null = null;
   #stopped = false;
-  readonly #target: () => { serial: string; installedAt: string };
+  readonly #target: () => { serial: string; walkFrom: string };
 
-  /** `target` is read on every poll, so the screen's current props are always used. */
-  constructor(target: () => { serial: string; installedAt: string }) {
+  /**
+   * `target` is read on every poll, so the screen's current props are always used;
+   * `walkFrom` is where the walk test starts counting.
+   */
+  constructor(target: () => { serial: string; walkFrom: string }) {
     this.#target = target;
   }
 
@@ -43,27 +46,23 @@ export class VerifyPoll {
   }
 
   async #tick(): Promise<void> {
-    const { serial, installedAt } = this.#target();
-    try {
-      const [device, traffic] = await Promise.all([
-        call('getDevice', { serial, fresh: true }),
-        call('deviceFootTraffic', {
-          serial,
-          from: installedAt,
-          to: isoNow(),
-          granularity: 'minute',
-        }),
-      ]);
+    const { serial, walkFrom } = this.#target();
+    // Asked apart: a foot-traffic answer that fails must not hide a check-in that arrived
+    // (the screen would say "Waiting for first check-in" for a device that checks in).
+    const [device, traffic] = await Promise.allSettled([
+      call('getDevice', { serial, fresh: true }),
+      call('deviceFootTraffic', { serial, from: walkFrom, to: isoNow(), granularity: 'minute' }),
+    ]);
+    if (device.status === 'fulfilled') {
       this.device = {
-        last_checkin_at: device.value.last_checkin_at ?? null,
-        update_interval_s: device.value.update_interval_s ?? null,
+        last_checkin_at: device.value.value.last_checkin_at ?? null,
+        update_interval_s: device.value.value.update_interval_s ?? null,
       };
       this.polledAt = Date.now();
-      this.walkCount = traffic.total;
-      this.error = null;
-    } catch (e) {
-      this.error = toErrorShape(e);
     }
+    if (traffic.status === 'fulfilled') this.walkCount = traffic.value.total;
+    const failed = [device, traffic].find((r) => r.status === 'rejected');
+    this.error = failed ? toErrorShape(failed.reason) : null;
     this.polls += 1;
     if (!this.#stopped) this.#timer = setTimeout(() => void this.#tick(), VERIFY_POLL_MS);
   }
