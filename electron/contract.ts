@@ -544,6 +544,8 @@ export interface SyncTask {
 
 export interface SyncState {
   running: boolean;
+  /** The run is sending queued actions (before it downloads the lists). */
+  sending: boolean;
   tasks: SyncTask[];
   /** When the last full refresh of the lists finished. */
   lastCompletedAt: string | null;

@@ -111,7 +111,7 @@ export const createCore: CreateCore = async (options) => {
 
   // One replay at a time, in this process; callers queue behind it.
   let replaying: Promise<unknown> = Promise.resolve();
-  const replay = (lane?: string): Promise<ReplayResult | null> => {
+  const replay = (lane?: string, signal?: AbortSignal): Promise<ReplayResult | null> => {
     const run = replaying.then(async () => {
       const scope = session.current();
       if (!scope?.record.organizationId) return null;
@@ -120,6 +120,7 @@ export const createCore: CreateCore = async (options) => {
       scope.store.work.intents.requeueInterrupted();
       const result = await replayIntents(scope.store.work.intents, replayApi(scope), {
         ...(lane === undefined ? {} : { lane }),
+        ...(signal === undefined ? {} : { signal }),
         onEvent: (event) => {
           if (session.current() === scope) onReplayEvent(ctx, scope, event);
         },
@@ -140,7 +141,7 @@ export const createCore: CreateCore = async (options) => {
   };
 
   const engine = createSyncEngine({
-    replay: () => replay(),
+    replay: (signal) => replay(undefined, signal),
     listJobs: () => listJobs(ctx),
     isOnline: () => online,
     onState: (state) => emit({ type: 'sync-progress', state }),

@@ -39,7 +39,9 @@ const startTracked = async <T>(args: string[], what: string): Promise<Running<T>
   return running;
 };
 
-export const startSandbox = (options: { port?: number; dataFile?: string } = {}) =>
+export const startSandbox = (
+  options: { port?: number; dataFile?: string; args?: readonly string[] } = {},
+) =>
   startTracked<SandboxInfo>(
     [
       ...TSX,
@@ -47,6 +49,7 @@ export const startSandbox = (options: { port?: number; dataFile?: string } = {})
       '--port',
       String(options.port ?? 0),
       ...(options.dataFile ? ['--data', options.dataFile] : []),
+      ...(options.args ?? []),
     ],
     'sandbox',
   );

@@ -63,6 +63,8 @@ export interface ReplayOptions {
   onEvent?: (event: ReplayEvent) => void;
   /** A handler of an event failed (e.g. the cache could not be written): the send stands. */
   onEventError?: (error: unknown, event: ReplayEvent) => void;
+  /** Stops before the next action (never mid-send, whose outcome would be unknown). */
+  signal?: AbortSignal;
 }
 
 /** Intents of one device, or of one store, run in order; different lanes are independent. */
@@ -152,6 +154,7 @@ export async function replayIntents(
   let stoppedBy: AppErrorShape | null = null;
   let later: AppErrorShape | null = null;
   for (;;) {
+    if (options.signal?.aborted) break;
     const heads = new Map<string, Intent>();
     for (const intent of intents.list()) {
       const lane = laneOf(intent);

@@ -21,8 +21,11 @@ export interface SyncJob {
 }
 
 export interface SyncEngineOptions {
-  /** Drains the outbox; null when nobody is signed in. */
-  replay(): Promise<ReplayResult | null>;
+  /**
+   * Drains the outbox; null when nobody is signed in. `signal` is the run's cancel: it stops
+   * the sending between actions (the one on the wire finishes, the rest stay queued).
+   */
+  replay(signal: AbortSignal): Promise<ReplayResult | null>;
   /** The list downloads of a normal run (empty when signed out). */
   listJobs(): SyncJob[];
   isOnline(): boolean;
@@ -45,7 +48,8 @@ export interface SyncEngineOptions {
 export interface SyncEngine {
   /** Runs now (or joins the run in progress); `extra` jobs run after the outbox. */
   run(extra?: SyncJob[]): Promise<SyncReport>;
-  /** Stops the list downloads of the running run; what they stored is kept. */
+  /** Stops the running run: the sending after the action on the wire, and the list
+   * downloads (what they stored is kept). */
   cancel(): void;
   state(): SyncState;
   /** Start the schedule: a run now, then periodic ones. */
@@ -85,6 +89,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let controller: AbortController | null = null;
   let tasks: SyncTask[] = [];
   let lastCompletedAt: string | null = null;
+  /** The run is sending the queue (before its downloads): said, so it never looks idle. */
+  let sending = false;
   let nextAttemptAt: number | null = null;
   let timer: unknown = null;
   let failures = 0;
@@ -96,6 +102,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   const state = (): SyncState => ({
     running: running !== null,
+    sending,
     tasks: tasks.map((t) => ({ ...t })),
     lastCompletedAt,
     nextAttemptAt: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
@@ -154,8 +161,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       state: 'waiting',
       error: null,
     }));
-    emitNow();
-    const replayed = await options.replay();
+    // Said by run() once the run is registered: emitted from here it would say "not running".
+    sending = true;
+    let replayed: ReplayResult | null;
+    try {
+      replayed = await options.replay(signal);
+    } finally {
+      sending = false;
+    }
     const report: SyncReport = replayed
       ? {
           done: replayed.done,
@@ -217,7 +230,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // "Sync now" (or the connection returning) during a run, e.g. a long download that
         // began while the server was away: the run's own replay came first, before actions
         // queued since. Send the queue now (replays take turns) instead of after the download.
-        return Promise.all([running, options.replay()]).then(([report, replayed]) =>
+        // The run's cancel stops this sending too.
+        const signal = (controller ?? new AbortController()).signal;
+        return Promise.all([running, options.replay(signal)]).then(([report, replayed]) =>
           replayed
             ? {
                 done: report.done + replayed.done,
@@ -233,6 +248,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         controller = null;
         emitNow();
       });
+      emitNow();
       return running;
     },
     cancel() {

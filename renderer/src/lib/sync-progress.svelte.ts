@@ -1,6 +1,6 @@
 import type { PushEvent, SyncState } from '../../../electron/contract';
 import { toErrorShape } from './app-failure';
-import { endedText, newlyEnded } from './sync-text';
+import { endedText, isSending, newlyEnded } from './sync-text';
 import { call, subscribe } from './transport';
 
 /** How long a failed or cancelled download is mentioned: long enough to read, then it goes
@@ -17,6 +17,7 @@ export class SyncProgress {
   notice = $state<string | null>(null);
   cancelling = $state(false);
   #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  #cancelledWhileSending = false;
   readonly #onFinished: () => void;
 
   /** `onFinished`: a run of downloads ended, so what screens show may have changed. */
@@ -46,19 +47,26 @@ export class SyncProgress {
   apply(next: SyncState): void {
     const previous = this.state;
     this.state = next;
+    if (!previous?.running && next.running) this.#cancelledWhileSending = false;
+    if (!next.running) this.cancelling = false;
     const ended = newlyEnded(previous, next);
-    if (ended.length > 0) this.#say(endedText(ended));
+    if (ended.length > 0) this.#say(endedText(ended, this.#cancelledWhileSending));
     if (previous?.running && !next.running) this.#onFinished();
   }
 
   async cancel(): Promise<void> {
+    // The run's tasks end "cancelled" only after the action on the wire is answered, when
+    // the state no longer says it was sending: remembered from here.
+    this.#cancelledWhileSending = isSending(this.state);
     this.cancelling = true;
     try {
       this.apply(await call('cancelSync', {}));
     } catch (error) {
+      this.cancelling = false;
       this.#say(toErrorShape(error).message);
     } finally {
-      this.cancelling = false;
+      // A send on the wire is finished before the run stops: Cancel stays pressed till then.
+      if (!this.state?.running) this.cancelling = false;
     }
   }
 

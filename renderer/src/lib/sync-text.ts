@@ -30,6 +30,10 @@ export const currentTask = (state: SyncState | null): SyncTask | null => {
   );
 };
 
+/** A run sends the queue before it downloads: while it does, that is what it says. */
+export const isSending = (state: SyncState | null): boolean =>
+  state?.running === true && state.sending;
+
 /** "Downloading devices" (also the progress bar's accessible name). */
 export const taskLabel = (task: SyncTask): string => DOWNLOADING[task.resource]();
 
@@ -60,12 +64,15 @@ export const newlyEnded = (previous: SyncState | null, next: SyncState): SyncTas
 };
 
 /** What to say about downloads that ended early: each failure with its reason, and one
- * sentence for any number of cancelled ones (a cancel stops every download at once). */
-export const endedText = (tasks: readonly SyncTask[]): string => {
+ * sentence for any number of cancelled ones (a cancel stops every download at once; one that
+ * came while the queue was being sent stopped the sending, which is what it says then). */
+export const endedText = (tasks: readonly SyncTask[], whileSending = false): string => {
   const failed = tasks
     .filter((t) => t.state === 'failed')
     .map((t) => `${COULD_NOT[t.resource]()} ${t.error ? errorWords(t.error).message : ''}`.trim());
-  const cancelled = tasks.some((t) => t.state === 'cancelled') ? [m.sync_stopped()] : [];
+  const cancelled = tasks.some((t) => t.state === 'cancelled')
+    ? [whileSending ? m.sync_sending_stopped() : m.sync_stopped()]
+    : [];
   return [...failed, ...cancelled].join(' ');
 };
 

@@ -59,6 +59,7 @@ describe('diagnostics zip (real files, real zip)', () => {
     managed: null,
     sync: {
       running: false,
+      sending: false,
       tasks: [],
       lastCompletedAt: '2026-01-01T09:00:00.000Z',
       nextAttemptAt: null,

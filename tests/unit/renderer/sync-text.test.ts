@@ -21,6 +21,7 @@ const task = (patch: Partial<SyncTask>): SyncTask => ({
 });
 const state = (tasks: SyncTask[], running = true): SyncState => ({
   running,
+  sending: false,
   tasks,
   lastCompletedAt: null,
   nextAttemptAt: null,
