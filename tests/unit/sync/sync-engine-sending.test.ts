@@ -64,3 +64,35 @@ describe('sync engine: sending the queue', () => {
     engine.stop();
   });
 });
+
+describe('sync engine: after Cancel', () => {
+  it('keeps its schedule: what was not downloaded or sent follows later, as the notice says', async () => {
+    const engine = createSyncEngine({
+      replay: () => Promise.resolve(null),
+      listJobs: () => [
+        {
+          resource: 'devices',
+          locationId: null,
+          run: (signal) =>
+            new Promise<void>((_resolve, reject) =>
+              signal.addEventListener('abort', () => reject(new Error('aborted'))),
+            ),
+        },
+      ],
+      isOnline: () => true,
+      onState: () => undefined,
+      onReport: () => undefined,
+      refreshEveryMs: 60_000,
+    });
+    const run = engine.run();
+    await tick();
+    expect(engine.state().nextAttemptAt).toBeNull();
+    engine.cancel();
+    await run;
+    expect(engine.state().tasks.map((t) => t.state)).toEqual(['cancelled']);
+    const next = engine.state().nextAttemptAt;
+    expect(next, 'a next run is scheduled').not.toBeNull();
+    expect(Date.parse(next!) - Date.now()).toBeGreaterThan(30_000);
+    engine.stop();
+  });
+});
