@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, startSandbox, test } from './fixtures';
+import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+
+// An action queued offline keeps why its send failed. Once the app was Online again, the
+// queue still said "The network connection seems to be down. Check the Wi-Fi…" under the
+// Online badge, sending the technician to check a network that works.
+test('a queued action says the network is down only while it is', async ({ page, web }) => {
+  test.setTimeout(150_000);
+  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
+  let sandbox = await startSandbox({ dataFile });
+  const info = sandbox.info;
+  const port = Number(new URL(info.base_url).port);
+  try {
+    const user = await signInWithKey(page, web.info.url, info);
+    const [serial] = await uninstalledSerials(info, user);
+    const [here] = await locations(info, user);
+    if (!serial || !here) throw new Error('sandbox has no uninstalled device or no location');
+    await openLocation(page, here.name);
+    // The first sync is over (its next run is scheduled): the app believes it is online and
+    // sends the install at once, which then fails for want of a network and is queued.
+    await expect(page.getByRole('banner')).toContainText('Next try in', { timeout: 30_000 });
+
+    await sandbox.stop();
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await page.getByLabel('Serial number').fill(serial);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('button', { name: 'Install here' }).click();
+    await expect(page.getByRole('main').getByText('Queued', { exact: true })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Activity' })
+      .click();
+    const badge = page.getByRole('banner').getByRole('status');
+    await expect(badge).toContainText('Offline');
+    const item = page.getByRole('listitem', { name: new RegExp(`^Install ${serial} at `) });
+    // Offline, the reason it waits is true and useful.
+    await expect(item).toContainText('network connection seems to be down');
+
+    // Back, but every install is held long enough to look at the queue while it waits.
+    sandbox = await startSandbox({
+      port,
+      dataFile,
+      args: ['--latency', '4000', '--fault-path', '/install$'],
+    });
+    await expect(badge).toContainText('Online', { timeout: 30_000 });
+    await expect(item).not.toContainText('network connection seems to be down');
+    await expect(item).toHaveCount(0, { timeout: 30_000 });
+  } finally {
+    await sandbox.stop();
+  }
+});
