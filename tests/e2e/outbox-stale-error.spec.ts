@@ -21,7 +21,7 @@ test('a queued action says the network is down only while it is', async ({ page,
     await openLocation(page, here.name);
     // The first sync is over (its next run is scheduled): the app believes it is online and
     // sends the install at once, which then fails for want of a network and is queued.
-    await expect(page.getByRole('banner')).toContainText('Next try in', { timeout: 30_000 });
+    await expect(page.getByRole('banner')).toContainText('Next sync in', { timeout: 30_000 });
 
     await sandbox.stop();
     await page.getByRole('button', { name: 'Scan device' }).click();

@@ -43,7 +43,7 @@ test('a run sending the queue says so in the header, and Cancel stops it after t
       args: ['--latency', '6000', '--fault-path', '/install$'],
     });
     await expect(banner).toContainText('Sending queued actions', { timeout: 30_000 });
-    await expect(banner).not.toContainText('Next try');
+    await expect(banner).not.toContainText('Next sync');
     const cancel = banner.getByRole('button', { name: 'Cancel sending queued actions' });
     await expect(cancel).toBeVisible();
     await cancel.click();

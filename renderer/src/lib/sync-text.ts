@@ -76,16 +76,24 @@ export const endedText = (tasks: readonly SyncTask[], whileSending = false): str
   return [...failed, ...cancelled].join(' ');
 };
 
-/** "Next try in 12 s" / "Next try in 3 min"; null when none is due or it is due now (the
- * core clears it when it tries; a time in the past must not say "Next try in 0 s" forever). */
-export const nextTryText = (nextAttemptAt: string | null, now: number): string | null => {
-  if (nextAttemptAt === null) return null;
+/**
+ * "Next sync in 12 s" / "Next sync in 3 min"; null when none is due or it is due now (the
+ * core clears it when it tries; a time in the past must not say "Next sync in 0 s" forever).
+ * Offline it says nothing: sync runs as soon as the connection is back, whatever the time
+ * (the schedule's "15 min" then was untrue), and the badge already says Offline.
+ */
+export const nextSyncText = (
+  nextAttemptAt: string | null,
+  now: number,
+  online: boolean,
+): string | null => {
+  if (nextAttemptAt === null || !online) return null;
   const at = Date.parse(nextAttemptAt);
   if (Number.isNaN(at)) return null;
   const seconds = Math.ceil((at - now) / 1000);
   if (seconds <= 0) return null;
-  if (seconds < 120) return m.sync_next_try_seconds({ seconds });
-  return m.sync_next_try_minutes({ minutes: Math.ceil(seconds / 60) });
+  if (seconds < 120) return m.sync_next_sync_seconds({ seconds });
+  return m.sync_next_sync_minutes({ minutes: Math.ceil(seconds / 60) });
 };
 
 export type OfflineProgress =

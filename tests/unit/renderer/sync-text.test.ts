@@ -4,7 +4,7 @@ import {
   currentTask,
   endedText,
   newlyEnded,
-  nextTryText,
+  nextSyncText,
   offlineProgress,
   taskCount,
   taskLabel,
@@ -61,14 +61,18 @@ describe('the sync indicator', () => {
       ]),
     ).toBe('Download stopped. What was downloaded is kept; the rest follows later.');
   });
-  it('counts down to the next attempt and goes quiet once it is due', () => {
+  it('counts down to the next sync and goes quiet once it is due', () => {
     const now = Date.parse('2026-05-04T12:00:00Z');
-    expect(nextTryText('2026-05-04T12:00:12Z', now)).toBe('Next try in 12 s');
-    expect(nextTryText('2026-05-04T12:00:11.200Z', now)).toBe('Next try in 12 s');
-    expect(nextTryText('2026-05-04T12:05:00Z', now)).toBe('Next try in 5 min');
-    expect(nextTryText('2026-05-04T11:59:59Z', now)).toBeNull();
-    expect(nextTryText(null, now)).toBeNull();
-    expect(nextTryText('soon', now)).toBeNull();
+    expect(nextSyncText('2026-05-04T12:00:12Z', now, true)).toBe('Next sync in 12 s');
+    expect(nextSyncText('2026-05-04T12:00:11.200Z', now, true)).toBe('Next sync in 12 s');
+    expect(nextSyncText('2026-05-04T12:05:00Z', now, true)).toBe('Next sync in 5 min');
+    expect(nextSyncText('2026-05-04T11:59:59Z', now, true)).toBeNull();
+    expect(nextSyncText(null, now, true)).toBeNull();
+    expect(nextSyncText('soon', now, true)).toBeNull();
+  });
+  it('says no time while offline: sync runs as soon as the connection is back, not then', () => {
+    const now = Date.parse('2026-05-04T12:00:00Z');
+    expect(nextSyncText('2026-05-04T12:15:00Z', now, false)).toBeNull();
   });
 });
 
