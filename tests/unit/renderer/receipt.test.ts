@@ -98,3 +98,21 @@ describe('visit receipt', () => {
     }
   });
 });
+
+describe('visit receipt in every language', () => {
+  // The receipt is the proof of work: "never verified" and "recorded as not verified" (a
+  // failure the technician wrote down) are different facts, and German, French and Dutch
+  // said both the same way ("Nicht geprüft", "Non vérifié", "Niet gecontroleerd").
+  it.each(['en', 'de', 'fr', 'nl', 'ja', 'en-XA'])(
+    'tells a device no one verified from one recorded as not verified in %s',
+    (tag) => {
+      setLocaleSource(() => resolveLocale([tag]));
+      try {
+        const words = (['verified', 'not_verified', 'not_checked'] as const).map(verificationText);
+        expect(new Set(words).size).toBe(3);
+      } finally {
+        setLocaleSource(() => FALLBACK_LOCALE);
+      }
+    },
+  );
+});
