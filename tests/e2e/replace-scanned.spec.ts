@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures';
+import { scannerBurst } from './helpers/scanner';
+
+// "Scan the broken device, then the new one", the Replace screen says. With the handheld
+// scanner, the first scan left the screen: the app-wide scanner listener opened the broken
+// device instead (and the second scan then offered "Install at…", with no store).
+test('Replace takes both scans from the handheld scanner: broken one, then new one', async ({
+  page,
+  web,
+}) => {
+  await page.goto(web.info.url);
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Inventory' }).click();
+  const spare = page.locator('.device-row .serial').first();
+  await expect(spare).toBeVisible({ timeout: 20_000 });
+  const fresh = (await spare.textContent())!.trim();
+
+  await nav.getByRole('button', { name: 'Locations' }).click();
+  const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
+  const storeName = (await store.textContent())!.trim();
+  await store.click();
+  await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeVisible();
+  const broken = (await page.getByRole('rowheader').first().textContent())!.trim();
+  await page.getByRole('button', { name: 'Replace device' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Replace a device' })).toBeVisible();
+
+  await scannerBurst(page, broken);
+  await expect(page.getByRole('heading', { level: 1, name: 'Replace a device' })).toBeVisible();
+  await expect(page.getByLabel('Broken device')).toHaveValue(broken);
+  await expect(page.getByLabel('New device')).toBeFocused();
+
+  await scannerBurst(page, fresh.toLowerCase());
+  await expect(page.getByRole('heading', { level: 1, name: `Verify ${fresh}` })).toBeVisible();
+  await expect(page.getByText(`At ${storeName}`)).toBeVisible();
+});
