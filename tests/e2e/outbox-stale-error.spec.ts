@@ -43,10 +43,14 @@ test('a queued action says the network is down only while it is', async ({ page,
     sandbox = await startSandbox({
       port,
       dataFile,
-      args: ['--latency', '4000', '--fault-path', '/install$'],
+      args: ['--latency', '6000', '--fault-path', '/install$'],
     });
     await expect(badge).toContainText('Online', { timeout: 30_000 });
+    await expect(item).toContainText('Syncing', { timeout: 30_000 });
     await expect(item).not.toContainText('network connection seems to be down');
+    // Nor "Syncing since <when it was queued>", which made an action queued for hours look
+    // as if it had been sending for hours.
+    await expect(item).not.toContainText('since');
     await expect(item).toHaveCount(0, { timeout: 30_000 });
   } finally {
     await sandbox.stop();
