@@ -558,6 +558,8 @@ export interface SyncReport {
   failed: number;
   conflicts: number;
   remaining: number;
+  /** What stopped the run before it finished (no network, the server…); null when it did. */
+  stoppedBy: AppErrorShape | null;
 }
 
 export interface ActivityEntry {

@@ -61,7 +61,7 @@ export interface SyncEngine {
   stop(): void;
 }
 
-const NOTHING: SyncReport = { done: 0, failed: 0, conflicts: 0, remaining: 0 };
+const NOTHING: SyncReport = { done: 0, failed: 0, conflicts: 0, remaining: 0, stoppedBy: null };
 
 const realTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -175,8 +175,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           failed: replayed.failed,
           conflicts: replayed.conflicts,
           remaining: replayed.remaining,
+          stoppedBy: replayed.stoppedBy,
         }
-      : NOTHING;
+      : { ...NOTHING };
     let stoppedBy: AppErrorShape | null = replayed?.stoppedBy ?? null;
     let listsFailed = false;
     for (const [index, job] of jobs.entries()) {
@@ -218,6 +219,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // periodic refresh) is scheduled all the same. A cancelled list is no failure (stoppedBy
     // holds only the outbox's stop then).
     afterRun(stoppedBy);
+    // Said with the counts: "0 actions synced" alone read as a sync that went well.
+    report.stoppedBy = stoppedBy;
     options.onReport(report);
     return report;
   }
@@ -239,6 +242,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
                 failed: report.failed + replayed.failed,
                 conflicts: report.conflicts + replayed.conflicts,
                 remaining: replayed.remaining,
+                stoppedBy: replayed.stoppedBy ?? report.stoppedBy,
               }
             : report,
         );
