@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeCameraError } from '../../../renderer/src/lib/scan/camera-errors';
+import {
+  describeCameraError,
+  describePhotoCameraError,
+} from '../../../renderer/src/lib/scan/camera-errors';
 
 describe('camera error messages', () => {
   it.each([
@@ -29,5 +32,25 @@ describe('camera error messages', () => {
 
   it('falls back to a generic message for unknown failures', () => {
     expect(describeCameraError(new TypeError('x')).message).toBe('The camera could not start.');
+  });
+});
+
+describe('camera error messages for a placement photo', () => {
+  // The photo panel said the scanner's next steps: "press Try again" (it has no such button)
+  // "or use the handheld scanner or type the serial number" (no serial to enter for a photo).
+  it.each([
+    ['NotAllowedError', /Allow camera access/],
+    ['NotFoundError', /Connect a camera/],
+    ['NotReadableError', /Close other apps/],
+    ['CameraUnsupported', /Restart/],
+    ['SomethingElse', /./],
+  ])('%s says what to do, then to press Add photo again', (name, step) => {
+    const problem = describePhotoCameraError(new DOMException('raw browser text', name));
+    expect(problem.message).toBe(
+      describeCameraError(new DOMException('raw browser text', name)).message,
+    );
+    expect(problem.nextStep).toMatch(step);
+    expect(problem.nextStep).toContain('Add photo');
+    expect(problem.nextStep).not.toMatch(/serial|scanner|Try again/);
   });
 });
