@@ -22,7 +22,7 @@ test('a scanner burst while a confirmation is open answers nothing and opens not
   await page.getByRole('button', { name: 'Uninstall' }).click();
   const dialog = page.getByRole('dialog', { name: `Uninstall ${serial}?` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Uninstall' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
 
   // Another device's label, scanned by mistake while the question is on screen.
   await scannerBurst(page, 'FTC-2B5H97J8');
