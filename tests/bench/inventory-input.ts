@@ -74,6 +74,9 @@ function perKey(state: BenchState): KeyResult[] {
   });
 }
 
+/** Each key's figure (perKey's latency), for pages timed with the same probes. */
+export const keyLatencies = (state: BenchState): number[] => perKey(state).map((k) => k.latency);
+
 /** Types `text` key by key, then deletes it with Backspace, one key per BETWEEN_KEYS_MS. */
 async function typeAndDelete(page: Page, text: string): Promise<void> {
   const keys = [...text.split(''), ...Array<string>(text.length).fill('Backspace')];
