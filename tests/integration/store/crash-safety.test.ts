@@ -80,14 +80,23 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/** One child: starts on the lane's dir, acts, and is SIGKILLed `killAfter` ms after it is up. */
-async function cycle(lane: Lane, actions: ChildAction[], killAfterMs: number): Promise<void> {
+/**
+ * One child: starts on the lane's dir, acts, and is SIGKILLed `killAfter` ms after it is up —
+ * or, with `afterFirstAck`, that long after its first action was acknowledged.
+ */
+async function cycle(
+  lane: Lane,
+  actions: ChildAction[],
+  killAfterMs: number,
+  afterFirstAck = false,
+): Promise<void> {
   for (const action of actions) asked.set(action.serial, { action, acked: null });
   const child = await runCoreChild({ ...lane, actions });
   await child.waitLine((l) => l.ready === true || l.startError !== undefined, 20_000);
   const start = child.lines.find((l) => l.startError);
   if (start)
     throw new Error(`core did not start after a kill: ${JSON.stringify(start.startError)}`);
+  if (afterFirstAck) await child.waitLine((l) => l.ack !== undefined, 20_000);
   await new Promise((r) => setTimeout(r, killAfterMs));
   child.kill('SIGKILL');
   const { signal } = await child.exited;
@@ -109,6 +118,10 @@ describe('crash safety of the queue', () => {
     const started = Date.now();
 
     // 1. Queueing offline: the server is down; children queue installs and die mid-burst.
+    // A core starts believing it is online, so its first action waits for its reads of the
+    // refused server to be tried again (seconds); the rest of the burst then commits within
+    // milliseconds. Every other child is killed at a random point of that burst, the others
+    // at a random point after start, so kills land both before and among acknowledgements.
     await host.down();
     await Promise.all(
       lanes.map(async (lane) => {
@@ -118,7 +131,9 @@ describe('crash safety of the queue', () => {
             serial,
             locationId: pickLocation().id,
           }));
-          await cycle(lane, actions, random(3000));
+          await (k % 2 === 1
+            ? cycle(lane, actions, random(40), true)
+            : cycle(lane, actions, random(3000)));
         }
       }),
     );
