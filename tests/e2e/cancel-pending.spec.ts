@@ -1,5 +1,6 @@
 import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
 import { signInWithKey, uninstalledSerials } from './helpers';
+import type { Faults } from '../../electron/sandbox/types';
 
 /**
  * A slow lookup never takes over the screen: with 2 s of latency, Escape, "Cancel" or going
@@ -12,18 +13,23 @@ test('a slow lookup is cancelled by Escape, Cancel or leaving the screen', async
   const sandbox = await startSandbox();
   try {
     const info = sandbox.info;
-    // Keep the device lists from arriving (429 with a long Retry-After the download honours), so
-    // a lookup must ask the server for the one device instead of answering from the cache.
+    // Keep the device list from arriving: its first page is answered 429 with a 10-minute
+    // Retry-After, which ends the download and puts the next run 10 minutes away. A lookup must
+    // then ask the server for the one device instead of answering from the cache.
     await sandboxRequest(info, 'PUT', '/_sandbox/faults', {
       pathPattern: 'devices$',
-      rateLimitRate: 1,
       retryAfterS: 600,
+      failNext: { kind: 'rate_limit', count: 1 },
     });
     const user = await signInWithKey(page, web.info.url, info);
-    // The device download has started and been told to wait 10 minutes between pages.
-    await expect(page.getByRole('progressbar', { name: 'Downloading devices' })).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect
+      .poll(
+        async () => ((await sandboxRequest(info, 'GET', '/_sandbox/faults')) as Faults).failNext,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeUndefined();
     await page.waitForTimeout(1500);
     await sandboxRequest(info, 'DELETE', '/_sandbox/faults');
     const [first, second, third] = await uninstalledSerials(info, user);

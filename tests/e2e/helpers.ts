@@ -79,5 +79,26 @@ export const openTrainingInventory = async (page: Page, url: string): Promise<vo
     .click();
 };
 
+/** Training mode's Inventory opened, and the serial of the first uninstalled device listed. */
+export async function trainingSpareSerial(page: Page, url: string): Promise<string> {
+  await openTrainingInventory(page, url);
+  const spare = page.locator('.device-row .serial').first();
+  await expect(spare).toBeVisible({ timeout: 20_000 });
+  return (await spare.textContent())!.trim();
+}
+
+/** Opens the first store of the Locations list; its name as the list shows it. */
+export async function openFirstStore(page: Page): Promise<string> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Locations' })
+    .click();
+  const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
+  const name = (await store.textContent())!.trim();
+  await store.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return name;
+}
+
 /** A store or device name as a literal inside a RegExp. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

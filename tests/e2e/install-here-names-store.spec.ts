@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { escapeRegExp } from './helpers';
+import { escapeRegExp, openFirstStore, trainingSpareSerial } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 // "Install here" installs at once, without asking: the device's screen must say where "here"
@@ -8,19 +8,8 @@ test('the device opened at a store names the store that "Install here" means', a
   page,
   web,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Inventory' }).click();
-  const firstDevice = page.locator('.device-row .serial').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.textContent())!.trim();
-
-  await nav.getByRole('button', { name: 'Locations' }).click();
-  const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
-  const storeName = (await store.textContent())!.trim();
-  await store.click();
-  await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeVisible();
+  const serial = await trainingSpareSerial(page, web.info.url);
+  const storeName = await openFirstStore(page);
   await scannerBurst(page, serial);
   await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openFirstStore, trainingSpareSerial } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 // "Scan the broken device, then the new one", the Replace screen says. With the handheld
@@ -8,19 +9,8 @@ test('Replace takes both scans from the handheld scanner: broken one, then new o
   page,
   web,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Inventory' }).click();
-  const spare = page.locator('.device-row .serial').first();
-  await expect(spare).toBeVisible({ timeout: 20_000 });
-  const fresh = (await spare.textContent())!.trim();
-
-  await nav.getByRole('button', { name: 'Locations' }).click();
-  const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
-  const storeName = (await store.textContent())!.trim();
-  await store.click();
-  await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeVisible();
+  const fresh = await trainingSpareSerial(page, web.info.url);
+  const storeName = await openFirstStore(page);
   const broken = (await page.getByRole('rowheader').first().textContent())!.trim();
   await page.getByRole('button', { name: 'Replace device' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Replace a device' })).toBeVisible();

@@ -1,17 +1,13 @@
 import { expect, test } from './fixtures';
+import { trainingSpareSerial } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 test('a scanner burst on any screen is taken: at a store it starts the install there, elsewhere it opens the device', async ({
   page,
   web,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
+  const serial = await trainingSpareSerial(page, web.info.url);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Inventory' }).click();
-  const firstDevice = page.locator('.device-row .serial').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.textContent())!.trim();
   const scan = (code: string) => scannerBurst(page, code);
 
   // Elsewhere (Inventory): the device opens, with no store to install at.

@@ -1,6 +1,7 @@
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { chromiumExecutable } from '../helpers/system-chromium';
 import { expect, test } from './fixtures';
+import { openFirstStore, trainingSpareSerial } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 // Chromium's own fake camera (a test pattern, no code in it): the panel opens and reads nothing.
@@ -22,16 +23,8 @@ test('a handheld scan while the camera is open is looked up like any other', asy
   page,
   web,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Inventory' }).click();
-  const spare = page.locator('.device-row .serial').first();
-  await expect(spare).toBeVisible({ timeout: 20_000 });
-  const serial = (await spare.textContent())!.trim();
-
-  await nav.getByRole('button', { name: 'Locations' }).click();
-  await page.getByRole('main').getByRole('listitem').first().getByRole('button').first().click();
+  const serial = await trainingSpareSerial(page, web.info.url);
+  await openFirstStore(page);
   await page.getByRole('button', { name: 'Scan device' }).click();
   await page.getByRole('button', { name: 'Use camera' }).click();
   const panel = page.getByRole('region', { name: 'Camera scanner' });

@@ -152,6 +152,22 @@ export function nth(
   };
 }
 
+/** The device list's pages reach the sandbox `ms` late (a slow download to act during). */
+export const slowDeviceList =
+  (ms: number): ProxyRule =>
+  (request) =>
+    request.method === 'GET' && request.path.startsWith('/v1/devices?')
+      ? new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))
+      : undefined;
+
+/** The first `count` installs of `serial` are answered 503 without reaching the sandbox. */
+export const installUnavailable = (count: number, serial: string): ProxyRule =>
+  nth(count, 'POST', new RegExp(`^/v1/devices/${serial}/install$`), () => ({
+    status: 503,
+    headers: {},
+    body: '',
+  }));
+
 /** A sandbox behind a fault proxy and a core signed in through the proxy, per test file. */
 export interface ProxiedWorld {
   sandbox: RunningSandbox;

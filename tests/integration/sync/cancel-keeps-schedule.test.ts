@@ -3,31 +3,19 @@
  * is still retried after its backoff, and the periodic refresh still comes.
  */
 import { describe, expect, it } from 'vitest';
-import { nth, useProxiedWorld } from '../../helpers/fault-proxy';
+import { installUnavailable, slowDeviceList, useProxiedWorld } from '../../helpers/fault-proxy';
 import { serverLocations, uninstalledSerials, waitFor } from '../../helpers/store-world';
 
 const world = useProxiedWorld('fi-cancel-schedule-', { devices: 60 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a download cancelled by the technician', () => {
   it('leaves the next run scheduled: the queue still drains by itself', async () => {
     const { harness, proxy } = world;
     const [serial] = await uninstalledSerials(harness, 1);
     const [here] = await serverLocations(harness);
-    proxy.use((request) =>
-      request.method === 'GET' && request.path.startsWith('/v1/devices?')
-        ? sleep(3_000).then(() => undefined)
-        : undefined,
-    );
+    proxy.use(slowDeviceList(3_000));
     // The direct send and the engine's retry both meet a 503; the retry's run then downloads.
-    proxy.use(
-      nth(2, 'POST', new RegExp(`^/v1/devices/${serial}/install$`), () => ({
-        status: 503,
-        headers: {},
-        body: '',
-      })),
-    );
+    proxy.use(installUnavailable(2, serial!));
     expect((await harness.call('installDevice', { serial, locationId: here!.id })).status).toBe(
       'queued',
     );

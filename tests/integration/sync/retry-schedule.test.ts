@@ -4,7 +4,7 @@
  * its backoff. A differently built server (tests/helpers/fault-proxy.ts) in front of the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { nth, useProxiedWorld } from '../../helpers/fault-proxy';
+import { installUnavailable, slowDeviceList, useProxiedWorld } from '../../helpers/fault-proxy';
 import { serverLocations, uninstalledSerials, waitFor } from '../../helpers/store-world';
 
 const world = useProxiedWorld('fi-retry-schedule-', { devices: 60 });
@@ -78,18 +78,8 @@ describe('an action stopped by a 5xx while a download runs', () => {
     const [serial] = await uninstalledSerials(harness, 1);
     const [here] = await serverLocations(harness);
     // The device list takes a while; the technician's install meets a 503 meanwhile.
-    proxy.use((request) =>
-      request.method === 'GET' && request.path.startsWith('/v1/devices?')
-        ? sleep(3_000).then(() => undefined)
-        : undefined,
-    );
-    proxy.use(
-      nth(1, 'POST', new RegExp(`^/v1/devices/${serial}/install$`), () => ({
-        status: 503,
-        headers: {},
-        body: '',
-      })),
-    );
+    proxy.use(slowDeviceList(3_000));
+    proxy.use(installUnavailable(1, serial!));
     const run = harness.call('syncNow');
     await sleep(800);
     expect((await harness.call('syncStatus')).running).toBe(true);
