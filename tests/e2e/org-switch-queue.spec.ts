@@ -15,11 +15,13 @@ test('switching organization with unsent actions warns first and offers to send 
     const store = (await locations(info, user))[0]!;
     const [orgA, orgB] = user.organizations;
 
-    // The server fails installs for a while: the install stays queued.
+    // The server turns the install away for ten minutes (429, Retry-After 600): it stays queued,
+    // and no retry of the app's own sends it before the technician does.
     await sandboxRequest(info, 'PUT', '/_sandbox/faults', {
       pathPattern: '/install$',
       methods: ['POST'],
-      failNext: { count: 50, kind: 'error', status: 503 },
+      retryAfterS: 600,
+      failNext: { count: 1, kind: 'rate_limit' },
     });
     await openLocation(page, store.name);
     await page.getByRole('button', { name: 'Scan device' }).click();
