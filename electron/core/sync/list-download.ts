@@ -54,6 +54,16 @@ export interface DownloadContext {
 export const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_DOWNLOAD_ITEMS = 3_000_000;
 
+/**
+ * Tries in a row, across the pages in flight, that got no answer at all (offline, DNS, a
+ * timeout) before a download takes the network as down and ends: the connectivity monitor
+ * runs sync again when it comes back (sync-engine.ts). The per-page attempts are for a lossy
+ * link, where answers keep arriving in between and reset the count; without this bound a run
+ * with the server out of reach went on for over a minute (up to 8 tries a page, each with the
+ * client's own retries) under a header that already said Offline.
+ */
+export const UNANSWERED_IN_A_ROW = 3;
+
 export const cancelled = (): AppError =>
   new AppError({
     kind: 'timeout',
@@ -68,16 +78,22 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
   let contradicted = false;
 
   const total = (): number | null => progress.totalCount;
+  let unanswered = 0;
 
   const fetchWithRetries = async (request: PageRequest | null): Promise<ListPage<T>> => {
     for (let attempt = 1; ; attempt++) {
       if (ctx.signal.aborted) throw cancelled();
       try {
-        return await list.fetchPage(request, ctx.signal);
+        const page = await list.fetchPage(request, ctx.signal);
+        unanswered = 0;
+        return page;
       } catch (error) {
         if (ctx.signal.aborted) throw cancelled();
-        const retryable = error instanceof AppError && traitsOf(error.kind).retryable;
-        if (!retryable || attempt >= ctx.pageAttempts) throw error;
+        if (!(error instanceof AppError)) throw error;
+        const traits = traitsOf(error.kind);
+        if (traits.connectivity) unanswered += 1;
+        if (!traits.retryable || attempt >= ctx.pageAttempts) throw error;
+        if (unanswered >= UNANSWERED_IN_A_ROW) throw error;
         // A server that asks for a long wait (Retry-After: 86400) is not waited for inside the
         // run, which would hold sync "running" for that long: the run ends and the engine
         // schedules the next one; the checkpoint keeps the pages already stored.
