@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Bundles the sandbox and browser mode's core once per run (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   // Whole walkthroughs (sign in → install → verify → move → uninstall) on a 2-core machine.
   timeout: 180_000,
   expect: { timeout: 10_000 },

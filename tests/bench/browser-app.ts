@@ -5,62 +5,14 @@
  * loopback.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { build } from 'vite';
 import { DISABLED_CHROMIUM_FEATURES } from '../../electron/main/chromium-switches';
+import { bundleCli, bundleDir } from '../helpers/cli-bundle';
 import { bridgeClient, startCli, type BrowserMode } from '../helpers/cli-process';
 
 export type CoreProcess = BrowserMode;
 
-const ROOT = resolve(import.meta.dirname, '../..');
-// Inside node_modules so the bundle resolves keytar and better-sqlite3 (left external, as in
-// the app) from there.
-const BUNDLE_DIR = join(ROOT, 'node_modules/.cache/field-installer-bench');
-
-/**
- * Bundles the browser-mode core like vite.electron.config.ts bundles the Electron main
- * process. Run under tsx instead, the core's resident memory included ~45 MB of TypeScript
- * loader and source maps that the shipped app does not carry.
- */
-async function bundleCore(): Promise<string> {
-  await build({
-    configFile: false,
-    publicDir: false,
-    logLevel: 'warn',
-    ssr: { noExternal: true },
-    build: {
-      ssr: join(ROOT, 'electron/web/cli.ts'),
-      outDir: BUNDLE_DIR,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      sourcemap: false,
-      rollupOptions: {
-        external: [
-          'keytar',
-          'better-sqlite3',
-          ...builtinModules,
-          ...builtinModules.map((n) => `node:${n}`),
-        ],
-        output: {
-          // ESM for the CLI's top-level await; CommonJS dependencies bundled into it
-          // (write-file-atomic names temp files after __filename) get what they expect.
-          format: 'esm',
-          entryFileNames: 'core-cli.mjs',
-          banner: [
-            "import { createRequire as __createRequire } from 'node:module';",
-            "import { fileURLToPath as __fileURLToPath } from 'node:url';",
-            'const require = __createRequire(import.meta.url);',
-            'const __filename = __fileURLToPath(import.meta.url);',
-          ].join('\n'),
-        },
-      },
-    },
-  });
-  return join(BUNDLE_DIR, 'core-cli.mjs');
-}
+const BUNDLE_DIR = bundleDir('field-installer-bench');
 
 let bundled: Promise<string> | null = null;
 
@@ -69,7 +21,7 @@ export async function startCoreProcess(options: {
   rendererDir: string;
   dataDir: string;
 }): Promise<CoreProcess & { startMs: number }> {
-  bundled ??= bundleCore();
+  bundled ??= bundleCli('electron/web/cli.ts', BUNDLE_DIR, 'core-cli.mjs');
   const entry = await bundled;
   // Spawn → first stdout line: the core opened its databases and the bridge listens.
   const t0 = performance.now();
