@@ -53,6 +53,21 @@ export const startSandbox = (
     'sandbox',
   );
 
+/**
+ * A sandbox that keeps its state in a file, so that a test can stop it (the server is gone)
+ * and `restart` it on the same port with the same data, optionally with fault flags.
+ */
+export async function startRestartableSandbox() {
+  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
+  const first = await startSandbox({ dataFile });
+  const port = Number(new URL(first.info.base_url).port);
+  return {
+    first,
+    info: first.info,
+    restart: (args: readonly string[] = []) => startSandbox({ port, dataFile, args }),
+  };
+}
+
 export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
   startTracked<{ url: string }>(
     [

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
+import { checkBothThemes, expect, sandboxRequest, startRestartableSandbox, test } from './fixtures';
 import {
   auth,
   escapeRegExp,
@@ -16,10 +13,9 @@ test('offline: browse the cached inventory, queue installs, sync exactly once, r
   web,
 }) => {
   test.setTimeout(180_000);
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
-  let sandbox = await startSandbox({ dataFile });
-  const info = sandbox.info;
-  const port = Number(new URL(info.base_url).port);
+  const world = await startRestartableSandbox();
+  let sandbox = world.first;
+  const info = world.info;
   try {
     const user = await signInWithKey(page, web.info.url, info);
     const [plain, contested] = await uninstalledSerials(info, user);
@@ -62,7 +58,7 @@ test('offline: browse the cached inventory, queue installs, sync exactly once, r
     await checkBothThemes(page, 'activity-outbox');
 
     // Back online (same port, same state file); meanwhile someone installs one device elsewhere.
-    sandbox = await startSandbox({ port, dataFile });
+    sandbox = await world.restart();
     await sandboxRequest(
       info,
       'POST',

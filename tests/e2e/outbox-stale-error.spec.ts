@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, startSandbox, test } from './fixtures';
+import { expect, startRestartableSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 
 // An action queued offline keeps why its send failed. Once the app was Online again, the
@@ -9,10 +6,9 @@ import { locations, openLocation, signInWithKey, uninstalledSerials } from './he
 // Online badge, sending the technician to check a network that works.
 test('a queued action says the network is down only while it is', async ({ page, web }) => {
   test.setTimeout(150_000);
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
-  let sandbox = await startSandbox({ dataFile });
-  const info = sandbox.info;
-  const port = Number(new URL(info.base_url).port);
+  const world = await startRestartableSandbox();
+  let sandbox = world.first;
+  const info = world.info;
   try {
     const user = await signInWithKey(page, web.info.url, info);
     const [serial] = await uninstalledSerials(info, user);
@@ -40,11 +36,7 @@ test('a queued action says the network is down only while it is', async ({ page,
     await expect(item).toContainText('network connection seems to be down');
 
     // Back, but every install is held long enough to look at the queue while it waits.
-    sandbox = await startSandbox({
-      port,
-      dataFile,
-      args: ['--latency', '6000', '--fault-path', '/install$'],
-    });
+    sandbox = await world.restart(['--latency', '6000', '--fault-path', '/install$']);
     await expect(badge).toContainText('Online', { timeout: 30_000 });
     await expect(item).toContainText('Syncing', { timeout: 30_000 });
     await expect(item).not.toContainText('network connection seems to be down');

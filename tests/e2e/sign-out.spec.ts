@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
+import { checkBothThemes, expect, sandboxRequest, startRestartableSandbox, test } from './fixtures';
 import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 
 test('sign out warns about unsent actions and can remove the account’s saved data', async ({
@@ -9,10 +6,9 @@ test('sign out warns about unsent actions and can remove the account’s saved d
   web,
 }) => {
   test.setTimeout(180_000);
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
-  let sandbox = await startSandbox({ dataFile });
-  const info = sandbox.info;
-  const port = Number(new URL(info.base_url).port);
+  const world = await startRestartableSandbox();
+  let sandbox = world.first;
+  const info = world.info;
   try {
     const user = await signInWithKey(page, web.info.url, info);
     const [serial] = await uninstalledSerials(info, user);
@@ -55,7 +51,7 @@ test('sign out warns about unsent actions and can remove the account’s saved d
 
     // Back online, the action meets a conflict (installed elsewhere meanwhile) and stays
     // waiting: the dialog offers "Sync now".
-    sandbox = await startSandbox({ port, dataFile });
+    sandbox = await world.restart();
     await sandboxRequest(
       info,
       'POST',

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, sandboxRequest, startSandbox, test } from './fixtures';
+import { expect, sandboxRequest, startRestartableSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 
 // Actions queued offline go out first when the connection returns. On a slow server that took
@@ -11,10 +8,9 @@ test('a run sending the queue says so in the header, and Cancel stops it after t
   web,
 }) => {
   test.setTimeout(180_000);
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
-  let sandbox = await startSandbox({ dataFile });
-  const info = sandbox.info;
-  const port = Number(new URL(info.base_url).port);
+  const world = await startRestartableSandbox();
+  let sandbox = world.first;
+  const info = world.info;
   try {
     const user = await signInWithKey(page, web.info.url, info);
     const serials = (await uninstalledSerials(info, user)).slice(0, 3);
@@ -37,11 +33,7 @@ test('a run sending the queue says so in the header, and Cancel stops it after t
     await expect(banner.getByRole('status')).toContainText('3 queued');
 
     // Back, but every install takes 6 s to answer.
-    sandbox = await startSandbox({
-      port,
-      dataFile,
-      args: ['--latency', '6000', '--fault-path', '/install$'],
-    });
+    sandbox = await world.restart(['--latency', '6000', '--fault-path', '/install$']);
     await expect(banner).toContainText('Sending queued actions', { timeout: 30_000 });
     await expect(banner).not.toContainText('Next sync');
     const cancel = banner.getByRole('button', { name: 'Cancel sending queued actions' });
