@@ -1,7 +1,8 @@
 /**
  * Real parts for every browser test: the sandbox CLI (the vendor API) and browser mode
  * (`electron/web/cli.ts`, the real core behind the loopback bridge, a private keychain per
- * run via tests/with-keychain.mjs), both bundled by global-setup.ts and run by Node. Both print one JSON line first; both are killed after.
+ * run via tests/with-keychain.mjs), both bundled by global-setup.ts and run by Node. Both
+ * print one JSON line first; both are killed after.
  * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
