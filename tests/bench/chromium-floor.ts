@@ -24,12 +24,11 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import { newAppContext } from './browser-app';
-import { keyLatencies } from './inventory-input';
+import { keyLatencies, typeAndDelete } from './inventory-input';
 import { PROBES, READ_STATE, waitInPage, type BenchState } from './page-probes';
 import { median, p95 } from './stats';
 
 const RUNS = 5;
-const BETWEEN_KEYS_MS = 150;
 const ROWS = Array.from(
   { length: 30 },
   (_, i) => `<li>FTC-${String(10_000_000 + i * 7_919)} Door Counter DC-200</li>`,
@@ -154,8 +153,8 @@ export async function measureChromiumFloor(browser: Browser): Promise<ChromiumFl
   }
 }
 
-/** As many keys as the app bench's 36 (its two fragments' lengths), typed and deleted, each
- * timed as the app's keys are. */
+/** As many keys as the app bench's 36 (its two fragments' lengths), typed and deleted as the
+ * app's keys are, each timed the same way. */
 async function typeInto(browser: Browser, url: string): Promise<number[]> {
   const context = await newAppContext(browser);
   try {
@@ -163,11 +162,7 @@ async function typeInto(browser: Browser, url: string): Promise<number[]> {
     const page = await context.newPage();
     await page.goto(url);
     await page.getByRole('searchbox').click();
-    const typed = 'lu2pkgm4z5 munchen';
-    for (const key of [...typed.split(''), ...Array<string>(typed.length).fill('Backspace')]) {
-      await page.keyboard.press(key === ' ' ? 'Space' : key);
-      await page.waitForTimeout(BETWEEN_KEYS_MS);
-    }
+    await typeAndDelete(page, 'lu2pkgm4z5 munchen');
     return keyLatencies((await page.evaluate(READ_STATE)) as BenchState);
   } finally {
     await context.close();

@@ -78,7 +78,7 @@ function perKey(state: BenchState): KeyResult[] {
 export const keyLatencies = (state: BenchState): number[] => perKey(state).map((k) => k.latency);
 
 /** Types `text` key by key, then deletes it with Backspace, one key per BETWEEN_KEYS_MS. */
-async function typeAndDelete(page: Page, text: string): Promise<void> {
+export async function typeAndDelete(page: Page, text: string): Promise<void> {
   const keys = [...text.split(''), ...Array<string>(text.length).fill('Backspace')];
   const before = ((await page.evaluate(READ_STATE)) as BenchState).keys.length;
   for (const [n, key] of keys.entries()) {
