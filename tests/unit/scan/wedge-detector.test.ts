@@ -4,39 +4,68 @@ import {
   type WedgeKeyEvent,
 } from '../../../renderer/src/lib/scan/wedge-detector';
 
-/** A clock the test moves by hand, and a detector wired to it. */
+/** A clock the test moves by hand (timers included), and a detector wired to it. */
 function setup(options: { maxInterKeyMs?: number; minLength?: number } = {}) {
   let t = 1_000;
   const scans: string[] = [];
+  /** What was given back, with where it was typed: `text@place`. */
+  const givenBack: string[] = [];
   const handedBack: string[] = [];
-  const detector = createWedgeDetector({
+  let timers: { at: number; fn: () => void }[] = [];
+  const detector = createWedgeDetector<string>({
     ...options,
     onScan: (s) => scans.push(s),
-    onAbandon: (text) => handedBack.push(text),
+    onGiveBack: (text, place) => {
+      handedBack.push(text);
+      givenBack.push(`${text}@${place}`);
+    },
     now: () => t,
+    schedule: (fn, ms) => {
+      const timer = { at: t + ms, fn };
+      timers.push(timer);
+      return () => (timers = timers.filter((x) => x !== timer));
+    },
   });
+  /** Lets `ms` pass, firing the timers due meanwhile. */
+  const idle = (ms: number): void => {
+    const until = t + ms;
+    for (;;) {
+      const due = timers.filter((x) => x.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers = timers.filter((x) => x !== due);
+      t = Math.max(t, due.at);
+      due.fn();
+    }
+    t = until;
+  };
+  /** Where the next keys are typed; null: a field that wants free text. */
+  let place: string | null = 'page';
+  const typeIn = (next: string | null) => (place = next);
   const press = (key: string, mods: Partial<WedgeKeyEvent> = {}): boolean =>
-    detector.handleKeydown({
-      key,
-      ctrlKey: false,
-      altKey: false,
-      metaKey: false,
-      shiftKey: false,
-      repeat: false,
-      isComposing: false,
-      ...mods,
-    });
+    detector.handleKeydown(
+      {
+        key,
+        ctrlKey: false,
+        altKey: false,
+        metaKey: false,
+        shiftKey: false,
+        repeat: false,
+        isComposing: false,
+        ...mods,
+      },
+      place,
+    );
   /** Types each character `gapMs` after the previous one; returns what handleKeydown said. */
   const type = (text: string, gapMs: number): boolean[] =>
     Array.from(text).map((ch) => {
-      t += gapMs;
+      idle(gapMs);
       return press(ch, { shiftKey: ch !== ch.toLowerCase() });
     });
   const after = (ms: number, key: string, mods: Partial<WedgeKeyEvent> = {}): boolean => {
-    t += ms;
+    idle(ms);
     return press(key, mods);
   };
-  return { detector, scans, handedBack, press, type, after };
+  return { detector, scans, handedBack, givenBack, press, type, after, idle, typeIn };
 }
 
 describe('wedge detector', () => {
@@ -248,5 +277,85 @@ describe('wedge detector', () => {
     type('FTC-0002', 4);
     after(4, 'Enter');
     expect(scans).toEqual(['FTC-0001', 'FTC-0002']);
+  });
+});
+
+describe('wedge detector: where keys were typed', () => {
+  it('leaves every key typed into a free-text field alone at any speed: no key held, no scan', () => {
+    const { scans, typeIn, type, after } = setup({ maxInterKeyMs: 50, minLength: 6 });
+    typeIn(null); // the new store's country field
+    expect(type('Germany', 35).some(Boolean)).toBe(false);
+    expect(after(35, 'Tab')).toBe(false);
+    // A text expander or a remote desktop typing a reason, 2 ms a key, Enter included.
+    expect(type('Door blocked by pallets', 2).some(Boolean)).toBe(false);
+    expect(after(2, 'Enter')).toBe(false);
+    expect(scans).toEqual([]);
+  });
+
+  it('gives held keys back by a timer, at once, without waiting for another key', () => {
+    const { givenBack, typeIn, type, idle } = setup({ maxInterKeyMs: 50 });
+    typeIn('serial-field');
+    const claimed = type('FTC-12', 30); // a person typing fast in the serial field
+    expect(claimed).toEqual([false, false, true, true, true, true]);
+    idle(49);
+    expect(givenBack).toEqual([]);
+    idle(2); // the gap now exceeds what a scan allows
+    expect(givenBack).toEqual(['C-12@serial-field']);
+  });
+
+  it('keeps the field in typing order: keys that got through, then held ones, then the next', () => {
+    const { givenBack, typeIn, type, after, idle } = setup({ maxInterKeyMs: 50 });
+    typeIn('serial-field');
+    let field = '';
+    const typeIntoField = (text: string, gap: number) =>
+      type(text, gap).forEach((held, i) => {
+        if (!held) field += text[i];
+        field += givenBack
+          .splice(0)
+          .map((g) => g.split('@')[0])
+          .join('');
+      });
+    typeIntoField('FTC-12', 30);
+    idle(60);
+    field += givenBack
+      .splice(0)
+      .map((g) => g.split('@')[0])
+      .join('');
+    expect(field).toBe('FTC-12');
+    expect(after(400, '3')).toBe(false);
+    field += '3';
+    expect(field).toBe('FTC-123');
+  });
+
+  it('gives each held key back to where it was typed, never to where focus is later', () => {
+    const { givenBack, typeIn, after, press } = setup({ maxInterKeyMs: 50 });
+    typeIn('store-button');
+    after(0, 'L');
+    after(30, 'y');
+    after(30, 'o'); // held, typed on the button
+    typeIn('serial-a');
+    after(30, 'n'); // held, typed in the serial field the screen moved focus to
+    typeIn(null); // then into a free-text field: the run ends before this key lands
+    expect(press('x')).toBe(false);
+    expect(givenBack).toEqual(['o@store-button', 'n@serial-a']);
+  });
+
+  it('does not split a scan when the timer fired while its next keys waited on a busy page', () => {
+    // Each key handled 100 ms late (the timer gives back what is held in between), though the
+    // scanner typed them 4 ms apart: the keys' own times keep it one scan.
+    const { scans, givenBack, after } = setup({ maxInterKeyMs: 50, minLength: 6 });
+    const keys = [...'FTC-2B5H97J8', 'Enter'];
+    const claimed = keys.map((key, i) => after(100, key, { timeStamp: 50_000 + i * 4 }));
+    expect(claimed.slice(2).every(Boolean)).toBe(true);
+    expect(scans).toEqual(['FTC-2B5H97J8']);
+    expect(givenBack.map((g) => g.split('@')[0]).join('')).toBe('C-2B5H97J8');
+  });
+
+  it('reset() gives back what it held instead of losing it', () => {
+    const { detector, givenBack, typeIn, type } = setup();
+    typeIn('serial-field');
+    type('FTC-12', 5);
+    detector.reset();
+    expect(givenBack).toEqual(['C-12@serial-field']);
   });
 });
