@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { checkBothThemes, expect, test } from './fixtures';
 import { openFirstStore, trainingSpareSerial } from './helpers';
 import { scannerBurst, typeAtPace } from './helpers/scanner';
 
@@ -11,12 +11,32 @@ const PERSON_FAST = { delay: 35 };
 const PERSON_GAP_MS = 35;
 const EXPANDER = { delay: 0 };
 
-test('typing stays where it was typed at any speed; the serial field still takes scans', async ({
+test('typing stays where it was typed at any speed; the serial field and Settings still take scans', async ({
   page,
   web,
 }) => {
   const spare = await trainingSpareSerial(page, web.info.url);
   const nav = page.getByRole('navigation', { name: 'Main' });
+
+  // Settings: "Test the scanner" tells a scan from typing, with the options in force.
+  await nav.getByRole('button', { name: 'Settings' }).click();
+  const testField = page.getByLabel('Scan something here');
+  const verdict = page.getByRole('region', { name: 'Test the scanner' }).getByRole('status');
+  await testField.click();
+  await scannerBurst(page, 'sn=ftc-2b5h97j8');
+  await expect(verdict).toContainText('Taken as a scan.');
+  await expect(verdict).toContainText('Serial number: FTC-2B5H97J8');
+  await expect(verdict).toContainText('Length 15, ended with Enter.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.keyboard.type('abc', { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(verdict).toContainText('Taken as typing, not as a scan:');
+  await expect(verdict).toContainText('a scan allows 50 ms.');
+  await expect(verdict).toContainText('length 3; a scan has at least 6 characters.');
+  await expect(verdict).toContainText(
+    'If this was the scanner, set “Longest pause between scanner keystrokes (ms)” to',
+  );
+  await checkBothThemes(page, 'settings-scanner-test');
 
   // The new store's country, typed quickly and left with Tab: the form stays, no lookup.
   await nav.getByRole('button', { name: 'Locations' }).click();

@@ -11,6 +11,12 @@ export interface ScannerOptions {
   minLength: number;
 }
 
+/** The range each scanner option may take (Settings refuses nothing, it keeps values inside). */
+export const SCANNER_LIMITS = {
+  maxInterKeyMs: { min: 10, max: 200 },
+  minLength: { min: 3, max: 64 },
+} as const;
+
 export interface Preferences {
   theme: ThemeChoice;
   /** 'system': the OS's (or browser's) languages decide. */
@@ -29,9 +35,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
 
 const KEY = 'field-installer.preferences';
 
-const clamp = (n: unknown, min: number, max: number, fallback: number): number =>
+/** `n` rounded into `limits`; `fallback` when it is no number at all. */
+export const clamp = (
+  n: unknown,
+  limits: { min: number; max: number },
+  fallback: number,
+): number =>
   typeof n === 'number' && Number.isFinite(n)
-    ? Math.min(max, Math.max(min, Math.round(n)))
+    ? Math.min(limits.max, Math.max(limits.min, Math.round(n)))
     : fallback;
 
 /** Tolerates anything stored (older versions, hand edits): unknown values fall back. */
@@ -50,8 +61,8 @@ export const parsePreferences = (raw: string | null): Preferences => {
     theme,
     language: isLanguageChoice(data.language) ? data.language : 'system',
     scanner: {
-      maxInterKeyMs: clamp(scanner.maxInterKeyMs, 10, 200, d.maxInterKeyMs),
-      minLength: clamp(scanner.minLength, 3, 64, d.minLength),
+      maxInterKeyMs: clamp(scanner.maxInterKeyMs, SCANNER_LIMITS.maxInterKeyMs, d.maxInterKeyMs),
+      minLength: clamp(scanner.minLength, SCANNER_LIMITS.minLength, d.minLength),
     },
     sounds: data.sounds === true,
   };
