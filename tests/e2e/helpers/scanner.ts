@@ -20,6 +20,10 @@ export async function typeAtPace(
   const cdp = await page.context().newCDPSession(page);
   let at = Date.now() / 1000;
   const press = async (key: string, extra: Record<string, unknown> = {}) => {
+    // Never ahead of the clock: a key pressed "in the future" would make the next key's gap
+    // (or the next try's) look shorter than it is.
+    const early = at * 1000 - Date.now();
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, timestamp: at, ...extra });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at + 0.001 });
     at += gapMs / 1000;
