@@ -60,6 +60,12 @@ test('typing stays where it was typed at any speed; the serial field and Setting
   await search.click();
   await typeAtPace(page, 'Lyon', PERSON_GAP_MS);
   await expect(search).toHaveValue('Lyon');
+  // Alt+Left is Back on the page, but in a text field the key is the field's (Option+Left
+  // moves the caret by a word on macOS): the screen and the half-typed search stay.
+  await page.keyboard.press('Alt+ArrowLeft');
+  await page.keyboard.type(' 2');
+  await expect(search).toHaveValue('Lyon 2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
   await nav.getByRole('button', { name: 'Inventory' }).click();
   await page.getByRole('main').getByRole('button', { name: 'Scan device' }).click();
   const serialField = page.getByLabel('Serial number');

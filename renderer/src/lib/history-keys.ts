@@ -3,6 +3,8 @@
  * desktop app has no browser chrome to do this, so the renderer does it — and then browser mode
  * must stop the browser doing it as well, or one press would go back twice.
  */
+import { keyPlace } from './scan/key-place';
+
 const MOUSE_BACK = 3;
 const MOUSE_FORWARD = 4;
 
@@ -14,6 +16,9 @@ export interface HistoryMoves {
 export function listenForHistoryKeys(win: Window, moves: HistoryMoves): () => void {
   const onKeydown = (e: KeyboardEvent) => {
     if (e.defaultPrevented || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    // In a text field the keys are the field's: on macOS Option+arrow moves the caret by a
+    // word, and going back there would throw away the half-typed form.
+    if (keyPlace(e.target) !== 'other') return;
     if (e.key === 'ArrowLeft') moves.back();
     else if (e.key === 'ArrowRight') moves.forward();
     else return;
