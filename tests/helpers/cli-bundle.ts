@@ -12,9 +12,12 @@ import { build } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Inside node_modules, so a bundle resolves keytar and better-sqlite3 (left external, as in
- * the app) from there. */
-export const bundleDir = (name: string): string => join(ROOT, 'node_modules/.cache', name);
+/**
+ * Inside the checkout (git-ignored `.tmp/`), so a bundle resolves keytar and better-sqlite3
+ * (left external, as in the app) from its node_modules; not inside node_modules itself, which
+ * two checkouts may share (a worktree linking it): one run would then start the other's core.
+ */
+export const bundleDir = (name: string): string => join(ROOT, '.tmp', 'bundles', name);
 
 /** Bundles `entry` (relative to the repository) to `outDir/fileName`; returns that path. */
 export async function bundleCli(entry: string, outDir: string, fileName: string): Promise<string> {
