@@ -578,6 +578,14 @@ export interface ActivityEntry {
   visitId: string;
   /** A verification's walk test, when one was recorded. */
   walkTest: WalkTestResult | null;
+  /** The queued action this row follows (its outbox item's id while it waits): the row's
+   * result changes as the action does (queued → done…), `at` stays when the technician acted.
+   * Null for verifications and for rows written before rows followed their action. */
+  intentId: string | null;
+  /** When an action that waited in the queue was sent; null when it went at once or not yet. */
+  sentAt: string | null;
+  /** replace: the broken device taken out (`serial` is the one put in), from the start. */
+  replaces: string | null;
 }
 
 /**

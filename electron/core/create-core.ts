@@ -169,9 +169,10 @@ export const createCore: CreateCore = async (options) => {
     reopen: () => session.reopen(),
     sync: engine,
     replay,
-    outboxChanged: () => {
-      // Coalesced and after the answer: a burst of scans is one update of the queue view, and
-      // the acknowledgement does not wait for it.
+    outboxChanged: (rowsToo = false) => {
+      if (rowsToo) rowsChanged = true;
+      // Coalesced and after the answer: a burst of scans (or a drained queue) is one update of
+      // the queue view, and the acknowledgement does not wait for it.
       if (outboxNoticePending) return;
       outboxNoticePending = true;
       setImmediate(announceOutbox);
@@ -180,10 +181,15 @@ export const createCore: CreateCore = async (options) => {
   };
 
   let outboxNoticePending = false;
+  let rowsChanged = false;
   let closed = false;
   function announceOutbox() {
     outboxNoticePending = false;
     if (closed) return;
+    // A sent action changed the cached device rows: the screens showing them read them again
+    // (the device screen, a store's devices, Inventory), not only the queue view.
+    if (rowsChanged) emit({ type: 'data-updated', resource: 'devices' });
+    rowsChanged = false;
     const scope = session.current();
     if (scope) {
       try {

@@ -68,6 +68,24 @@ export const openLocation = async (page: Page, name: string): Promise<void> => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 };
 
+/**
+ * Signed in, on a store's screen once the first sync is over (so an action taken next is sent
+ * at once), with a device that is not installed anywhere.
+ */
+export async function atStoreAfterFirstSync(
+  page: Page,
+  url: string,
+  info: SandboxInfo,
+): Promise<{ user: SandboxUser; serial: string; store: ApiLocation }> {
+  const user = await signInWithKey(page, url, info);
+  const [serial] = await uninstalledSerials(info, user);
+  const [store] = await locations(info, user);
+  if (!serial || !store) throw new Error('sandbox has no uninstalled device or no location');
+  await openLocation(page, store.name);
+  await expect(page.getByRole('banner')).toContainText('Next sync in', { timeout: 30_000 });
+  return { user, serial, store };
+}
+
 /** Training mode from the sign-in screen, then the Inventory screen. */
 export const openTrainingInventory = async (page: Page, url: string): Promise<void> => {
   await page.goto(url);

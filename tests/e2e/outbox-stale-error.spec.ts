@@ -1,5 +1,5 @@
 import { expect, startRestartableSandbox, test } from './fixtures';
-import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import { atStoreAfterFirstSync } from './helpers';
 
 // An action queued offline keeps why its send failed. Once the app was Online again, the
 // queue still said "The network connection seems to be down. Check the Wi-Fi…" under the
@@ -10,14 +10,9 @@ test('a queued action says the network is down only while it is', async ({ page,
   let sandbox = world.first;
   const info = world.info;
   try {
-    const user = await signInWithKey(page, web.info.url, info);
-    const [serial] = await uninstalledSerials(info, user);
-    const [here] = await locations(info, user);
-    if (!serial || !here) throw new Error('sandbox has no uninstalled device or no location');
-    await openLocation(page, here.name);
     // The first sync is over (its next run is scheduled): the app believes it is online and
     // sends the install at once, which then fails for want of a network and is queued.
-    await expect(page.getByRole('banner')).toContainText('Next sync in', { timeout: 30_000 });
+    const { serial } = await atStoreAfterFirstSync(page, web.info.url, info);
 
     await sandbox.stop();
     await page.getByRole('button', { name: 'Scan device' }).click();

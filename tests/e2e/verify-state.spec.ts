@@ -42,6 +42,8 @@ test('Verify follows the table: a device silenced after its first check-in turns
     await expect(page.getByText(`At ${detail.name}, ${detail.address?.city ?? ''}`)).toBeVisible();
     const checkin = page.getByRole('region', { name: 'Check-in' });
     await expect(checkin).toContainText('Waiting for first check-in');
+    // With when it is due (the install plus one update interval and the grace).
+    await expect(checkin).toContainText(/expected by \d{1,2}:\d{2}/);
 
     await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
     await expect(checkin).toContainText('Online', { timeout: 30_000 });

@@ -3,8 +3,9 @@
  * technician's language: renderer/src/lib/activity-text.ts), and the English sentence kept
  * beside it in `detail` for logs and for versions that read only that column.
  */
-import type { ActivityFact, WalkTestResult } from '../../contract';
+import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../contract';
 import type { Location } from '../api/wire';
+import type { NewActivityEntry } from '../store/activity-rows';
 import type { Intent } from '../store/intent-rows';
 
 /** What a sent intent did. */
@@ -74,3 +75,21 @@ export const englishDetail = (
         .join(' ');
   }
 };
+
+/** The first row of an action: the time the technician acted is the intent's. */
+export const newActivityOf = (
+  intent: Intent,
+  result: ActivityEntry['result'],
+  fact: ActivityFact,
+): NewActivityEntry => ({
+  at: intent.createdAt,
+  action: intent.kind,
+  serial: intent.serial,
+  locationId: intent.locationId,
+  locationName: intent.locationName,
+  result,
+  detail: englishDetail(fact),
+  fact,
+  intentId: intent.id,
+  replaces: intent.replaces,
+});

@@ -43,8 +43,11 @@ export interface ServiceContext {
    * time: a caller waits for the one in progress, which may well have sent its intent already.
    */
   replay(lane?: string): Promise<ReplayResult | null>;
-  /** The queue changed: tell the renderer. */
-  outboxChanged(): void;
+  /**
+   * The queue changed: tell the renderer. `rowsToo` when the cached rows changed with it (an
+   * action was sent, or went wrong): screens then read again what they show.
+   */
+  outboxChanged(rowsToo?: boolean): void;
   /** App-wide settings in app.db (not per account), e.g. the last connection report. */
   settings: Pick<AppStore, 'setting' | 'saveSetting'>;
 }

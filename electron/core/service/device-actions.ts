@@ -136,6 +136,7 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
     scope.store.work.intents.remove(after.id);
     ctx.outboxChanged();
     await restoreFromServer(ctx, scope, action.serial ?? '');
+    ctx.outboxChanged(true);
     throw after.state === 'conflict'
       ? new AppError({
           kind: 'conflict',

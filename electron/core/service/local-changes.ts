@@ -12,8 +12,8 @@ import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import type { Intent, NewIntent } from '../store/intent-rows';
 import type { ReplacePayload } from '../sync/replay-plan';
-import { englishDetail } from './activity-facts';
 import type { ServiceContext, SignedInScope } from './context';
+import { newActivityOf } from './activity-facts';
 
 /** The devices an intent changes: its own, and for a replace also the broken one. */
 export const serialsOf = (intent: Intent): string[] =>
@@ -107,17 +107,7 @@ export function commitIntent(
   const intent = guarded(() =>
     work.db.transaction(() => {
       const added = work.intents.add(input);
-      if (queuedFact !== undefined) {
-        work.activity.add({
-          action: added.kind,
-          serial: added.serial,
-          locationId: added.locationId,
-          locationName: added.locationName,
-          result: 'queued',
-          detail: englishDetail(queuedFact),
-          fact: queuedFact,
-        });
-      }
+      if (queuedFact !== undefined) work.activity.add(newActivityOf(added, 'queued', queuedFact));
       return added;
     })(),
   );
@@ -129,6 +119,7 @@ export function commitIntent(
   } catch {
     // Re-derived from the pending intents at the next start or refresh.
   }
-  ctx.outboxChanged();
+  // The cached rows show it now: screens listing them (a store's devices, Inventory) read again.
+  ctx.outboxChanged(true);
   return intent;
 }

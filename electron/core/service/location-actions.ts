@@ -54,7 +54,7 @@ export async function createLocation(
     // A refusal (a field the server rejects) is for the technician to fix in the form now.
     scope.store.work.intents.remove(after.id);
     scope.store.cache.locations.remove(localId);
-    ctx.outboxChanged();
+    ctx.outboxChanged(true);
     throw new AppError(
       after.lastError ?? { kind: 'internal', message: 'Not created.', nextStep: 'Try again.' },
     );
@@ -103,7 +103,7 @@ export async function deleteLocation(
   if (create && !mayHaveReachedServer(create)) {
     guarded(() => work.intents.remove(create.id));
     cache.locations.remove(locationId);
-    ctx.outboxChanged();
+    ctx.outboxChanged(true);
     return { status: 'done' };
   }
 
@@ -138,6 +138,7 @@ export async function deleteLocation(
       (location) => cache.locations.put(location, new Date().toISOString()),
       () => undefined,
     );
+    ctx.outboxChanged(true);
     throw new AppError(
       after.lastError ?? { kind: 'internal', message: 'Not deleted.', nextStep: 'Try again.' },
     );

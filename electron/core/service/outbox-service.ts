@@ -5,7 +5,7 @@
  */
 import type { ActivityEntry, ActivityFact, OutboxItem } from '../../contract';
 import { guarded } from '../db/storage-error';
-import { doneFact, englishDetail } from './activity-facts';
+import { doneFact, englishDetail, newActivityOf } from './activity-facts';
 import type { Intent } from '../store/intent-rows';
 import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
@@ -21,6 +21,11 @@ export const toItem = (intent: Intent): OutboxItem => {
 export const listOutbox = (ctx: ServiceContext): OutboxItem[] =>
   ctx.current()?.store.work.intents.list().map(toItem) ?? [];
 
+/**
+ * An action's state in the activity log: one row per action, written when it is first known
+ * (at the time the technician acted) and changed in place as the action goes on (queued →
+ * done, conflict, failed…), so the log never shows a queued row beside its done one.
+ */
 export function recordActivity(
   ctx: ServiceContext,
   scope: SignedInScope,
@@ -28,16 +33,19 @@ export function recordActivity(
   result: ActivityEntry['result'],
   fact: ActivityFact,
 ): void {
+  const { activity } = scope.store.work;
   try {
-    scope.store.work.activity.add({
-      action: intent.kind,
-      serial: intent.serial,
-      locationId: intent.locationId,
-      locationName: intent.locationName,
-      result,
-      detail: englishDetail(fact),
-      fact,
-    });
+    const earlier = activity.ofIntent(intent.id);
+    const detail = englishDetail(fact);
+    if (earlier) {
+      // Sent after waiting: when it went, beside when the technician acted.
+      const sentAt =
+        result === 'done' && earlier.result !== 'done' ? new Date().toISOString() : earlier.sentAt;
+      const { locationId, locationName } = intent;
+      activity.change(earlier.id, { result, detail, fact, sentAt, locationId, locationName });
+    } else {
+      activity.add(newActivityOf(intent, result, fact));
+    }
   } catch (error) {
     ctx.options.log.warn('could not record an activity entry', { error: String(error) });
   }
@@ -172,5 +180,6 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
       break;
   }
   cache.queries.invalidate();
-  ctx.outboxChanged();
+  // 'syncing' and 'deferred' change only the queue; the others changed rows or the log.
+  ctx.outboxChanged(event.type !== 'syncing' && event.type !== 'deferred');
 }

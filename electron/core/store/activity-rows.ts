@@ -12,18 +12,33 @@ export const ACTIVITY_CAP = 5_000;
 
 export type NewActivityEntry = Omit<
   ActivityEntry,
-  'id' | 'at' | 'visitId' | 'walkTest' | 'fact'
+  'id' | 'at' | 'visitId' | 'walkTest' | 'fact' | 'intentId' | 'sentAt' | 'replaces'
 > & {
   at?: string;
   walkTest?: ActivityEntry['walkTest'];
   /** What happened, for the renderer to word; only entries imported from the old log lack it. */
   fact?: ActivityFact | null;
+  intentId?: string | null;
+  replaces?: string | null;
 };
+
+/**
+ * What changes on the row of an action as the action goes on (its time acted stays); the store
+ * too, when one created offline got its real id meanwhile.
+ */
+export type ActivityChange = Pick<
+  ActivityEntry,
+  'result' | 'detail' | 'fact' | 'sentAt' | 'locationId' | 'locationName'
+>;
 
 export interface ActivityRows {
   /** Oldest first: every visit's, or one visit's. */
   list(visitId?: string): ActivityEntry[];
   add(entry: NewActivityEntry): ActivityEntry;
+  /** The row that follows this queued action, if one was written. */
+  ofIntent(intentId: string): ActivityEntry | null;
+  /** The action's row says its new state, in its place (same visit, same time acted). */
+  change(id: string, change: ActivityChange): ActivityEntry;
   visits: VisitRows;
 }
 
@@ -37,11 +52,12 @@ interface Row {
   result: ActivityEntry['result'];
   detail: string;
   visitId: string | null;
+  intentId: string | null;
   data: string | null;
 }
 
 /** `activity.data`: the JSON of what an entry says beyond its columns (migration 3). */
-type Data = Partial<Pick<ActivityEntry, 'walkTest' | 'fact'>>;
+type Data = Partial<Pick<ActivityEntry, 'walkTest' | 'fact' | 'sentAt' | 'replaces'>>;
 
 const fromRow = ({ data, ...row }: Row): ActivityEntry => {
   const extra: Data = data ? (JSON.parse(data) as Data) : {};
@@ -50,7 +66,20 @@ const fromRow = ({ data, ...row }: Row): ActivityEntry => {
     fact: extra.fact ?? null,
     visitId: row.visitId ?? '',
     walkTest: extra.walkTest ?? null,
+    sentAt: extra.sentAt ?? null,
+    replaces: extra.replaces ?? null,
   };
+};
+
+/** The JSON kept in `data`, or null when there is nothing beyond the columns. */
+const dataOf = ({ walkTest, fact, sentAt, replaces }: Data): string | null => {
+  const data: Data = {
+    ...(walkTest ? { walkTest } : {}),
+    ...(fact ? { fact } : {}),
+    ...(sentAt ? { sentAt } : {}),
+    ...(replaces ? { replaces } : {}),
+  };
+  return Object.keys(data).length > 0 ? JSON.stringify(data) : null;
 };
 
 /** Only what the renderer words crosses and is kept (an error's fields, status… are not). */
@@ -68,17 +97,26 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
   const visits = visitRows(db, now);
   const insert = db.prepare(
     `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result, detail,
-       visit_id, data)
+       visit_id, intent_id, data)
      VALUES (@id, (SELECT coalesce(max(seq), 0) + 1 FROM activity), @at, @action, @serial,
-       @locationId, @locationName, @result, @detail, @visitId, @data)`,
+       @locationId, @locationName, @result, @detail, @visitId, @intentId, @data)`,
+  );
+  const update = db.prepare(
+    `UPDATE activity SET result = @result, detail = @detail, data = @data,
+       location_id = @locationId, location_name = @locationName WHERE id = @id`,
   );
   const trim = db.prepare<[number]>(
     'DELETE FROM activity WHERE seq <= (SELECT max(seq) FROM activity) - ?',
   );
   const columns = `SELECT id, at, action, serial, location_id AS locationId,
-       location_name AS locationName, result, detail, visit_id AS visitId, data FROM activity`;
+       location_name AS locationName, result, detail, visit_id AS visitId, intent_id AS intentId,
+       data FROM activity`;
   const all = db.prepare<[], Row>(`${columns} ORDER BY seq`);
   const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY seq`);
+  const byIntent = db.prepare<[string], Row>(
+    `${columns} WHERE intent_id = ? ORDER BY seq DESC LIMIT 1`,
+  );
+  const byId = db.prepare<[string], Row>(`${columns} WHERE id = ?`);
   const add = db.transaction((input: NewActivityEntry): ActivityEntry => {
     const entry: ActivityEntry = {
       id: randomUUID(),
@@ -92,16 +130,31 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
       fact: keptFact(input.fact),
       visitId: visits.ensureOpen().id,
       walkTest: input.walkTest ?? null,
+      intentId: input.intentId ?? null,
+      sentAt: null,
+      replaces: input.replaces ?? null,
     };
-    const { walkTest, fact, ...columnsOf } = entry;
-    const data: Data = { ...(walkTest ? { walkTest } : {}), ...(fact ? { fact } : {}) };
-    insert.run({ ...columnsOf, data: walkTest || fact ? JSON.stringify(data) : null });
+    const { walkTest, fact, sentAt, replaces, ...columnsOf } = entry;
+    insert.run({ ...columnsOf, data: dataOf({ walkTest, fact, sentAt, replaces }) });
     trim.run(ACTIVITY_CAP);
     return entry;
   });
+  const change = (id: string, next: ActivityChange): ActivityEntry => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`no activity entry ${id}`);
+    const entry: ActivityEntry = { ...fromRow(row), ...next, fact: keptFact(next.fact) };
+    const { result, detail, locationId, locationName } = entry;
+    update.run({ id, result, detail, locationId, locationName, data: dataOf(entry) });
+    return entry;
+  };
   return {
     list: (visitId) => (visitId === undefined ? all.all() : ofVisit.all(visitId)).map(fromRow),
     add,
+    ofIntent: (intentId) => {
+      const row = byIntent.get(intentId);
+      return row ? fromRow(row) : null;
+    },
+    change,
     visits,
   };
 }

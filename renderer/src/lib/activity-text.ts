@@ -6,7 +6,7 @@
  */
 import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../electron/contract';
 import { errorWords } from './error-text';
-import { formatNumber, MISSING } from './format';
+import { absoluteTime, formatNumber, MISSING } from './format';
 import { m } from './i18n';
 
 const walkTestWords = (walk: WalkTestResult): string => {
@@ -65,13 +65,28 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
   }
 };
 
-/** What the entry says beside its action and result. */
+/**
+ * What the entry says beside its action and result; for an action that waited in the queue,
+ * also when it was sent (the entry's time is when the technician acted).
+ */
 export const activityDetail = (
-  entry: Pick<ActivityEntry, 'fact' | 'detail' | 'walkTest'>,
-): string => (entry.fact ? factWords(entry.fact, entry.walkTest) : entry.detail);
+  entry: Pick<ActivityEntry, 'fact' | 'detail' | 'walkTest'> &
+    Partial<Pick<ActivityEntry, 'sentAt'>>,
+): string => {
+  const said = entry.fact ? factWords(entry.fact, entry.walkTest) : entry.detail;
+  return entry.sentAt
+    ? `${said} ${m.activity_sent_at({ time: absoluteTime(entry.sentAt) })}`
+    : said;
+};
 
-/** The old serial of a replacement: from its fact, or read from an old entry's English. */
-export const replacedSerial = (entry: Pick<ActivityEntry, 'fact' | 'detail'>): string | null =>
-  entry.fact?.kind === 'replaced'
+/**
+ * The old serial of a replacement: recorded with it from the start (so a replace still queued
+ * names it too), else from its fact, or read from an old entry's English.
+ */
+export const replacedSerial = (
+  entry: Pick<ActivityEntry, 'fact' | 'detail'> & Partial<Pick<ActivityEntry, 'replaces'>>,
+): string | null =>
+  entry.replaces ??
+  (entry.fact?.kind === 'replaced'
     ? entry.fact.old
-    : (/Replaced (\S+) at /.exec(entry.detail)?.[1] ?? null);
+    : (/Replaced (\S+) at /.exec(entry.detail)?.[1] ?? null));

@@ -18,13 +18,14 @@ export class CachedRead<T> {
     this.#load = load;
   }
 
-  async refresh(): Promise<void> {
+  /** Reads again; `load` asks another way this once (e.g. the server, not the cache). */
+  async refresh(load?: (signal: AbortSignal) => Promise<Cached<T>>): Promise<void> {
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
     this.loading = true;
     try {
-      const result = await this.#load(controller.signal);
+      const result = await (load ?? this.#load)(controller.signal);
       if (controller.signal.aborted) return;
       this.value = result.value;
       this.fetchedAt = result.fetchedAt;

@@ -13,13 +13,15 @@ export const CHECKIN_GRACE_MS = 60_000;
 
 type CheckinFields = Pick<Device, 'last_checkin_at' | 'update_interval_s'>;
 
+const intervalMs = (device: CheckinFields): number =>
+  (device.update_interval_s ?? DEFAULT_INTERVAL_S) * 1000;
+
 /** Healthy = checked in within two update intervals plus the grace (one miss is tolerated). */
 export const isCheckingIn = (device: CheckinFields, now: number = Date.now()): boolean => {
   if (!device.last_checkin_at) return false;
   const at = Date.parse(device.last_checkin_at);
   if (Number.isNaN(at)) return false;
-  const interval = (device.update_interval_s ?? DEFAULT_INTERVAL_S) * 1000;
-  return now - at <= 2 * interval + CHECKIN_GRACE_MS;
+  return now - at <= 2 * intervalMs(device) + CHECKIN_GRACE_MS;
 };
 
 /** Checked in after the install time (a check-in from before the install proves nothing). */
@@ -33,17 +35,51 @@ export const checkedInSince = (
   return !Number.isNaN(at) && !Number.isNaN(since) && at >= since;
 };
 
+/** When the first check-in after an install is due: one update interval plus the grace. */
+export const firstCheckinDue = (device: CheckinFields, installedAt: string): number | null => {
+  const since = Date.parse(installedAt);
+  return Number.isNaN(since) ? null : since + intervalMs(device) + CHECKIN_GRACE_MS;
+};
+
 /**
- * What Verify shows: "waiting" until the first check-in after the install; then the same
- * healthy/silent rule as the tables ("online" or "silent").
+ * What a device's badge says. "waiting": no check-in since the install, with when the first one
+ * is due (null when the install time is not known, e.g. while the install is still queued). A
+ * device that has not checked in since its install is waiting, never "silent": silence is a
+ * device that checked in and then stopped.
  */
-export type CheckinState = 'waiting' | 'online' | 'silent';
+export type Health =
+  { state: 'waiting'; dueAt: number | null } | { state: 'online' } | { state: 'silent' };
+
+/** The health of the install made at `installedAt` (Verify knows it from its route). */
+export const healthSince = (
+  device: CheckinFields,
+  installedAt: string,
+  now: number = Date.now(),
+): Health =>
+  checkedInSince(device.last_checkin_at, installedAt)
+    ? { state: isCheckingIn(device, now) ? 'online' : 'silent' }
+    : { state: 'waiting', dueAt: firstCheckinDue(device, installedAt) };
+
+/**
+ * The health of a device as the tables and the device screen have it: null when it is not
+ * installed. Without an install time (a server that does not send one, or an install not sent
+ * yet) a device that never checked in is waiting, and one that did follows the rule.
+ */
+export const deviceHealth = (
+  device: CheckinFields & Pick<Device, 'location' | 'installed_at'>,
+  now: number = Date.now(),
+): Health | null => {
+  if (!device.location) return null;
+  if (device.installed_at) return healthSince(device, device.installed_at, now);
+  if (!device.last_checkin_at) return { state: 'waiting', dueAt: null };
+  return { state: isCheckingIn(device, now) ? 'online' : 'silent' };
+};
+
+/** What Verify shows: "waiting" until the first check-in after the install, then the rule. */
+export type CheckinState = Health['state'];
 
 export const checkinState = (
   device: CheckinFields,
   installedAt: string,
   now: number = Date.now(),
-): CheckinState => {
-  if (!checkedInSince(device.last_checkin_at, installedAt)) return 'waiting';
-  return isCheckingIn(device, now) ? 'online' : 'silent';
-};
+): CheckinState => healthSince(device, installedAt, now).state;

@@ -87,6 +87,29 @@ export const absoluteTime = (
   return `${dateTime.format(at)} ${timeZoneName(at, locale, timeZone)}`.trim();
 };
 
+/**
+ * A moment soon, as a clock reads it ("2:32 PM", "14:32"), with the date when it is not on the
+ * day of `now` (an update interval can be a day long). `timeZone` for tests.
+ */
+export const clockTime = (
+  ms: number,
+  now: number = Date.now(),
+  locale: string = formatLocale(),
+  timeZone?: string,
+): string => {
+  const zone = timeZone ? { timeZone } : {};
+  const day = cached(
+    `day:${locale}:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', ...zone }),
+  );
+  if (day.format(ms) !== day.format(now))
+    return absoluteTime(new Date(ms).toISOString(), locale, timeZone);
+  return cached(
+    `clock:${locale}:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...zone }),
+  ).format(ms);
+};
+
 const timeZoneName = (at: Date, locale: string, timeZone?: string): string =>
   cached(
     `tz:${locale}:${timeZone ?? ''}`,

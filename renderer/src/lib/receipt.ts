@@ -48,18 +48,20 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
     if (PLACEMENT.has(entry.action)) {
       const action = entry.action as Placement;
       const replaced = action === 'replace' ? replacedSerial(entry) : null;
-      // A queued action that was later sent shows once, as its latest state.
+      // A queued action that was later sent shows once, as its latest state, at the time the
+      // technician acted (logs before rows followed their action have a row for each state).
       const store = storeOf(entry);
       const earlier = store.devices.findIndex(
         (d) => d.serial === entry.serial && d.action === action,
       );
       const before = earlier >= 0 ? store.devices[earlier]! : null;
+      const stillOpen = before !== null && before.result !== 'done';
       const device: ReceiptDevice = {
         serial: entry.serial,
         action,
         replaced: replaced ?? before?.replaced ?? null,
         result: entry.result,
-        at: entry.at,
+        at: stillOpen ? before.at : entry.at,
         verification: before?.verification ?? 'not_checked',
         walkTest: before?.walkTest ?? null,
       };

@@ -16,6 +16,8 @@ export class SessionState {
   lastSync = $state<SyncReport | null>(null);
   /** Bumped on each 'data-updated' event; cached reads watch it to re-fetch. */
   dataVersion = $state(0);
+  /** Bumped on each outbox list from the core (not reactive: for `noteQueued`). */
+  #outboxVersion = 0;
   #outboxKnown = false;
 
   queued = $derived(this.#outboxKnown ? pendingCount(this.outbox) : (this.status?.queued ?? 0));
@@ -51,7 +53,23 @@ export class SessionState {
 
   setOutbox(items: OutboxItem[]): void {
     this.#outboxKnown = true;
+    this.#outboxVersion += 1;
     this.outbox = items;
+  }
+
+  /** Which outbox list is shown now: take it before an action, hand it to `noteQueued`. */
+  get outboxVersion(): number {
+    return this.#outboxVersion;
+  }
+
+  /**
+   * An action answered "queued": shown in the queue at once. The core's list that has it is
+   * an event on another channel and can arrive after the answer; a list that arrived since
+   * `listedBefore` is the core's word and stands.
+   */
+  noteQueued(item: OutboxItem, listedBefore: number): void {
+    if (this.#outboxVersion !== listedBefore || this.outbox.some((i) => i.id === item.id)) return;
+    this.outbox = [...this.outbox, item];
   }
 
   #onEvent(event: PushEvent): void {

@@ -73,6 +73,45 @@ describe('activity facts in work.db', () => {
     again.close();
   });
 
+  it('changes the row of a queued action in place: same row, visit and time acted', () => {
+    const db = openDatabase(join(dir, 'work.db'), { migrations: WORK_MIGRATIONS });
+    const rows = activityRows(db);
+    const queued = rows.add({
+      at: '2026-05-04T09:00:00.000Z',
+      action: 'replace',
+      serial: 'FTC-NEW',
+      locationId: 'l1',
+      locationName: 'Store 1',
+      result: 'queued',
+      detail: 'Queued: it will be sent when the connection is back.',
+      fact: { kind: 'queued' },
+      intentId: 'q-1',
+      replaces: 'FTC-OLD',
+    });
+    rows.visits.finish();
+    expect(rows.ofIntent('q-1')).toEqual(queued);
+    expect(rows.ofIntent('q-2')).toBeNull();
+    const fact = { kind: 'replaced' as const, old: 'FTC-OLD', location: 'Store 1' };
+    rows.change(queued.id, {
+      result: 'done',
+      detail: 'Replaced FTC-OLD at Store 1.',
+      fact,
+      sentAt: '2026-05-04T11:00:00.000Z',
+      locationId: 'l1',
+      locationName: 'Store 1',
+    });
+    expect(rows.list()).toEqual([
+      {
+        ...queued,
+        result: 'done',
+        detail: 'Replaced FTC-OLD at Store 1.',
+        fact,
+        sentAt: '2026-05-04T11:00:00.000Z',
+      },
+    ]);
+    db.close();
+  });
+
   it('reads an entry written before facts (data NULL) with its English detail and no fact', () => {
     const path = join(dir, 'work.db');
     const v3 = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, 3) });
@@ -84,7 +123,15 @@ describe('activity facts in work.db', () => {
     v3.close();
     const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
     expect(activityRows(now).list()).toMatchObject([
-      { id: 'old', detail: 'Installed at Store 1.', fact: null, walkTest: null },
+      {
+        id: 'old',
+        detail: 'Installed at Store 1.',
+        fact: null,
+        walkTest: null,
+        intentId: null,
+        sentAt: null,
+        replaces: null,
+      },
     ]);
     now.close();
   });
@@ -99,7 +146,7 @@ describe('activity facts from the core', () => {
     await sandbox?.close();
   });
 
-  it('a queued install, its sending and a verification each record their kind', async () => {
+  it('a queued install is one row that turns done when sent, at the time the technician acted', async () => {
     sandbox = await startSandbox({ port: 0, dataFile: join(dir, 'sandbox.json') });
     harness = await startCoreHarness({ dataDir: join(dir, 'core') });
     const user = sandbox.users.find((u) => u.organizations.length === 1) ?? sandbox.users[0]!;
@@ -115,9 +162,13 @@ describe('activity facts from the core', () => {
 
     const port = Number(new URL(sandbox.baseUrl).port);
     await sandbox.close();
-    expect((await harness.call('installDevice', { serial, locationId: here.id })).status).toBe(
-      'queued',
-    );
+    const queued = await harness.call('installDevice', { serial, locationId: here.id });
+    if (queued.status !== 'queued') throw new Error('the install was not queued');
+    const [waiting] = await harness.call('listActivity', {});
+    expect(waiting).toMatchObject({ result: 'queued', intentId: queued.item.id, sentAt: null });
+    const actedAt = waiting!.at;
+    expect(actedAt).toBe(queued.item.createdAt);
+
     sandbox = await startSandbox({ port, dataFile: join(dir, 'sandbox.json') });
     await harness.call('syncNow');
     await harness.call('recordVerification', {
@@ -130,14 +181,16 @@ describe('activity facts from the core', () => {
     });
 
     const entries = await harness.call('listActivity', {});
+    // One row for the install (it said "queued", now "done"), then the verification.
     expect(entries.map((e) => [e.result, e.fact])).toEqual([
-      ['queued', { kind: 'queued' }],
       ['done', { kind: 'installed', location: here.name }],
       ['verified', { kind: 'verification', checkedIn: true, note: 'Above the door' }],
     ]);
+    const [install] = entries;
+    expect(install).toMatchObject({ id: waiting!.id, at: actedAt, intentId: queued.item.id });
+    expect(Date.parse(install!.sentAt ?? '')).toBeGreaterThan(Date.parse(actedAt));
     // The English detail stays for logs and older versions.
     expect(entries.map((e) => e.detail)).toEqual([
-      'Queued: it will be sent when the connection is back.',
       `Installed at ${here.name}.`,
       'Checked in after install. Walk test passed: 3 of 3 counted. Above the door',
     ]);

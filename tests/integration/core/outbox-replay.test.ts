@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PushEvent } from '../../../electron/contract';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
@@ -73,6 +74,28 @@ describe('outbox replay against the sandbox', () => {
     expect((await harness.call('syncNow')).done).toBe(0);
     const activity = await harness.call('listActivity');
     expect(activity.filter((a) => a.serial === serial && a.result === 'done')).toHaveLength(1);
+  });
+
+  it('tells the screens to read the device again when a queued action is sent, with the queue that no longer has it', async () => {
+    const { serial, here } = await pick();
+    const port = portOf(sandbox.baseUrl);
+    await sandbox.close();
+    const result = await harness.call('installDevice', { serial, locationId: here.id });
+    if (result.status !== 'queued') throw new Error('the install was not queued');
+
+    const events: PushEvent[] = [];
+    const off = harness.core.onEvent((event) => events.push(event));
+    await restartSandbox(port);
+    await harness.call('syncNow');
+    off();
+    // The queue the renderer gets once the install is sent comes with "devices changed", not
+    // only when a list download ends later (a device screen kept "Queued" and "Last check-in:
+    // never" until then, or until it was opened again).
+    const sentAt = events.findIndex(
+      (e) => e.type === 'outbox' && !e.items.some((i) => i.id === result.item.id),
+    );
+    expect(sentAt).toBeGreaterThan(0);
+    expect(events[sentAt - 1]).toEqual({ type: 'data-updated', resource: 'devices' });
   });
 
   it('counts an install whose device is already there as done, without sending it again', async () => {

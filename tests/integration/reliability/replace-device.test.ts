@@ -141,8 +141,16 @@ describe('replace a device', () => {
     expect(serials).toContain(next);
     expect(serials).not.toContain(old);
     expect(rows.value.find((d) => d.serial_number === next)?.name).toBe('Offline door');
+    // The visit's record names both devices while it waits (a receipt made now says so), and
+    // stays one row once it is sent.
+    const logged = async () =>
+      (await harness.call('listActivity')).filter(
+        (e) => e.action === 'replace' && e.serial === next,
+      );
+    expect(await logged()).toMatchObject([{ result: 'queued', replaces: old }]);
     await host.back();
     await harness.call('syncNow');
+    expect(await logged()).toMatchObject([{ result: 'done', replaces: old }]);
     expect(host.sandbox.deviceLocation(old)).toBeNull();
     expect(host.sandbox.deviceLocation(next)?.id).toBe(at);
     expect(await serverDevice(next)).toMatchObject({

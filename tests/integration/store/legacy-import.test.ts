@@ -174,11 +174,31 @@ describe('importing the previous version files', () => {
 
     const { entries } = await fixtureJson<{ entries: { id: string }[] }>('activity.json');
     // Imported entries go into a visit; what they said is unchanged (English only: no fact).
+    // They follow no queued action: each stays the row it was.
     expect(
-      south.activity.every((e) => e.visitId !== '' && e.walkTest === null && e.fact === null),
+      south.activity.every(
+        (e) =>
+          e.visitId !== '' &&
+          e.walkTest === null &&
+          e.fact === null &&
+          e.intentId === null &&
+          e.sentAt === null &&
+          e.replaces === null,
+      ),
     ).toBe(true);
     expect(
-      south.activity.map(({ id: _id, visitId: _v, walkTest: _w, fact: _f, ...entry }) => entry),
+      south.activity.map(
+        ({
+          id: _id,
+          visitId: _v,
+          walkTest: _w,
+          fact: _f,
+          intentId: _i,
+          sentAt: _s,
+          replaces: _r,
+          ...entry
+        }) => entry,
+      ),
     ).toEqual(entries.map(({ id: _id, ...entry }) => entry));
 
     const { session } = await fixtureJson<{ session: object }>('session.json');

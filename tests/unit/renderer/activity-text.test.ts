@@ -5,6 +5,7 @@ import { englishDetail } from '../../../electron/core/service/activity-facts';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import { activityDetail, replacedSerial } from '../../../renderer/src/lib/activity-text';
+import { absoluteTime } from '../../../renderer/src/lib/format';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
@@ -103,5 +104,24 @@ describe('activityDetail', () => {
     ).toBe('FTC-2');
     expect(replacedSerial({ fact: null, detail: 'Replaced FTC-7 at Store A.' })).toBe('FTC-7');
     expect(replacedSerial({ fact: null, detail: 'Installed at Store A.' })).toBeNull();
+  });
+});
+
+describe('an action that waited in the queue', () => {
+  it('says when it was sent beside what it did (its time is when the technician acted)', () => {
+    const fact: ActivityFact = { kind: 'installed', location: 'Markt Nord' };
+    const sentAt = '2026-05-04T12:35:00Z';
+    const line = activityDetail({ fact, detail: '', walkTest: null, sentAt });
+    expect(line.startsWith('Installed at Markt Nord. Sent from the queue at ')).toBe(true);
+    expect(line).toContain(absoluteTime(sentAt));
+    expect(activityDetail({ fact, detail: '', walkTest: null, sentAt: null })).toBe(
+      'Installed at Markt Nord.',
+    );
+  });
+
+  it('names the broken device of a replace recorded with it, even while the replace is queued', () => {
+    expect(
+      replacedSerial({ fact: { kind: 'queued' }, detail: 'Queued: …', replaces: 'FTC-OLD' }),
+    ).toBe('FTC-OLD');
   });
 });

@@ -38,6 +38,9 @@ describe('localised CSV files', () => {
     visitId: 'v-1',
     fact: null,
     walkTest: null,
+    intentId: null,
+    sentAt: null,
+    replaces: null,
   };
   const options = (locale: string) => ({
     organization: 'Nordwind',

@@ -20,6 +20,9 @@ const entry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
   visitId: 'v-1',
   fact: null,
   walkTest: null,
+  intentId: null,
+  sentAt: null,
+  replaces: null,
   ...patch,
 });
 

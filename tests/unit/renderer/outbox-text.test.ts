@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../electron/contract';
 import { describeOutcome, describeUpdate } from '../../../renderer/src/lib/install-outcome';
 import {
   actionName,
@@ -9,24 +8,9 @@ import {
   movesDevice,
   outboxProgress,
 } from '../../../renderer/src/lib/outbox-text';
+import { outboxItem } from '../../helpers/outbox-item';
 
-const item = (patch: Partial<OutboxItem>): OutboxItem => ({
-  id: 'o1',
-  kind: 'install',
-  serial: 'FTC-1',
-  locationId: 'l1',
-  locationName: 'Hamburg Harbour',
-  fromLocationId: null,
-  createdAt: '2026-05-04T12:00:00Z',
-  state: 'queued',
-  attempts: 0,
-  lastError: null,
-  conflictLocation: null,
-  stepsDone: 0,
-  waitingFor: null,
-  replaces: null,
-  ...patch,
-});
+const item = outboxItem;
 
 describe('queued actions in plain words', () => {
   it("names the store through the given namer (with its city), by the item's location id", () => {

@@ -23,6 +23,9 @@ const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
   visitId: 'v1',
   fact: null,
   walkTest: null,
+  intentId: null,
+  sentAt: null,
+  replaces: null,
   ...patch,
 });
 
@@ -115,4 +118,31 @@ describe('visit receipt in every language', () => {
       }
     },
   );
+});
+
+describe('receipt: one line per action at the time the technician acted', () => {
+  it('names both devices of a replace that is still queued', () => {
+    const [store] = receiptStores([
+      entry({
+        action: 'replace',
+        serial: 'FTC-NEW',
+        result: 'queued',
+        detail: 'Queued: it will be sent when the connection is back.',
+        fact: { kind: 'queued' },
+        intentId: 'q-1',
+        replaces: 'FTC-OLD',
+      }),
+    ]);
+    expect(receiptActionText(store!.devices[0]!)).toBe('Replaced FTC-OLD (queued)');
+  });
+
+  it('keeps the time acted when an older log has a queued row and a later done row', () => {
+    const acted = '2026-05-04T09:00:00Z';
+    const [store] = receiptStores([
+      entry({ at: acted, result: 'queued', fact: { kind: 'queued' } }),
+      entry({ at: '2026-05-04T11:30:00Z', result: 'done' }),
+    ]);
+    expect(store!.devices).toHaveLength(1);
+    expect(store!.devices[0]).toMatchObject({ result: 'done', at: acted });
+  });
 });
