@@ -6,6 +6,7 @@
  * line (the browser tests start two per test), and its resident memory includes ~45 MB of
  * loader and source maps that the shipped app does not carry (the benchmarks read it).
  */
+import { createHash } from 'node:crypto';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -13,8 +14,15 @@ import { build } from 'vite';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Inside node_modules, so a bundle resolves keytar and better-sqlite3 (left external, as in
- * the app) from there. */
-export const bundleDir = (name: string): string => join(ROOT, 'node_modules/.cache', name);
+ * the app) from there. Named after the checkout too: git worktrees that share one node_modules
+ * (a symlink) would otherwise rebuild and delete each other's bundles mid-run, and a test could
+ * start another checkout's core. */
+export const bundleDir = (name: string): string =>
+  join(
+    ROOT,
+    'node_modules/.cache',
+    `${name}-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`,
+  );
 
 /** Bundles `entry` (relative to the repository) to `outDir/fileName`; returns that path. */
 export async function bundleCli(entry: string, outDir: string, fileName: string): Promise<string> {
