@@ -108,6 +108,8 @@ const Id = z
   .min(1, R.id_empty)
   .max(ID_MAX_LENGTH, R.id_too_long)
   .regex(ID_PATTERN, R.id_characters);
+/** A device's label (the API's `name`). */
+const Label = z.string().trim().max(80, R.label_too_long);
 export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
@@ -215,7 +217,7 @@ export const operations = {
       serial: Serial,
       changes: z
         .object({
-          name: z.string().trim().max(80, R.label_too_long).nullable().optional(),
+          name: Label.nullable().optional(),
           update_interval_s: z
             .number(R.update_interval)
             .int(R.update_interval)
@@ -226,7 +228,8 @@ export const operations = {
         .strict(),
     })
     .strict(),
-  installDevice: z.object({ serial: Serial, locationId: Id }).strict(),
+  /** `label`: given while installing, PUT after the install by the same intent (blank: none). */
+  installDevice: z.object({ serial: Serial, locationId: Id, label: Label.optional() }).strict(),
   uninstallDevice: z.object({ serial: Serial, locationId: Id.optional() }).strict(),
   moveDevice: z.object({ serial: Serial, fromLocationId: Id, toLocationId: Id }).strict(),
   /** The broken `serial` at `locationId` is uninstalled and `newSerial` installed there, with

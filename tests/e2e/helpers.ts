@@ -86,6 +86,20 @@ export async function atStoreAfterFirstSync(
   return { user, serial, store };
 }
 
+/** An operation over the bridge, as the page itself calls it: what the core has (or did). */
+export const bridgeOp = <T>(page: Page, name: string, input: object): Promise<T> =>
+  page.evaluate(
+    async ([n, i]) => {
+      const res = await fetch(`/api/op/${n}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(i),
+      });
+      return ((await res.json()) as { value: unknown }).value;
+    },
+    [name, input] as const,
+  ) as Promise<T>;
+
 /** Training mode from the sign-in screen, then the Inventory screen. */
 export const openTrainingInventory = async (page: Page, url: string): Promise<void> => {
   await page.goto(url);

@@ -28,7 +28,7 @@ test('focus lands on the new location after creating it; device labels show in t
   await expect(firstDevice).toBeVisible({ timeout: 20_000 });
   const serial = (await firstDevice.locator('.serial').textContent())!.trim();
   await firstDevice.click();
-  await page.getByLabel('Label').fill('Entrance left');
+  await page.getByLabel('Label', { exact: true }).fill('Entrance left');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 

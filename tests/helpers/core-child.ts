@@ -16,7 +16,7 @@ import { AppError } from '../../electron/core/app-error';
 import type { Logger } from '../../electron/core/core';
 
 export type ChildAction =
-  | { op: 'install'; serial: string; locationId: string }
+  | { op: 'install'; serial: string; locationId: string; label?: string }
   | { op: 'uninstall'; serial: string; locationId?: string }
   | { op: 'move'; serial: string; fromLocationId: string; toLocationId: string }
   | { op: 'replace'; serial: string; newSerial: string; locationId: string };

@@ -12,7 +12,7 @@ import { AppError } from '../app-error';
 import { traitsOf } from '../../error-traits';
 import type { Intent, NewIntent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
-import type { ReplacePayload } from '../sync/replay-plan';
+import type { PlacementPayload, ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { commitIntent } from './local-changes';
 import { recordQueued, toItem } from './outbox-service';
@@ -22,8 +22,20 @@ type DeviceIntent = Pick<
   'kind' | 'serial' | 'locationId' | 'fromLocationId' | 'payload'
 >;
 
-export const installDevice = (ctx: ServiceContext, serial: string, locationId: string) =>
-  act(ctx, { kind: 'install', serial, locationId, fromLocationId: null });
+/**
+ * A label given while installing travels in the install's own intent (not a second one), so it
+ * is sent after the install however that goes: at once, queued offline, after a crash
+ * (replay-plan.ts planFor skips the PUT once the device shows it).
+ */
+export function installDevice(
+  ctx: ServiceContext,
+  serial: string,
+  locationId: string,
+  label?: string,
+) {
+  const payload: PlacementPayload | null = label ? { changes: { name: label } } : null;
+  return act(ctx, { kind: 'install', serial, locationId, fromLocationId: null, payload });
+}
 
 export const uninstallDevice = (ctx: ServiceContext, serial: string, locationId?: string) =>
   act(ctx, { kind: 'uninstall', serial, locationId: locationId ?? null, fromLocationId: null });

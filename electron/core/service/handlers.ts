@@ -91,7 +91,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     deviceFacets: () => reads.deviceFacets(ctx),
     getDevice: ({ serial, fresh }) => reads.getDevice(ctx, serial, fresh ?? false),
     updateDevice: (input) => updateDevice(ctx, input),
-    installDevice: ({ serial, locationId }) => installDevice(ctx, serial, locationId),
+    installDevice: ({ serial, locationId, label }) => installDevice(ctx, serial, locationId, label),
     uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, serial, locationId),
     replaceDevice: (input) => replaceDevice(ctx, input),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>

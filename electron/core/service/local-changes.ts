@@ -11,7 +11,7 @@ import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import type { Intent, NewIntent } from '../store/intent-rows';
-import type { ReplacePayload } from '../sync/replay-plan';
+import { changesApplied, type PlacementPayload, type ReplacePayload } from '../sync/replay-plan';
 import type { ServiceContext, SignedInScope } from './context';
 import { newActivityOf } from './activity-facts';
 
@@ -36,8 +36,14 @@ export function applyIntentLocally(cache: CacheStore, intent: Intent): void {
               id: intent.locationId,
               name: intent.locationName ?? found.device.location?.name ?? '',
             };
-      if ((found.device.location?.id ?? null) === (location?.id ?? null)) return;
-      cache.devices.put({ ...found.device, location }, found.fetchedAt);
+      // A label given while installing shows with the install, as it will on the server.
+      const changes =
+        intent.kind === 'uninstall'
+          ? {}
+          : ((intent.payload as PlacementPayload | null)?.changes ?? {});
+      const placed = (found.device.location?.id ?? null) === (location?.id ?? null);
+      if (placed && changesApplied(changes, found.device)) return;
+      cache.devices.put({ ...found.device, ...changes, location }, found.fetchedAt);
       return;
     }
     case 'replace': {

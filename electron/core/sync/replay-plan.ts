@@ -21,6 +21,12 @@ export interface ReplaceChanges {
   update_interval_s?: number;
 }
 
+/** An install's payload (kept when a conflict turns it into a move): what the device is given
+ * once it is there — the label typed while installing. */
+export interface PlacementPayload {
+  changes: ReplaceChanges;
+}
+
 /** A replace intent's payload: the broken device and what its successor takes over. */
 export interface ReplacePayload {
   replaces: string;
@@ -43,16 +49,25 @@ const malformed = (item: OutboxItem): AppError =>
     nextStep: 'Discard it and do the action again.',
   });
 
-export function planFor(item: OutboxItem, device: Device): Plan {
+/**
+ * `changes`: what an install (or the move a conflict made of it) gives the device once it is
+ * there. They are PUT after the placement, and only while the device does not show them, so a
+ * crash between the install and the PUT resumes with the PUT alone.
+ */
+export function planFor(item: OutboxItem, device: Device, changes?: ReplaceChanges): Plan {
   const at = device.location ?? null;
+  const then = (...placement: Step[]): Plan => {
+    const steps =
+      changes && !changesApplied(changes, device)
+        ? [...placement, { op: 'update' as const, changes }]
+        : placement;
+    return steps.length === 0 ? { type: 'done' } : { type: 'act', steps };
+  };
   switch (item.kind) {
     case 'install': {
       if (!item.locationId) throw malformed(item);
-      if (at === null)
-        return { type: 'act', steps: [{ op: 'install', locationId: item.locationId }] };
-      return at.id === item.locationId
-        ? { type: 'done' }
-        : { type: 'conflict', location: refOf(at) };
+      if (at === null) return then({ op: 'install', locationId: item.locationId });
+      return at.id === item.locationId ? then() : { type: 'conflict', location: refOf(at) };
     }
     case 'uninstall': {
       if (at === null) return { type: 'done' };
@@ -67,17 +82,10 @@ export function planFor(item: OutboxItem, device: Device): Plan {
     case 'move': {
       const to = item.locationId;
       if (!to) throw malformed(item);
-      if (at === null) return { type: 'act', steps: [{ op: 'install', locationId: to }] };
-      if (at.id === to) return { type: 'done' };
-      if (at.id === item.fromLocationId) {
-        return {
-          type: 'act',
-          steps: [
-            { op: 'uninstall', locationId: at.id },
-            { op: 'install', locationId: to },
-          ],
-        };
-      }
+      if (at === null) return then({ op: 'install', locationId: to });
+      if (at.id === to) return then();
+      if (at.id === item.fromLocationId)
+        return then({ op: 'uninstall', locationId: at.id }, { op: 'install', locationId: to });
       return { type: 'conflict', location: refOf(at) };
     }
     default:

@@ -18,6 +18,7 @@ import {
   planReplace,
   refOf,
   stepApplied,
+  type PlacementPayload,
   type ReplacePayload,
   type Step,
 } from './replay-plan';
@@ -285,7 +286,7 @@ async function send(
               await read((intent.payload as ReplacePayload).replaces),
               before,
             )
-          : planFor(intent, before);
+          : planFor(intent, before, (intent.payload as PlacementPayload | null)?.changes);
       if (plan.type === 'conflict') return { type: 'conflict', location: plan.location };
       let device = before;
       if (plan.type === 'act') {

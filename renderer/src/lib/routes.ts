@@ -13,11 +13,15 @@ export type Route =
 
 export type Section = 'locations' | 'inventory' | 'activity' | 'settings';
 
-/** Which main-navigation entry a screen belongs to (for aria-current). */
+/** Which main-navigation entry a screen belongs to (for aria-current). A device (or the Scan
+ * screen) opened without a store comes from Inventory; with one, from that store. */
 export const sectionOf = (route: Route): Section => {
   switch (route.name) {
     case 'inventory':
       return 'inventory';
+    case 'device':
+    case 'scan':
+      return route.locationId === null ? 'inventory' : 'locations';
     case 'activity':
     case 'receipt':
       return 'activity';

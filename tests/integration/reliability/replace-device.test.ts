@@ -4,35 +4,18 @@
  * (sync/replay-plan.ts planReplace). Real core, real sandbox, real SQLite files; the crash case
  * SIGKILLs a core in a child process between the steps and lets a fresh core finish.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location } from '../../../electron/contract';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
-import {
-  applied,
-  hostSandbox,
-  runCoreChild,
-  serverLocations,
-  signInAndSync,
-  singleOrgUser,
-  uninstalledSerials,
-  waitFor,
-  type SandboxHost,
-} from '../../helpers/store-world';
+import { describe, expect, it } from 'vitest';
+import { useCrashWorld } from '../../helpers/crash-world';
+import { applied, singleOrgUser, waitFor } from '../../helpers/store-world';
 
-let root: string;
-let host: SandboxHost;
-let harness: CoreHarness & { keychainService: string };
-let locations: Location[];
-let spare: string[];
+const world = useCrashWorld('fi-replace-', 12);
+const { serverDevice } = world;
 
 /** Sets a device's label and interval on the server, as the vendor API would. */
 async function label(serial: string, name: string, intervalS: number): Promise<void> {
-  const user = singleOrgUser(host.sandbox);
+  const user = singleOrgUser(world.host.sandbox);
   const org = user.organizations[0]!.id;
-  const response = await fetch(`${host.baseUrl}/devices/${serial}`, {
+  const response = await fetch(`${world.host.baseUrl}/devices/${serial}`, {
     method: 'PUT',
     headers: {
       'content-type': 'application/json',
@@ -45,58 +28,42 @@ async function label(serial: string, name: string, intervalS: number): Promise<v
 
 /** A broken device installed at `at` with a label, seen by the core (as after a refresh). */
 async function brokenAt(at: string, name: string): Promise<string> {
-  const serial = spare.shift()!;
+  const serial = world.spare.shift()!;
   // Sent now (after a restart of the sandbox the core may still think it is offline).
-  await waitFor(async () => (await harness.call('sessionStatus')).online, 10_000, 'online');
-  expect((await harness.call('installDevice', { serial, locationId: at })).status).toBe('done');
+  await waitFor(async () => (await world.harness.call('sessionStatus')).online, 10_000, 'online');
+  expect((await world.harness.call('installDevice', { serial, locationId: at })).status).toBe(
+    'done',
+  );
   await label(serial, name, 600);
-  await harness.call('getDevice', { serial, fresh: true });
+  await world.harness.call('getDevice', { serial, fresh: true });
   return serial;
 }
 
-const serverDevice = async (serial: string) =>
-  harness.call('getDevice', { serial, fresh: true }).then((d) => d.value);
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'fi-replace-'));
-  host = await hostSandbox(join(root, 'sandbox.json'));
-  harness = await startCoreHarness({ dataDir: join(root, 'core') });
-  await signInAndSync(harness, host.sandbox);
-  locations = await serverLocations(harness);
-  spare = await uninstalledSerials(harness, 12);
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-  await host?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
-
 describe('replace a device', () => {
   it('uninstalls the broken one and installs the new one with its label and interval, as one logged action', async () => {
-    const at = locations[0]!.id;
+    const at = world.locations[0]!.id;
     const old = await brokenAt(at, 'Door left');
-    const next = spare.shift()!;
-    const result = await harness.call('replaceDevice', {
+    const next = world.spare.shift()!;
+    const result = await world.harness.call('replaceDevice', {
       serial: old,
       newSerial: next,
       locationId: at,
     });
     expect(result.status).toBe('done');
-    expect(host.sandbox.deviceLocation(old)).toBeNull();
-    expect(host.sandbox.deviceLocation(next)?.id).toBe(at);
+    expect(world.host.sandbox.deviceLocation(old)).toBeNull();
+    expect(world.host.sandbox.deviceLocation(next)?.id).toBe(at);
     expect(await serverDevice(next)).toMatchObject({ name: 'Door left', update_interval_s: 600 });
-    expect(await harness.call('listOutbox')).toEqual([]);
-    const entry = (await harness.call('listActivity')).at(-1);
+    expect(await world.harness.call('listOutbox')).toEqual([]);
+    const entry = (await world.harness.call('listActivity')).at(-1);
     expect(entry).toMatchObject({ action: 'replace', serial: next, result: 'done' });
     expect(entry?.detail).toContain(old);
   });
 
   it('refuses, in words, a broken device that is not installed at this store, and changes nothing', async () => {
-    const [here, elsewhere] = [locations[0]!.id, locations[1]!.id];
+    const [here, elsewhere] = [world.locations[0]!.id, world.locations[1]!.id];
     const old = await brokenAt(elsewhere, 'Elsewhere');
-    const next = spare.shift()!;
-    const answer = await harness.core.invoke('replaceDevice', {
+    const next = world.spare.shift()!;
+    const answer = await world.harness.core.invoke('replaceDevice', {
       serial: old,
       newSerial: next,
       locationId: here,
@@ -105,38 +72,38 @@ describe('replace a device', () => {
       ok: false,
       error: { kind: 'validation', message: `${old} is not installed at this location.` },
     });
-    expect(host.sandbox.deviceLocation(old)?.id).toBe(elsewhere);
-    expect(host.sandbox.deviceLocation(next)).toBeNull();
+    expect(world.host.sandbox.deviceLocation(old)?.id).toBe(elsewhere);
+    expect(world.host.sandbox.deviceLocation(next)).toBeNull();
   });
 
   it('keeps the broken device installed when the new one is at another store (a conflict to resolve)', async () => {
-    const [here, elsewhere] = [locations[0]!.id, locations[1]!.id];
+    const [here, elsewhere] = [world.locations[0]!.id, world.locations[1]!.id];
     const old = await brokenAt(here, 'Conflict door');
-    const next = spare.shift()!;
-    await harness.call('installDevice', { serial: next, locationId: elsewhere });
-    const answer = await harness.core.invoke('replaceDevice', {
+    const next = world.spare.shift()!;
+    await world.harness.call('installDevice', { serial: next, locationId: elsewhere });
+    const answer = await world.harness.core.invoke('replaceDevice', {
       serial: old,
       newSerial: next,
       locationId: here,
     });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'conflict' } });
-    expect(host.sandbox.deviceLocation(old)?.id).toBe(here);
-    expect(host.sandbox.deviceLocation(next)?.id).toBe(elsewhere);
+    expect(world.host.sandbox.deviceLocation(old)?.id).toBe(here);
+    expect(world.host.sandbox.deviceLocation(next)?.id).toBe(elsewhere);
   });
 
   it('queued offline, it is sent by itself when the connection is back', async () => {
-    const at = locations[1]!.id;
+    const at = world.locations[1]!.id;
     const old = await brokenAt(at, 'Offline door');
-    const next = spare.shift()!;
-    await host.down();
-    const result = await harness.call('replaceDevice', {
+    const next = world.spare.shift()!;
+    await world.host.down();
+    const result = await world.harness.call('replaceDevice', {
       serial: old,
       newSerial: next,
       locationId: at,
     });
     expect(result.status).toBe('queued');
     // Shown at once in the local rows: the broken one out, the new one in with its label.
-    const rows = await harness.call('listLocationDevices', { locationId: at });
+    const rows = await world.harness.call('listLocationDevices', { locationId: at });
     const serials = rows.value.map((d) => d.serial_number);
     expect(serials).toContain(next);
     expect(serials).not.toContain(old);
@@ -144,15 +111,15 @@ describe('replace a device', () => {
     // The visit's record names both devices while it waits (a receipt made now says so), and
     // stays one row once it is sent.
     const logged = async () =>
-      (await harness.call('listActivity')).filter(
+      (await world.harness.call('listActivity')).filter(
         (e) => e.action === 'replace' && e.serial === next,
       );
     expect(await logged()).toMatchObject([{ result: 'queued', replaces: old }]);
-    await host.back();
-    await harness.call('syncNow');
+    await world.host.back();
+    await world.harness.call('syncNow');
     expect(await logged()).toMatchObject([{ result: 'done', replaces: old }]);
-    expect(host.sandbox.deviceLocation(old)).toBeNull();
-    expect(host.sandbox.deviceLocation(next)?.id).toBe(at);
+    expect(world.host.sandbox.deviceLocation(old)).toBeNull();
+    expect(world.host.sandbox.deviceLocation(next)?.id).toBe(at);
     expect(await serverDevice(next)).toMatchObject({
       name: 'Offline door',
       update_interval_s: 600,
@@ -160,47 +127,22 @@ describe('replace a device', () => {
   }, 30_000);
 
   it('a core killed between the uninstall and the install is finished by the next core, with no step sent twice', async () => {
-    const at = locations[0]!.id;
+    const at = world.locations[0]!.id;
     const old = await brokenAt(at, 'Crash door');
-    const next = spare.shift()!;
-    await harness.close();
+    const next = world.spare.shift()!;
     // The install of the new device is slow, so the kill lands after the broken one is out.
-    host.sandbox.setFaults({
-      pathPattern: `^/v1/devices/${next}/install$`,
-      methods: ['POST'],
-      latencyMs: 5_000,
-    });
-    const child = await runCoreChild({
-      dataDir: join(root, 'core'),
-      keychainService: harness.keychainService,
-      actions: [{ op: 'replace', serial: old, newSerial: next, locationId: at }],
-    });
-    await child.waitLine((l) => l.ready === true);
-    await waitFor(
-      () => host.sandbox.deviceLocation(old) === null,
-      15_000,
+    await world.killMidway(
+      { op: 'replace', serial: old, newSerial: next, locationId: at },
+      { pathPattern: `^/v1/devices/${next}/install$`, methods: ['POST'], latencyMs: 5_000 },
+      () => world.host.sandbox.deviceLocation(old) === null,
       'the broken device to be out',
     );
-    child.kill('SIGKILL');
-    expect((await child.exited).signal).toBe('SIGKILL');
-    expect(host.sandbox.deviceLocation(next), 'killed before the install landed').toBeNull();
-    host.sandbox.clearFaults();
-
-    harness = await startCoreHarness({
-      dataDir: join(root, 'core'),
-      keychainService: harness.keychainService,
-    });
-    // The restarted core drains the queue by itself (no syncNow).
-    await waitFor(
-      async () => (await harness.call('sessionStatus')).queued === 0,
-      30_000,
-      'the replace to be finished',
-      200,
-    );
-    expect(host.sandbox.deviceLocation(old)).toBeNull();
-    expect(host.sandbox.deviceLocation(next)?.id).toBe(at);
+    expect(world.host.sandbox.deviceLocation(next), 'killed before the install landed').toBeNull();
+    await world.resume('the replace to be finished');
+    expect(world.host.sandbox.deviceLocation(old)).toBeNull();
+    expect(world.host.sandbox.deviceLocation(next)?.id).toBe(at);
     expect(await serverDevice(next)).toMatchObject({ name: 'Crash door', update_interval_s: 600 });
-    const log = host.requests();
+    const log = world.host.requests();
     expect(applied(log, old, 'uninstall'), 'broken device uninstalled once').toBe(1);
     expect(applied(log, next, 'install'), 'new device installed once').toBeLessThanOrEqual(1);
   }, 60_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathToRoute, routeToPath } from '../../../renderer/src/lib/route-paths';
-import type { Route } from '../../../renderer/src/lib/routes';
+import { sectionOf, type Route, type Section } from '../../../renderer/src/lib/routes';
 
 describe('route paths', () => {
   const routes: [Route, string][] = [
@@ -59,5 +59,18 @@ describe('route paths', () => {
     '#/settings/x',
   ])('%s names no screen', (path) => {
     expect(pathToRoute(path)).toBeNull();
+  });
+});
+
+describe('the main navigation entry of a screen', () => {
+  it.each([
+    [{ name: 'device', serial: 'FTC-1', locationId: null }, 'inventory'],
+    [{ name: 'scan', locationId: null }, 'inventory'],
+    [{ name: 'device', serial: 'FTC-1', locationId: 'L1' }, 'locations'],
+    [{ name: 'scan', locationId: 'L1' }, 'locations'],
+    [{ name: 'verify', serial: 'FTC-1', locationId: 'L1', installedAt: '' }, 'locations'],
+    [{ name: 'receipt', visitId: 'v' }, 'activity'],
+  ] satisfies [Route, Section][])('%j belongs to %s', (route, section) => {
+    expect(sectionOf(route)).toBe(section);
   });
 });
