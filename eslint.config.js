@@ -13,6 +13,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'i18n/paraglide/',
+      '.tmp/',
     ],
   },
   js.configs.recommended,

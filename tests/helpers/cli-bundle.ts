@@ -12,9 +12,11 @@ import { build } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Inside node_modules, so a bundle resolves keytar and better-sqlite3 (left external, as in
- * the app) from there. */
-export const bundleDir = (name: string): string => join(ROOT, 'node_modules/.cache', name);
+/** Inside this checkout (its ignored `.tmp/`), so a bundle resolves keytar and better-sqlite3
+ * (left external, as in the app) from its node_modules by walking up. Not inside node_modules:
+ * git worktrees may share one, and their runs then replaced each other's bundles mid-run (a
+ * test ran another checkout's core, or found none). */
+export const bundleDir = (name: string): string => join(ROOT, '.tmp', 'bundles', name);
 
 /** Bundles `entry` (relative to the repository) to `outDir/fileName`; returns that path. */
 export async function bundleCli(entry: string, outDir: string, fileName: string): Promise<string> {
