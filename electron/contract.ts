@@ -178,6 +178,12 @@ export const operations = {
       stack: z.string().max(4000).optional(),
     })
     .strict(),
+  /**
+   * The operating system's network state: the page's `online`/`offline` events (and its
+   * state at start), the desktop app's `net.isOnline()` after a wake. `false` is offline at
+   * once; `true` asks the server at once and answers when it has.
+   */
+  networkChanged: z.object({ online: z.boolean() }).strict(),
 
   // organizations
   listOrganizations: Empty,
@@ -754,6 +760,8 @@ export interface OperationResults {
   installUpdate: { started: boolean };
   /** false when dropped (more than 20 reports a minute: a loop must not fill the disk). */
   reportRendererError: { logged: boolean };
+  /** What the core believes after acting on it (after the probe `online: true` starts). */
+  networkChanged: { online: boolean };
   listOrganizations: Cached<Organization[]>;
   getOrganization: Cached<Organization>;
   listLocations: Cached<Location[]>;

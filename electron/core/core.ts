@@ -47,6 +47,8 @@ export interface CoreOptions {
   systemLanguages?: () => readonly string[];
   /** The connectivity probe's pace (defaults in create-core.ts); tests shorten it. */
   probe?: { idleMs?: number; offlineMaxMs?: number };
+  /** How long an action waits for its own send before answering "queued" (send-within.ts). */
+  actionWaitMs?: number;
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

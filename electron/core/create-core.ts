@@ -34,8 +34,14 @@ import { createSyncEngine } from './sync/sync-engine';
 import { issueInWords } from './issue-words';
 import { validationError } from './validation-error';
 
-/** Online and idle: one probe after this long without an answer. */
-export const IDLE_PROBE_MS = 30_000;
+/**
+ * Online and idle: one probe after this long without an answer. A server gone while nobody
+ * asks anything (the Wi-Fi up, the store's uplink down: the OS sees nothing) is seen by this
+ * probe only; one small GET every 10 s is what "within seconds" costs.
+ */
+export const IDLE_PROBE_MS = 10_000;
+/** A request attempt got no answer: probe this soon (its own retries can take seconds). */
+export const FAILURE_PROBE_MS = 1_500;
 /** Offline: probes back off from 1 s up to this (with jitter, so 4–8 s apart at most). */
 export const OFFLINE_PROBE_MAX_MS = 8_000;
 
@@ -77,6 +83,7 @@ export const createCore: CreateCore = async (options) => {
       emit({ type: 'session', status: session.status(online) });
       void engine.run().catch(() => undefined);
     },
+    (answered) => (answered ? ctx.reportOnline() : monitor.reportNoAnswer()),
   );
 
   const setOnline = (value: boolean) => {
@@ -86,8 +93,9 @@ export const createCore: CreateCore = async (options) => {
     emit({ type: 'session', status: session.status(online) });
   };
 
-  // A light probe (one GET, no retry) keeps the badge true: every 30 s online while nothing
-  // else was answered, every 4–8 s (jittered backoff) offline; only while signed in.
+  // A light probe (one GET, no retry) keeps the badge true: every 10 s online while nothing
+  // else was answered, 1.5 s after an attempt that got no answer, every 4–8 s (jittered
+  // backoff) offline; only while signed in. The OS's "no network" is taken at once.
   const monitor = createConnectivityMonitor({
     probe: async () => {
       const scope = session.current();
@@ -104,6 +112,7 @@ export const createCore: CreateCore = async (options) => {
       if (isOnline) engine.reconnected();
     },
     idleProbeMs: options.probe?.idleMs ?? IDLE_PROBE_MS,
+    failureProbeMs: FAILURE_PROBE_MS,
     maxDelayMs: options.probe?.offlineMaxMs ?? OFFLINE_PROBE_MAX_MS,
     probeTimeoutMs: 5_000,
     initialActive: false,
@@ -165,6 +174,7 @@ export const createCore: CreateCore = async (options) => {
       setOnline(true);
       monitor.reportOnline();
     },
+    networkChanged: (osOnline) => monitor.networkChanged(osOnline),
     current: () => session.current(),
     reopen: () => session.reopen(),
     sync: engine,

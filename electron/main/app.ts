@@ -19,6 +19,7 @@ import { setupDeepLinks } from './deep-links';
 import { devReloadEnabled, watchRendererForReload } from './dev-reload';
 import { exportDiagnostics } from './diagnostics-export';
 import { setupIpc } from './ipc';
+import { setupNetworkWatch } from './network-watch';
 import { createMainWindow } from './main-window';
 import { menuLabels } from './menu-labels';
 import { savePdf } from './print-pdf';
@@ -184,6 +185,8 @@ const start = async (): Promise<void> => {
   core.onEvent((event) => {
     if (event.type === 'session') watched.queueChanged(event.status.queued);
   });
+  const started = core;
+  setupNetworkWatch((online) => void started.invoke('networkChanged', { online }));
   openWindow();
   if (devReloadEnabled(app.isPackaged, process.env)) {
     watchRendererForReload(

@@ -35,6 +35,17 @@ interface ApiDevice {
   serial_number: string;
   location?: { id: string; name: string } | null;
 }
+
+/** Where the server has a device now (the sandbox answers `{data}` or the bare device). */
+export async function serverDeviceLocation(
+  info: SandboxInfo,
+  user: SandboxUser,
+  serial: string,
+): Promise<string | null> {
+  const body = (await sandboxRequest(info, 'GET', `/devices/${serial}`, undefined, auth(user))) as
+    ApiDevice | { data: ApiDevice };
+  return ('data' in body ? body.data : body).location?.id ?? null;
+}
 interface ApiLocation {
   id: string;
   name: string;

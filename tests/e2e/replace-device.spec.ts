@@ -66,6 +66,11 @@ test('replace a broken device at a store: scan both, one action, label and inter
     await checkBothThemes(page, 'replace-form');
     await page.getByLabel('New device').fill(fresh);
     await page.getByLabel('New device').press('Enter');
+    // Asked first, like every destructive action (tests/e2e/replace-confirm.spec.ts).
+    await page
+      .getByRole('dialog', { name: `Replace ${broken} with ${fresh}?` })
+      .getByRole('button', { name: 'Replace' })
+      .click();
     await expect(page.getByRole('heading', { name: `Verify ${fresh}` })).toBeVisible();
 
     const oldNow = unwrap(

@@ -21,6 +21,11 @@ test('Replace takes both scans from the handheld scanner: broken one, then new o
   await expect(page.getByLabel('New device')).toBeFocused();
 
   await scannerBurst(page, fresh.toLowerCase());
+  // Asked first, like every destructive action (tests/e2e/replace-confirm.spec.ts).
+  await page
+    .getByRole('dialog', { name: `Replace ${broken} with ${fresh}?` })
+    .getByRole('button', { name: 'Replace' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Verify ${fresh}` })).toBeVisible();
   await expect(page.getByText(`At ${storeName}`)).toBeVisible();
 });

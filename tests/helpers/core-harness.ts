@@ -29,6 +29,8 @@ export interface HarnessOptions {
   keychainService?: string;
   /** The connectivity probe's pace (CoreOptions.probe). */
   probe?: { idleMs?: number; offlineMaxMs?: number };
+  /** How long an action waits for its own send (CoreOptions.actionWaitMs). */
+  actionWaitMs?: number;
 }
 
 export async function startCoreHarness(
@@ -44,6 +46,7 @@ export async function startCoreHarness(
     credentials: createKeychainCredentials(keychainService),
     log,
     ...(options.probe ? { probe: options.probe } : {}),
+    ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
   });
   return {
     core,

@@ -16,7 +16,7 @@ import {
   type RunningSandbox,
   type SandboxOptions,
 } from '../../electron/sandbox/index';
-import { startCoreHarness, type CoreHarness } from './core-harness';
+import { startCoreHarness, type CoreHarness, type HarnessOptions } from './core-harness';
 import { signInAndSync } from './store-world';
 
 export interface ProxiedRequest {
@@ -180,6 +180,7 @@ export interface ProxiedWorld {
 export function useProxiedWorld(
   prefix: string,
   options: Partial<SandboxOptions> = {},
+  core: HarnessOptions = {},
 ): ProxiedWorld {
   let root = '';
   const world = {} as ProxiedWorld;
@@ -191,7 +192,7 @@ export function useProxiedWorld(
       ...options,
     });
     world.proxy = await startFaultProxy(world.sandbox.origin);
-    world.harness = await startCoreHarness();
+    world.harness = await startCoreHarness(core);
     // Signed in through the proxy: the core knows no other address.
     await signInAndSync(world.harness, { ...world.sandbox, baseUrl: world.proxy.baseUrl });
     const user =

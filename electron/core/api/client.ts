@@ -54,6 +54,8 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   signal?: AbortSignal;
+  /** After each attempt of each request: whether the server answered (http.ts). */
+  onAttempt?: (answered: boolean) => void;
 }
 
 type Scope = 'cross' | 'org';
@@ -115,6 +117,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     random: options.random ?? Math.random,
     now: Date.now,
     signal: options.signal,
+    onAttempt: options.onAttempt,
   });
 
   const credentials = async (scope: Scope) => {

@@ -24,6 +24,11 @@ export interface HttpOptions {
   random: () => number;
   now: () => number;
   signal?: AbortSignal | undefined;
+  /**
+   * After each attempt: whether the server answered at all (any status). An attempt that got
+   * no answer (offline, DNS, a timeout) is told at once, before the retries that may follow.
+   */
+  onAttempt?: ((answered: boolean) => void) | undefined;
 }
 
 export interface HttpRequest {
@@ -229,6 +234,12 @@ export const createHttp = (options: HttpOptions) => {
     for (let attempt = 0; ; attempt += 1) {
       if (cancelled(signals)) throw cancelledError();
       const outcome = await once(req, signals);
+      // The server's HTTP status is an answer (a 503 too; a proxy's 407 is not); a
+      // certificate refused or a body too large is neither an answer nor a sign of offline.
+      if (outcome.ok) options.onAttempt?.(true);
+      else if (traitsOf(outcome.error.kind).connectivity) {
+        if (!cancelled(signals)) options.onAttempt?.(false);
+      } else if (outcome.error.status !== undefined) options.onAttempt?.(true);
       if (outcome.ok) return outcome.answer;
       const { error } = outcome;
       const transient = req.method === 'GET' && traitsOf(error.kind).retryable;

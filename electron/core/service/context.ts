@@ -30,6 +30,11 @@ export interface ServiceContext {
   /** A request failed for lack of connection: go offline and start probing. */
   reportOffline(): void;
   reportOnline(): void;
+  /**
+   * The operating system's network state (the page's online/offline events, Electron's net):
+   * offline at once, or a probe at once that this settles after.
+   */
+  networkChanged(osOnline: boolean): Promise<void>;
   current(): SignedInScope | null;
   /**
    * Opens the signed-in scope again when its databases could not be opened (a full or

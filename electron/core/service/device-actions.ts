@@ -4,6 +4,7 @@
  * queue, so a direct send and a replayed one follow one set of rules. The technician is there
  * for a direct send: a conflict or a refusal comes back as an error and the intent is dropped;
  * an unknown outcome, a lost connection or a 5xx leaves it queued, to be settled by reading.
+ * A send slower than a few seconds answers "queued" and goes on by itself (send-within.ts).
  */
 import type { ActionResult, ParsedInput } from '../../contract';
 import type { Device } from '../api/wire';
@@ -16,6 +17,7 @@ import type { PlacementPayload, ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { commitIntent } from './local-changes';
 import { recordQueued, toItem } from './outbox-service';
+import { sendWithinWait } from './send-within';
 
 type DeviceIntent = Pick<
   NewIntent,
@@ -132,8 +134,14 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   );
   if (!online) return { status: 'queued', item: toItem(intent) };
 
-  await ctx.replay(laneOf(intent));
+  const settled = await sendWithinWait(ctx, laneOf(intent), () => {
+    // Told "queued" already: what the send came to is in the queue, and one still waiting
+    // gets its queued line in the log, like an action taken offline.
+    const left = scope.store.work.intents.get(intent.id);
+    if (left?.state === 'queued' && intent.kind !== 'update_device') recordQueued(ctx, scope, left);
+  });
   const after = scope.store.work.intents.get(intent.id);
+  if (!settled && after !== null) return { status: 'queued', item: toItem(after) };
   if (after === null) {
     // Sent (by this call or by a replay already running): the done handler stored the device.
     const device = scope.store.cache.devices.get(action.serial ?? '')?.device;

@@ -78,6 +78,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       ctx.options.log.error('Renderer error', { ...report });
       return { logged: true };
     },
+    networkChanged: async ({ online }) => {
+      await ctx.networkChanged(online);
+      return { online: ctx.isOnline() };
+    },
 
     listOrganizations: () => reads.listOrganizations(ctx),
     getOrganization: ({ organizationId }) => reads.getOrganization(ctx, organizationId),

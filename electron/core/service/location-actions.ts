@@ -17,6 +17,7 @@ import { requireScope, tracked, type ServiceContext } from './context';
 import { worthWaiting } from './device-actions';
 import { commitIntent, localLocation } from './local-changes';
 import { recordQueued, toItem } from './outbox-service';
+import { sendWithinWait } from './send-within';
 
 export async function createLocation(
   ctx: ServiceContext,
@@ -39,16 +40,20 @@ export async function createLocation(
     },
     online ? undefined : { kind: 'created_offline' },
   );
-  const queued = (): LocationResult => ({
+  const queued = (item: Intent = intent): LocationResult => ({
     status: 'queued',
     location: localLocation(localId, input),
-    item: toItem(intent),
+    item: toItem(item),
   });
   if (!online) return queued();
 
-  await ctx.replay(laneOf(intent));
+  const settled = await sendWithinWait(ctx, laneOf(intent), () => {
+    if (scope.store.work.intents.get(intent.id)?.state === 'queued')
+      recordQueued(ctx, scope, intent, { kind: 'created_offline' });
+  });
   const after = scope.store.work.intents.get(intent.id);
   const created = scope.created.get(localId);
+  if (!settled && after !== null) return queued(after);
   if (after === null && created) return { status: 'done', location: created };
   if (after && !worthWaiting(after)) {
     // A refusal (a field the server rejects) is for the technician to fix in the form now.
@@ -122,14 +127,19 @@ export async function deleteLocation(
     online ? undefined : { kind: 'queued' },
   );
   if (!online) return { status: 'queued' };
-  await ctx.replay(laneOf(intent));
+  const stillQueued = () => {
+    const left = work.intents.get(intent.id);
+    if (left?.state === 'queued') recordQueued(ctx, scope, left);
+  };
+  let settled = await sendWithinWait(ctx, laneOf(intent), stillQueued);
   let after = work.intents.get(intent.id);
   // Its create was settled by that replay: the deletion now names the real id (another lane).
-  if (after !== null && after.locationId !== intent.locationId) {
-    await ctx.replay(laneOf(after));
+  if (settled && after !== null && after.locationId !== intent.locationId) {
+    settled = await sendWithinWait(ctx, laneOf(after), stillQueued);
     after = work.intents.get(intent.id);
   }
   if (after === null) return { status: 'done' };
+  if (!settled) return { status: 'queued' };
   if (!worthWaiting(after)) {
     work.intents.remove(after.id);
     ctx.outboxChanged();

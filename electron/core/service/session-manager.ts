@@ -37,6 +37,8 @@ export class SessionManager {
     private readonly imported: () => { queued: number; activity: number } | null,
     /** A deferred integrity check rebuilt the open scope's cache. */
     private readonly onCacheRebuilt: () => void,
+    /** Each attempt of the scope's requests: answered or not (the connectivity monitor). */
+    private readonly onAttempt?: (answered: boolean) => void,
   ) {}
 
   current(): SignedInScope | null {
@@ -278,6 +280,7 @@ export class SessionManager {
       organizationId,
       getApiKey: () => key.get(),
       fetch: this.options.fetch,
+      ...(this.onAttempt ? { onAttempt: this.onAttempt } : {}),
     });
     const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
     const hint = this.app.setting(queuedHintKey(dir));

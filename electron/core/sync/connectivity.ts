@@ -3,8 +3,12 @@
  * offline it probes with exponential backoff and jitter (many tablets in one mall coming
  * back at once should not hammer the API in lockstep) and announces the return, which is
  * when the owner replays the outbox. While online and idle (no answer for `idleProbeMs`) it
- * probes too, so the badge follows a network that went away while nobody asked anything.
- * It probes only while active (signed in), and never after stop().
+ * probes too, so the badge follows a network that went away while nobody asked anything;
+ * a request attempt that got no answer brings that probe forward to `failureProbeMs`
+ * (a request's own retries can take seconds before it gives up). The operating system's
+ * word is taken at once: "no network" is offline without probing (nothing could answer, and
+ * a server on this computer answering would only make the badge flicker), "network back"
+ * probes now. It probes only while active (signed in), and never after stop().
  */
 
 export interface Timers {
@@ -23,6 +27,8 @@ export interface ConnectivityOptions {
   probeTimeoutMs?: number;
   /** Probe after this long online without an answer; unset: no probing while online. */
   idleProbeMs?: number;
+  /** Probe this soon after a request attempt got no answer (default 1.5 s). */
+  failureProbeMs?: number;
   random?: () => number;
   timers?: Timers;
   initialOnline?: boolean;
@@ -35,6 +41,16 @@ export interface ConnectivityMonitor {
   reportOffline(): void;
   /** A request got an answer: online again, probing stops. */
   reportOnline(): void;
+  /**
+   * One attempt of a request got no answer (it may still be retried): probe soon rather
+   * than at the next idle probe. Nothing changes until that probe fails.
+   */
+  reportNoAnswer(): void;
+  /**
+   * The operating system's network state changed (or was read): false is offline at once;
+   * true probes at once. Settles when that probe has answered.
+   */
+  networkChanged(osOnline: boolean): Promise<void>;
   isOnline(): boolean;
   /** Probe (true) or not at all (false): follows whether someone is signed in. */
   setActive(active: boolean): void;
@@ -65,12 +81,18 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
   const random = options.random ?? Math.random;
   const timers = options.timers ?? realTimers;
   const idleMs = options.idleProbeMs ?? 0;
+  const failureMs = options.failureProbeMs ?? 1_500;
 
   let online = options.initialOnline ?? true;
   let active = options.initialActive ?? true;
   let stopped = false;
   let attempt = 0;
+  /** The OS said there is no network: no probes until it says there is. */
+  let osOffline = false;
   let timer: unknown = null;
+  /** The pending probe was brought forward already (an unanswered attempt). */
+  let soon = false;
+  let probing = false;
   // Bumped whenever probing is cancelled, so the answer of a probe already in flight is ignored.
   let generation = 0;
 
@@ -78,6 +100,8 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
     generation++;
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
+    soon = false;
+    probing = false;
   };
 
   function setOnline(value: boolean): void {
@@ -87,7 +111,12 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
   }
 
   function probeWithTimeout(): Promise<boolean> {
-    return new Promise((resolve) => {
+    timer = null;
+    soon = false;
+    // The probe's own unanswered attempt is reported too: it must not start another probe.
+    probing = true;
+    const mine = generation;
+    return new Promise<boolean>((resolve) => {
       const guard = timers.setTimeout(() => resolve(false), probeTimeoutMs);
       probe().then(
         (ok) => {
@@ -99,37 +128,42 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
           resolve(false);
         },
       );
+    }).finally(() => {
+      if (mine === generation) probing = false;
     });
   }
 
   /** Offline: probe with backoff until the server answers. */
   function schedule(): void {
-    if (!active || stopped) return;
-    const mine = generation;
+    if (!active || stopped || osOffline) return;
     timer = timers.setTimeout(
-      () => {
-        timer = null;
-        void probeWithTimeout().then((ok) => {
-          if (mine !== generation || stopped) return;
-          if (ok) {
-            setOnline(true);
-            scheduleIdle();
-            return;
-          }
-          attempt++;
-          schedule();
-        });
-      },
+      () => void probeOffline(),
       backoffDelay(attempt, minMs, maxMs, random),
     );
   }
 
-  /** Online: one probe after a quiet spell; any answer in between postpones it. */
-  function scheduleIdle(): void {
-    if (idleMs <= 0 || !active || stopped || !online) return;
+  /** One probe while offline: online when it answers, else the next one after a backoff. */
+  async function probeOffline(): Promise<void> {
     const mine = generation;
+    const ok = await probeWithTimeout();
+    if (mine !== generation || stopped) return;
+    if (ok) {
+      setOnline(true);
+      scheduleIdle();
+      return;
+    }
+    attempt++;
+    schedule();
+  }
+
+  /** Online: one probe after a quiet spell (or soon after an unanswered attempt); any
+   * answer in between postpones it. */
+  function scheduleIdle(kind: 'idle' | 'soon' = 'idle'): void {
+    const delay = kind === 'idle' ? idleMs : failureMs;
+    if (delay <= 0 || !active || stopped || !online) return;
+    const mine = generation;
+    soon = kind === 'soon';
     timer = timers.setTimeout(() => {
-      timer = null;
       void probeWithTimeout().then((ok) => {
         if (mine !== generation || stopped) return;
         if (ok) return scheduleIdle();
@@ -137,7 +171,7 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
         setOnline(false);
         schedule();
       });
-    }, idleMs);
+    }, delay);
   }
 
   if (!online) schedule();
@@ -157,6 +191,31 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
       cancel();
       setOnline(true);
       scheduleIdle();
+    },
+    reportNoAnswer() {
+      // Offline a probe is already pending; a probe in flight or due soon answers it too.
+      if (stopped || !online || probing || soon) return;
+      cancel();
+      scheduleIdle('soon');
+    },
+    async networkChanged(osOnline) {
+      if (stopped) return;
+      if (!osOnline) {
+        osOffline = true;
+        cancel();
+        setOnline(false);
+        return;
+      }
+      const wasOffline = osOffline;
+      osOffline = false;
+      // Back from the OS's "no network", or offline already: ask the server now. Online with
+      // nothing new (the page says so at start), nothing to do.
+      if (!wasOffline && online) return;
+      cancel();
+      attempt = 0;
+      // Nobody signed in: there is no server to ask, and nothing says it is out of reach.
+      if (!active) setOnline(true);
+      else await probeOffline();
     },
     isOnline: () => online,
     setActive(value) {

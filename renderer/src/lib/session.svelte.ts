@@ -46,6 +46,20 @@ export class SessionState {
     }
   }
 
+  /**
+   * The operating system's network state (lib/network-watch.ts), told to the core, which
+   * answers what it believes after acting on it. "No network" is shown at once: the core
+   * takes it without asking anything, and browser mode's page may not reach its bridge
+   * while the browser is offline.
+   */
+  networkChanged(online: boolean): void {
+    if (!online) this.online = false;
+    call('networkChanged', { online }).then(
+      (answer) => (this.online = answer.online),
+      () => undefined,
+    );
+  }
+
   /** Something screens show may have changed (e.g. a sync run finished): re-read it. */
   dataChanged(): void {
     this.dataVersion += 1;

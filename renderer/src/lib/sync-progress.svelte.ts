@@ -49,8 +49,8 @@ export class SyncProgress {
     this.state = next;
     if (!previous?.running && next.running) this.#cancelledWhileSending = false;
     if (!next.running) this.cancelling = false;
-    const ended = newlyEnded(previous, next);
-    if (ended.length > 0) this.#say(endedText(ended, this.#cancelledWhileSending));
+    const ended = endedText(newlyEnded(previous, next), this.#cancelledWhileSending);
+    if (ended !== '') this.#say(ended);
     if (previous?.running && !next.running) this.#onFinished();
   }
 

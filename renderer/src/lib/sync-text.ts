@@ -1,5 +1,6 @@
 /** What the sync indicator says about a SyncState (pure, unit-tested). */
 import type { AppErrorShape, SyncResource, SyncState, SyncTask } from '../../../electron/contract';
+import { traitsOf } from '../../../electron/error-traits';
 import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';
@@ -65,10 +66,12 @@ export const newlyEnded = (previous: SyncState | null, next: SyncState): SyncTas
 
 /** What to say about downloads that ended early: each failure with its reason, and one
  * sentence for any number of cancelled ones (a cancel stops every download at once; one that
- * came while the queue was being sent stopped the sending, which is what it says then). */
+ * came while the queue was being sent stopped the sending, which is what it says then).
+ * One the network stopped is not said here: the badge beside it says Offline, and "Sync now"
+ * says why where it was asked ("Could not download organizations" repeated it). */
 export const endedText = (tasks: readonly SyncTask[], whileSending = false): string => {
   const failed = tasks
-    .filter((t) => t.state === 'failed')
+    .filter((t) => t.state === 'failed' && !(t.error && traitsOf(t.error.kind).connectivity))
     .map((t) => `${COULD_NOT[t.resource]()} ${t.error ? errorWords(t.error).message : ''}`.trim());
   const cancelled = tasks.some((t) => t.state === 'cancelled')
     ? [whileSending ? m.sync_sending_stopped() : m.sync_stopped()]

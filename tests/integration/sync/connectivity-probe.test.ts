@@ -2,7 +2,7 @@
  * The connectivity badge follows reality while nobody asks anything: a real core and a real
  * sandbox over HTTP, the sandbox stopped and started again on the same port. The probe is one
  * GET of the organization list (no retry, no sync) and runs only while signed in. Its pace is
- * shortened here (idle 2 s, offline at most 2 s); the defaults (30 s / 8 s) are in
+ * shortened here (idle 2 s, offline at most 2 s); the defaults (10 s / 8 s) are in
  * create-core.ts and the pacing itself is unit-tested (tests/unit/sync/connectivity.test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -93,3 +93,22 @@ it('goes offline when the server goes away and online when it is back, while idl
   await sleep(IDLE_MS * 2 + 500);
   expect(probes(sandbox).length).toBe(after);
 }, 60_000);
+
+it("takes the OS's word: no network is offline at once without a probe; network back asks once and answers", async () => {
+  const user = sandbox.users.find((u) => u.organizations.length === 1)!;
+  await harness.call('signIn', { baseUrl: sandbox.baseUrl, apiKey: user.api_key });
+  await harness.call('syncNow');
+
+  expect(await harness.call('networkChanged', { online: false })).toEqual({ online: false });
+  expect(connectivity().map((e) => e.online)).toEqual([false]);
+  // The server is there, but the OS says nothing could reach it: no probe is sent meanwhile.
+  const before = probes(sandbox).length;
+  await sleep(IDLE_MS + OFFLINE_MAX_MS + 500);
+  expect(probes(sandbox).length).toBe(before);
+  expect((await harness.call('sessionStatus')).online).toBe(false);
+
+  // Back: one probe at once, and the answer says what it found.
+  expect(await harness.call('networkChanged', { online: true })).toEqual({ online: true });
+  expect(probes(sandbox).length).toBe(before + 1);
+  expect(connectivity().map((e) => e.online)).toEqual([false, true]);
+}, 30_000);

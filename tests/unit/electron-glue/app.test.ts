@@ -72,7 +72,8 @@ const electron = vi.hoisted(() => {
       BrowserWindow: FakeWindow,
       dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn() },
       crashReporter: { start: vi.fn() },
-      net: { fetch: vi.fn(chromiumFetch) },
+      net: { fetch: vi.fn(chromiumFetch), isOnline: vi.fn(() => true) },
+      powerMonitor: { on: vi.fn(), off: vi.fn() },
       Menu: {
         buildFromTemplate: vi.fn((template: unknown) => ({ template })),
         setApplicationMenu: vi.fn(),
@@ -159,6 +160,9 @@ describe('app entry (mocked electron, runs without Electron)', () => {
         preload: '/opt/field-installer/resources/app.asar/dist/electron/preload.cjs',
       },
     });
+    // The core hears the OS's network state after a wake (electron/main/network-watch.ts).
+    expect(module.net.isOnline).toHaveBeenCalled();
+    expect(module.powerMonitor.on).toHaveBeenCalledWith('resume', expect.any(Function));
     // A packaged app ignores the user-data override meant for test runs.
     expect(module.app.setPath).not.toHaveBeenCalled();
 

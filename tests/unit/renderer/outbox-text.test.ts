@@ -74,4 +74,14 @@ describe('outcome sentences', () => {
     );
     expect(describeUpdate(queued)).toMatch(/will be sent when the connection is back/);
   });
+  it('an action answered while its send goes on (a slow server) says it is saved and still sending', () => {
+    const sending = { status: 'queued' as const, item: item({ state: 'syncing' }) };
+    expect(describeOutcome(sending, 'Installed')).toBe(
+      'Saved on this computer. FTC-1 is still being sent and will be installed as soon as the server answers — you can carry on.',
+    );
+    expect(describeOutcome(sending, 'Uninstalled')).toMatch(
+      /FTC-1 is still being sent and will be uninstalled/,
+    );
+    expect(describeUpdate(sending)).toMatch(/still being sent; you can carry on/);
+  });
 });

@@ -52,7 +52,13 @@ describe('the sync indicator', () => {
     expect(newlyEnded(after, after)).toEqual([]);
     // Failures from before the app started are not news.
     expect(newlyEnded(null, after)).toEqual([]);
-    expect(endedText([failed])).toBe('Could not download devices. No connection.');
+    const refused = task({
+      state: 'failed',
+      error: { kind: 'server', message: 'The server had a problem.', nextStep: 'Later.' },
+    });
+    expect(endedText([refused])).toBe('Could not download devices. The server had a problem.');
+    // The network's is not said beside the badge that already says Offline.
+    expect(endedText([failed])).toBe('');
     // A cancel stops every download at once: one sentence, not one per download.
     expect(
       endedText([

@@ -219,3 +219,99 @@ describe('connectivity monitor (injected timers)', () => {
     expect(timers.waiting()).toEqual([]);
   });
 });
+
+describe('connectivity monitor: the OS network state and unanswered attempts (injected timers)', () => {
+  function online(answers: boolean[]) {
+    const timers = new ManualTimers();
+    const changes: boolean[] = [];
+    let probes = 0;
+    let reportNoAnswer: () => void = () => undefined;
+    const monitor = createConnectivityMonitor({
+      probe: async () => {
+        probes++;
+        // A probe is a request too: its own unanswered attempt is reported like any other.
+        const ok = answers.shift() ?? true;
+        if (!ok) reportNoAnswer();
+        return ok;
+      },
+      onChange: (o) => changes.push(o),
+      idleProbeMs: 10_000,
+      failureProbeMs: 1_500,
+      minDelayMs: 1_000,
+      maxDelayMs: 8_000,
+      random: () => 0.5,
+      timers,
+    });
+    reportNoAnswer = () => monitor.reportNoAnswer();
+    return { monitor, timers, changes, probes: () => probes };
+  }
+
+  it('the OS saying "no network" is offline at once, with no probing until it says the network is back', async () => {
+    const { monitor, timers, changes, probes } = online([true]);
+    await monitor.networkChanged(false);
+    expect(monitor.isOnline()).toBe(false);
+    expect(changes).toEqual([false]);
+    // Nothing could answer: no probe is scheduled, however long it stays so.
+    expect(timers.waiting()).toEqual([]);
+    monitor.reportOffline();
+    expect(timers.waiting()).toEqual([]);
+    expect(probes()).toBe(0);
+
+    // Back: the server is asked at once (no timer to wait for), and the call settles after it.
+    await monitor.networkChanged(true);
+    expect(probes()).toBe(1);
+    expect(changes).toEqual([false, true]);
+    expect(timers.now).toBe(0);
+    expect(timers.waiting()).toEqual([10_000]);
+  });
+
+  it('network back but the server still away: offline, probing on at the backoff pace', async () => {
+    const { monitor, timers, changes } = online([false, true]);
+    await monitor.networkChanged(false);
+    await monitor.networkChanged(true);
+    expect(monitor.isOnline()).toBe(false);
+    expect(changes).toEqual([false]);
+    expect(timers.waiting()).toEqual([1_500]);
+    await timers.fireNext();
+    expect(changes).toEqual([false, true]);
+  });
+
+  it('the OS saying "online" while already online (the page at start) costs nothing', async () => {
+    const { monitor, timers, probes } = online([]);
+    await monitor.networkChanged(true);
+    expect(probes()).toBe(0);
+    expect(timers.waiting()).toEqual([10_000]);
+  });
+
+  it('an attempt that got no answer brings the idle probe forward to 1.5 s; its failure goes offline', async () => {
+    const { monitor, timers, changes, probes } = online([false, true]);
+    timers.now = 2_000;
+    monitor.reportNoAnswer();
+    expect(timers.waiting()).toEqual([1_500]);
+    // More unanswered attempts (a request's retries, pages in flight) do not push it back.
+    timers.now = 3_000;
+    monitor.reportNoAnswer();
+    monitor.reportNoAnswer();
+    expect(timers.waiting()).toEqual([500]);
+    expect(await timers.fireNext()).toBe(3_500);
+    expect(probes()).toBe(1);
+    expect(changes).toEqual([false]);
+    // The probe's own unanswered attempt did not start another probe: the backoff goes on.
+    expect(timers.waiting()).toEqual([750]);
+    await timers.fireNext();
+    expect(changes).toEqual([false, true]);
+  });
+
+  it('an unanswered attempt whose probe is answered stays online; the idle pace resumes', async () => {
+    const { monitor, timers, changes } = online([true]);
+    monitor.reportNoAnswer();
+    await timers.fireNext();
+    expect(changes).toEqual([]);
+    expect(timers.waiting()).toEqual([10_000]);
+    // Offline already: the backoff keeps its pace, an unanswered attempt changes nothing.
+    monitor.reportOffline();
+    const before = timers.waiting();
+    monitor.reportNoAnswer();
+    expect(timers.waiting()).toEqual(before);
+  });
+});
