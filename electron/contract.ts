@@ -20,6 +20,7 @@ import type {
   Organization,
   PagingStyle,
 } from './core/api/wire';
+import type { ApiFinding } from './core/api/findings';
 
 export type {
   Device,
@@ -717,7 +718,9 @@ export type ConnectionFact =
   | { kind: 'skipped_choose_organization'; count: number }
   | { kind: 'skipped_locations_unread'; endpoint: string }
   | { kind: 'skipped_no_locations' }
-  | { kind: 'skipped_no_device' };
+  | { kind: 'skipped_no_device' }
+  /** What the client's readers adapted to in this server's answers (core/api/findings.ts). */
+  | ApiFinding;
 
 export interface ConnectionReport {
   at: string;

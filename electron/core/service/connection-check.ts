@@ -4,6 +4,8 @@
  * read — the report IT sends to support when a new account does not work. It runs with the
  * signed-in account's client, or with a throwaway client for the base URL and key typed at
  * sign-in (the key lives only in this call's closure; it is never stored nor reported).
+ * Each step also names what the client's readers adapted to in its answers (an empty location
+ * for "not installed", zero times, named roots, flat or cross-organization foot traffic).
  * Only GETs are sent. The last report is kept in app.db.
  */
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import {
 import { ERROR_TRAITS, traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
+import type { ApiFinding } from '../api/findings';
 import { listItemsIn } from '../api/list-answer';
 import { scrubSecrets, secretForms } from '../api/scrub-secrets';
 import {
@@ -134,6 +137,13 @@ export async function checkConnection(
   const steps: ConnectionStep[] = [];
   /** Set once a failure means nothing later can work; every later step is skipped with it. */
   let wall: ConnectionFact | null = null;
+  /** What the readers adapted to during the step being run, each once. */
+  let heard: ApiFinding[] = [];
+  const hear = (finding: ApiFinding) => {
+    const key = JSON.stringify(finding);
+    if (!heard.some((f) => JSON.stringify(f) === key)) heard.push(finding);
+  };
+  const cross = target.cross.withFindings(hear);
 
   const run = async (
     step: StepName,
@@ -141,7 +151,12 @@ export async function checkConnection(
     probe: () => Promise<Found>,
   ) => {
     const reason = wall ?? skipReason;
-    const result = reason !== null ? skipped(step, reason) : await timed(step, probe);
+    heard = [];
+    const probeAndHear = async (): Promise<Found> => {
+      const found = await probe();
+      return { ...found, facts: [...(found.facts ?? []), ...heard] };
+    };
+    const result = reason !== null ? skipped(step, reason) : await timed(step, probeAndHear);
     steps.push(result);
     if (result.outcome === 'failed' && result.problem && stopsEverything(result.problem.kind))
       wall = { kind: 'skipped_after', endpoint: STEP_ENDPOINTS[step] };
@@ -158,7 +173,7 @@ export async function checkConnection(
 
   // 1. The cross-organization list: the key and the address work at all.
   await run('organizations', null, async () => {
-    const { organizations, user } = await target.cross.listOrganizations();
+    const { organizations, user } = await cross.listOrganizations();
     seen.organizations = organizations.map((o) => ({ id: o.id, name: o.name }));
     return {
       items: organizations.length,
@@ -175,7 +190,7 @@ export async function checkConnection(
   const listed = seen.organizations;
   const organization = target.organization ?? (listed?.length === 1 ? (listed[0] ?? null) : null);
   const noOrganization = organization ? null : whyNoOrganization(listed);
-  const api = organization ? target.forOrganization(organization.id) : null;
+  const api = organization ? target.forOrganization(organization.id).withFindings(hear) : null;
   const orgApi = (): VendorApi => {
     if (!api) throw notSignedIn();
     return api;
@@ -395,6 +410,16 @@ function factInEnglish(fact: ConnectionFact): string {
       return 'Not tried: the organization has no locations.';
     case 'skipped_no_device':
       return 'Not tried: no device was listed to ask about.';
+    case 'not_installed_empty_location':
+      return 'Devices that are not installed come with an empty location; they are read as not installed.';
+    case 'zero_time_is_never':
+      return 'Times written as a zero value (0001-01-01, 0 or empty) mean never, and are shown so.';
+    case 'named_root':
+      return 'Single resources are wrapped in a named root ({"device": …}); they are read from it.';
+    case 'traffic_flat_records':
+      return `Foot traffic arrives as one record per location and ${fact.granularity}; the records are grouped by location.`;
+    case 'traffic_other_organizations':
+      return `Foot traffic includes ${plural(fact.locations, 'location')} of other organizations; they are left out.`;
   }
 }
 
@@ -429,6 +454,11 @@ const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('skipped_locations_unread'), endpoint }),
   z.object({ kind: z.literal('skipped_no_locations') }),
   z.object({ kind: z.literal('skipped_no_device') }),
+  z.object({ kind: z.literal('not_installed_empty_location') }),
+  z.object({ kind: z.literal('zero_time_is_never') }),
+  z.object({ kind: z.literal('named_root') }),
+  z.object({ kind: z.literal('traffic_flat_records'), granularity: z.enum(['hour', 'day']) }),
+  z.object({ kind: z.literal('traffic_other_organizations'), locations: count }),
 ]);
 
 const StoredStep = z.object({

@@ -3,7 +3,7 @@
  * by the technician's intents. The full object (unknown fields included) lives in device_json;
  * the columns beside it are derived from it here and nowhere else, so they never disagree.
  */
-import type { Device, LocationRef } from '../api/wire';
+import { installedLocation, type Device, type LocationRef } from '../api/wire';
 import type { Db } from '../db/open-database';
 import { deviceSearchText } from '../db/search-text';
 
@@ -118,8 +118,11 @@ export function deviceRows(db: Db): DeviceRows {
   };
 
   /** Writes the row and its JSON; returns the search index change it needs, if any. */
-  const putRow = (device: Device, fetchedAt: string, pass: number | null): IndexChange | null => {
-    const location = device.location ?? null;
+  const putRow = (given: Device, fetchedAt: string, pass: number | null): IndexChange | null => {
+    // A zero-value location ({id: ""}, kept by an earlier version) is the inventory too, in
+    // the column and in the JSON the screens read.
+    const location = installedLocation(given.location);
+    const device = location === null && given.location ? { ...given, location: null } : given;
     const text = deviceSearchText(device);
     const state = location === null ? INVENTORY_MARK : '';
     const hash = hashText(`${text}\n${state}`);

@@ -15,7 +15,7 @@ import {
   type Ctx,
   type Route,
 } from '../http-kit';
-import { deviceOut, deviceWriteReply, listReply, windowOf } from '../dialects/answers';
+import { deviceOut, deviceWriteReply, listReply, oneReply, windowOf } from '../dialects/answers';
 import type { DeviceWrite } from '../dialects/writes';
 import { deviceJson, locationRef } from '../render';
 import type { DeviceRec, LocationRec } from '../snapshot';
@@ -89,7 +89,7 @@ const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
   );
 };
 
-/** A device as the dialect spells it (a single GET keeps `{data}` in every dialect). */
+/** A device as the dialect spells it. */
 const deviceBody = (ctx: Ctx, d: DeviceRec): unknown => deviceOut(ctx, deviceJson(ctx.state, d), d);
 
 const written = (ctx: Ctx, write: DeviceWrite, d: DeviceRec) =>
@@ -141,10 +141,9 @@ const bodyLocationId = (ctx: Ctx): string | undefined => {
 export const deviceRoutes: Route[] = [
   route('GET', '/devices', 'org', (ctx) => listDevices(ctx, undefined)),
   route('GET', '/uninstalled-devices', 'org', (ctx) => listDevices(ctx, false)),
-  route('GET', '/devices/:serial_number', 'org', (ctx) => ({
-    status: 200,
-    body: { data: deviceBody(ctx, findDevice(ctx)) },
-  })),
+  route('GET', '/devices/:serial_number', 'org', (ctx) =>
+    oneReply(ctx, 'device', deviceBody(ctx, findDevice(ctx))),
+  ),
   route('PUT', '/devices/:serial_number', 'org', (ctx) => {
     const d = findDevice(ctx);
     ctx.state.update(d, parseUpdate(ctx.body));

@@ -6,8 +6,11 @@
  * lists, a store's devices, install / uninstall / move / update, create and delete a store,
  * foot traffic, and the errors a technician meets. What the app shows must equal what the
  * sandbox holds: counts and addresses against the same seed answered in the default dialect,
- * device state against the dialect sandbox's own state, foot-traffic totals against the
- * default dialect's for the same seed, clock and range.
+ * device state against the dialect sandbox's own state, foot-traffic totals against the sum of
+ * the buckets the default dialect serves for the same seed, clock and range. Issue 22's
+ * dialects write "not installed" and "never" as zero values, wrap single resources in a named
+ * root, and answer foot traffic as flat records of every organization of the user: the same
+ * numbers must come out of them.
  *
  * Run under the keychain: tests/with-keychain.sh npx vitest run tests/integration/dialects
  */
@@ -16,6 +19,7 @@ import type { Device, Location, PushEvent } from '../../../electron/contract';
 import {
   DIALECTS,
   startSandbox,
+  type Dialect,
   type RunningSandbox,
   type SandboxUser,
 } from '../../../electron/sandbox/index';
@@ -54,14 +58,22 @@ const singleOrgUser = (sbx: RunningSandbox): SandboxUser => {
   return user;
 };
 
-/** Plain HTTP to a sandbox as `user` in their organization; JSON parsed when it is JSON. */
+/** A user with several organizations (foot traffic may come for all of them). */
+const multiOrgUser = (sbx: RunningSandbox): SandboxUser => {
+  const user = sbx.users.find((u) => u.organizations.length > 1);
+  if (!user) throw new Error('the sandbox has no user with several organizations');
+  return user;
+};
+
+/** Plain HTTP to a sandbox as `user` in `org` (their first); JSON parsed when it is JSON. */
 const raw = async (
   sbx: RunningSandbox,
   user: SandboxUser,
   path: string,
+  org = user.organizations[0]!.id,
 ): Promise<{ status: number; json: unknown }> => {
   const res = await fetch(`${sbx.baseUrl}${path}`, {
-    headers: { authorization: basic(user.organizations[0]!.id, user.api_key) },
+    headers: { authorization: basic(org, user.api_key) },
   });
   const text = await res.text();
   const json =
@@ -72,11 +84,16 @@ const raw = async (
 };
 
 /** The default dialect's whole list (`{data, meta}`, page style), as the documented reference. */
-const refList = async (sbx: RunningSandbox, user: SandboxUser, path: string): Promise<Obj[]> => {
+const refList = async (
+  sbx: RunningSandbox,
+  user: SandboxUser,
+  path: string,
+  org?: string,
+): Promise<Obj[]> => {
   const sep = path.includes('?') ? '&' : '?';
   const items: Obj[] = [];
   for (let page = 1; ; page++) {
-    const { status, json } = await raw(sbx, user, `${path}${sep}per_page=500&page=${page}`);
+    const { status, json } = await raw(sbx, user, `${path}${sep}per_page=500&page=${page}`, org);
     expect(status, path).toBe(200);
     const body = obj(json);
     items.push(...(body.data as Obj[]));
@@ -84,14 +101,31 @@ const refList = async (sbx: RunningSandbox, user: SandboxUser, path: string): Pr
   }
 };
 
-/** The device as the dialect sandbox holds it now (GET /devices/{serial} is `{data}` everywhere). */
-const serverDevice = async (sbx: RunningSandbox, user: SandboxUser, serial: string) => {
-  const { status, json } = await raw(sbx, user, `/devices/${serial}`);
-  expect(status).toBe(200);
-  return obj(obj(json).data);
+/** One resource out of a GET in the dialect's single-resource envelope (openapi x-dialects). */
+const single = (dialect: Dialect, root: string, json: unknown): Obj => {
+  switch (dialect.single ?? 'data') {
+    case 'data':
+      return obj(obj(json).data);
+    case 'bare':
+      return obj(json);
+    case 'named-root':
+      return obj(obj(json)[root]);
+  }
 };
 
-/** What a device is in every dialect (the spec fixes these fields). */
+/** The device as the dialect sandbox holds it now. */
+const serverDevice = async (
+  sbx: RunningSandbox,
+  dialect: Dialect,
+  user: SandboxUser,
+  serial: string,
+) => {
+  const { status, json } = await raw(sbx, user, `/devices/${serial}`);
+  expect(status).toBe(200);
+  return single(dialect, 'device', json);
+};
+
+/** What a device is in every dialect (the spec fixes these fields); "never" is null. */
 const specPart = (d: Device | Obj) => ({
   serial_number: d.serial_number,
   device_type_name: d.device_type_name ?? null,
@@ -99,16 +133,36 @@ const specPart = (d: Device | Obj) => ({
   name: d.name ?? null,
   update_interval_s: d.update_interval_s ?? null,
   location: (d.location as { id?: string } | null | undefined)?.id ?? null,
+  last_checkin_at: d.last_checkin_at ?? null,
+  installed_at: d.installed_at ?? null,
 });
+
+/** location id → the sum of its day buckets over DAY_RANGE, in the default dialect. */
+const dayTotals = async (
+  sbx: RunningSandbox,
+  user: SandboxUser,
+  org: string,
+): Promise<Map<string, number>> => {
+  const q = new URLSearchParams({ ...DAY_RANGE, granularity: 'day' });
+  const metrics = await refList(sbx, user, `/foot-traffic/locations?${q.toString()}`, org);
+  return new Map(
+    metrics.map((m) => [
+      String(obj(m.location).id),
+      (m.series as Obj[]).reduce((a, b) => a + Number(b.count), 0),
+    ]),
+  );
+};
 
 interface Reference {
   locations: Obj[];
   devices: Obj[];
   uninstalled: number;
-  /** location id → total visitors over DAY_RANGE by day. */
+  /** location id → the sum of its visitors by day over DAY_RANGE. */
   locationTotals: Map<string, number>;
   /** An installed device's hourly series over HOUR_RANGE. */
   deviceSeries: { serial: string; counts: number[]; total: number };
+  /** For the user with several organizations: organization id → its locations' day totals. */
+  byOrganization: Map<string, Map<string, number>>;
 }
 
 // ---------------------------------------------------------------- the reference (default)
@@ -122,8 +176,6 @@ beforeAll(async () => {
     const locations = await refList(ref, user, '/locations');
     const devices = await refList(ref, user, '/devices');
     const uninstalled = (await refList(ref, user, '/uninstalled-devices')).length;
-    const q = new URLSearchParams({ ...DAY_RANGE, granularity: 'day' });
-    const totals = await refList(ref, user, `/foot-traffic/locations?${q.toString()}`);
     const busy = devices.find((d) => d.location !== null);
     if (!busy) throw new Error('no installed device in the reference');
     const hq = new URLSearchParams({ ...HOUR_RANGE, granularity: 'hour' });
@@ -133,16 +185,21 @@ beforeAll(async () => {
       `/foot-traffic/devices/${String(busy.serial_number)}?${hq.toString()}`,
     );
     const counts = (obj(series.json).data as Obj[]).map((b) => Number(b.count));
+    const several = multiOrgUser(ref);
+    const byOrganization = new Map<string, Map<string, number>>();
+    for (const { id } of several.organizations)
+      byOrganization.set(id, await dayTotals(ref, several, id));
     reference = {
       locations,
       devices,
       uninstalled,
-      locationTotals: new Map(totals.map((t) => [String(obj(t.location).id), Number(t.total)])),
+      locationTotals: await dayTotals(ref, user, user.organizations[0]!.id),
       deviceSeries: {
         serial: String(busy.serial_number),
         counts,
         total: counts.reduce((a, b) => a + b, 0),
       },
+      byOrganization,
     };
   } finally {
     await ref.close();
@@ -152,6 +209,12 @@ beforeAll(async () => {
   expect(reference.deviceSeries.total).toBeGreaterThan(0);
   expect(reference.devices.length).toBeGreaterThan(100);
   expect(reference.uninstalled).toBeGreaterThan(2);
+  // Devices that never checked in, and organizations whose stores counted visitors.
+  expect(reference.devices.some((d) => d.location === null && d.last_checkin_at === null)).toBe(
+    true,
+  );
+  for (const totals of reference.byOrganization.values())
+    expect([...totals.values()].some((t) => t > 0)).toBe(true);
 });
 
 // ---------------------------------------------------------------- every dialect
@@ -162,10 +225,11 @@ describe.each(
     address: d.address,
     envelope: d.envelope,
     paging: d.paging,
+    dialect: d,
   })),
 )(
   'dialect $name: the technician’s operations through the real core',
-  ({ name, address, envelope, paging }) => {
+  ({ name, address, envelope, paging, dialect }) => {
     let sbx: RunningSandbox;
     let harness: CoreHarness;
     let user: SandboxUser;
@@ -312,11 +376,23 @@ describe.each(
       });
       expect(got.source).toBe('network');
       expect(specPart(got.value)).toEqual(specPart(known));
+      // In the inventory and never checked in: not installed, and "never", however written.
+      const idle = reference.devices.find(
+        (d) => d.location === null && d.last_checkin_at === null,
+      )!;
+      const fresh = await harness.call('getDevice', {
+        serial: String(idle.serial_number),
+        fresh: true,
+      });
+      expect(fresh.source).toBe('network');
+      expect(fresh.value.location ?? null).toBeNull();
+      expect(fresh.value.last_checkin_at ?? null).toBeNull();
+      expect(specPart(fresh.value)).toEqual(specPart(idle));
       const error = await failure('getDevice', { serial: 'FTC-NOPE0000', fresh: true });
       expect(error.kind).toBe('not_found');
     });
 
-    test('foot traffic: the same totals as the default dialect for the same seed and range', async () => {
+    test('foot traffic: each location’s total is the sum of the sandbox’s buckets; a device’s too', async () => {
       const metrics = await harness.call('locationsFootTraffic', {
         ...DAY_RANGE,
         granularity: 'day',
@@ -378,7 +454,7 @@ describe.each(
       expect(result.status).toBe('done');
       if (result.status === 'done')
         expect(result.device).toMatchObject({ name: `Back door ${name}`, update_interval_s: 600 });
-      expect(await serverDevice(sbx, user, serial)).toMatchObject({
+      expect(await serverDevice(sbx, dialect, user, serial)).toMatchObject({
         name: `Back door ${name}`,
         update_interval_s: 600,
       });
@@ -395,7 +471,7 @@ describe.each(
       expect(id.startsWith('local-')).toBe(false);
       const onServer = await raw(sbx, user, `/locations/${encodeURIComponent(id)}`);
       expect(onServer.status).toBe(200);
-      expect(obj(obj(onServer.json).data).name).toBe(storeName);
+      expect(single(dialect, 'location', onServer.json).name).toBe(storeName);
       expect(created.location.name).toBe(storeName);
       const read: Location['address'] = created.location.address;
       if (address === 'one-line') expect(read?.text).toContain('München');
@@ -423,6 +499,21 @@ describe.each(
         events.filter((e) => e.type === 'sync' && e.report.failed > 0),
         'no sync reported failures',
       ).toEqual([]);
+    });
+
+    test('a user of several organizations sees the chosen organization’s foot traffic only', async () => {
+      const several = multiOrgUser(sbx);
+      await harness.call('signIn', { baseUrl: sbx.baseUrl, apiKey: several.api_key });
+      for (const { id } of several.organizations) {
+        await harness.call('chooseOrganization', { organizationId: id });
+        const metrics = await harness.call('locationsFootTraffic', {
+          ...DAY_RANGE,
+          granularity: 'day',
+        });
+        expect(new Map(metrics.map((m) => [m.location.id, m.total]))).toEqual(
+          reference.byOrganization.get(id),
+        );
+      }
     });
   },
 );

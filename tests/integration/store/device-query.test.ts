@@ -184,3 +184,14 @@ it('stops counting matches at the cap and says so', () => {
   expect(w).toMatchObject({ matched: MATCH_COUNT_CAP, matchedCapped: true });
   expect(w.rows).toHaveLength(50);
 });
+
+it('a device whose location has an empty id (a zero value an earlier version kept) is inventory', () => {
+  // Written as JSON parsed from an older cache: the schema would refuse it on the way in.
+  const zero = { id: '', name: '' } as unknown as Device['location'];
+  put([device(1, { location: zero }), device(2, { location: MUNICH }), device(3)]);
+  const out = window({ view: 'uninstalled' });
+  expect(out.total).toBe(2);
+  expect(serials(out)).toEqual(['FTC-00000001', 'FTC-00000003']);
+  expect(store.cache.devices.get('FTC-00000001')?.device.location).toBeNull();
+  expect(window({ view: 'uninstalled', q: 'FTC-00000001' }).matched).toBe(1);
+});
