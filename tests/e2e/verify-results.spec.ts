@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { checkBothThemes, expect, test } from './fixtures';
 import { escapeRegExp, openFirstStore, trainingSpareSerial } from './helpers';
 import { launchWithCamera } from './helpers/camera-browser';
 import { doorFrames, writeY4m } from './helpers/camera-y4m';
@@ -63,6 +63,7 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
   await expect(
     visit.getByRole('region', { name: 'Needs follow-up' }).getByRole('listitem'),
   ).toHaveText(followUp);
+  await checkBothThemes(page, 'activity-follow-up');
 
   // The CSV: the same words as the result, and the follow-up on the device's last row.
   const [download] = await Promise.all([
