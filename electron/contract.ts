@@ -11,6 +11,7 @@ import { MESSAGE_LOCALES } from '../i18n/locales';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
+import type { VerificationResult } from './verification-result';
 import type {
   Device,
   FootTraffic,
@@ -30,6 +31,7 @@ export type {
   LocationRef,
   Organization,
   PagingStyle,
+  VerificationResult,
 };
 
 // ---------------------------------------------------------------- field rules
@@ -300,6 +302,8 @@ export const operations = {
   listPhotos: z.object({ visitId: Id.optional(), serial: Serial.optional() }).strict(),
   /** One photo's picture, as a data: URL. */
   photoData: z.object({ id: Id }).strict(),
+  /** Removes a photo (a wrong one) from the visit in progress; a finished visit's stay. */
+  deletePhoto: z.object({ id: Id }).strict(),
   /**
    * Desktop app only, handled in the main process (electron/main/print-pdf.ts): the window as
    * shown (a visit receipt) printed to PDF and saved where the technician chooses. Browser mode
@@ -313,6 +317,13 @@ export const operations = {
         .max(120)
         .regex(/^[\w .,()-]+\.pdf$/i, R.pdf_file_name),
     })
+    .strict(),
+  /**
+   * Training mode only: people walking past a device, counted in its foot traffic the way the
+   * training service simulates check-ins (nobody walks past a device that does not exist).
+   */
+  simulateWalkThrough: z
+    .object({ serial: Serial, count: z.number().int().min(1).max(100).optional() })
     .strict(),
   recordVerification: z
     .object({
@@ -404,8 +415,10 @@ export const ERROR_CODES = [
   'pdf_not_saved',
   'pdf_bad_file_name',
   'photo_gone',
+  'photo_visit_finished',
   'location_queued',
   'training_failed',
+  'training_only',
   'walk_test_short',
   'key_no_organization',
   'organization_no_access',
@@ -579,7 +592,8 @@ export interface ActivityEntry {
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
-  result: 'done' | 'queued' | 'failed' | 'conflict' | 'verified' | 'not_verified';
+  /** A verification's is one of VerificationResult (electron/verification-result.ts). */
+  result: 'done' | 'queued' | 'failed' | 'conflict' | VerificationResult;
   /** English, for logs and for entries written before `fact` existed (shown as they are). */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
@@ -799,6 +813,8 @@ export interface OperationResults {
   addPhoto: PhotoInfo;
   listPhotos: PhotoInfo[];
   photoData: { dataUrl: string };
+  deletePhoto: PhotoInfo[];
+  simulateWalkThrough: { serial: string; added: number };
   recordVerification: ActivityEntry;
 }
 

@@ -202,4 +202,9 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    -- Rows written before have no intent and stay as they were.
    ALTER TABLE activity ADD COLUMN intent_id TEXT;
    CREATE INDEX activity_by_intent ON activity(intent_id) WHERE intent_id IS NOT NULL;`,
+  `-- A verification whose device checked in but whose walk test failed was recorded as
+   -- 'verified' (the Activity badge said so next to "Walk test failed"); it is its own result now.
+   UPDATE activity SET result = 'walk_test_failed'
+     WHERE action = 'verify' AND result = 'verified'
+       AND json_extract(data, '$.walkTest.passed') = 0;`,
 ];

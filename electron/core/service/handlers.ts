@@ -3,7 +3,7 @@
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
 import { AppError } from '../app-error';
-import { addPhoto, listPhotos, photoData } from './photo-service';
+import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
@@ -22,6 +22,7 @@ import * as outbox from './outbox-service';
 import * as reads from './read-service';
 import type { SessionManager } from './session-manager';
 import { offlineJobs } from './sync-service';
+import { simulateWalkThrough } from './training-walk';
 
 export type Handlers = {
   [K in OperationName]: (input: ParsedInput<K>) => Promise<OperationResult<K>> | OperationResult<K>;
@@ -133,6 +134,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     addPhoto: (input) => addPhoto(ctx, input),
     listPhotos: (input) => listPhotos(ctx, input),
     photoData: ({ id }) => photoData(ctx, id),
+    deletePhoto: ({ id }) => deletePhoto(ctx, id),
+    simulateWalkThrough: ({ serial, count }) =>
+      simulateWalkThrough(ctx, session, serial, count ?? 1),
     savePdf: () => {
       // The main process answers this in the desktop app; the core has no window to print.
       throw new AppError({

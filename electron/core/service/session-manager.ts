@@ -45,6 +45,11 @@ export class SessionManager {
     return this.scope;
   }
 
+  /** The training service in this process, while training mode is on. */
+  trainingServer(): TrainingServer | null {
+    return this.record?.training ? this.training : null;
+  }
+
   /**
    * The session whose databases could not be opened is opened again (space freed, the disk
    * writable again): answers the scope, or null when there is nothing to open; throws the

@@ -8,6 +8,7 @@
 import type { ActivityEntry } from '../../../electron/contract';
 import { formatLocale } from './active-locale';
 import { activityDetail } from './activity-text';
+import { followUpByEntry } from './follow-ups';
 import { m } from './i18n';
 import { actionName, resultWords } from './outbox-text';
 
@@ -82,6 +83,7 @@ export const activityCsvHeader = (): string[] => [
   m.csv_header_city(),
   m.csv_header_result(),
   m.csv_header_detail(),
+  m.follow_up_title(),
 ];
 
 export interface ActivityCsvOptions {
@@ -94,12 +96,13 @@ export interface ActivityCsvOptions {
 }
 
 /** The file as written: BOM first, the locale's separator, organization and stores by name
- * (never an id), actions and results in words. */
+ * (never an id), actions and results in words; what needs follow-up on each device's last row. */
 export const activityToCsv = (
   entries: readonly ActivityEntry[],
   { organization, cities = {}, locale = formatLocale(), offsetMinutes }: ActivityCsvOptions,
-): string =>
-  csvFile(
+): string => {
+  const followUp = followUpByEntry(entries);
+  return csvFile(
     [
       activityCsvHeader(),
       ...entries.map((e) => [
@@ -111,10 +114,12 @@ export const activityToCsv = (
         e.locationId ? (cities[e.locationId] ?? '') : '',
         resultWords(e.result),
         activityDetail(e),
+        followUp.get(e.id) ?? '',
       ]),
     ],
     locale,
   );
+};
 
 /** Hands a text file to the browser's download machinery (works in Electron and Chromium). */
 export const downloadText = (fileName: string, text: string, mime = 'text/csv'): void => {

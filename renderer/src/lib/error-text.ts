@@ -134,6 +134,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     nextStep: m.error_unexpected_next(),
   }),
   photo_gone: () => ({ message: m.error_photo_gone(), nextStep: m.error_photo_gone_next() }),
+  photo_visit_finished: () => ({
+    message: m.error_photo_visit_finished(),
+    nextStep: m.error_photo_visit_finished_next(),
+  }),
   location_queued: () => ({
     message: m.error_location_queued(),
     nextStep: m.error_location_queued_next(),
@@ -141,6 +145,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
   training_failed: () => ({
     message: m.error_training_failed(),
     nextStep: m.error_training_failed_next(),
+  }),
+  training_only: () => ({
+    message: m.error_training_only(),
+    nextStep: m.error_training_only_next(),
   }),
   walk_test_short: (p) => ({
     message: m.error_walk_test_short({ count: num(p, 'count'), expected: num(p, 'expected') }),

@@ -50,7 +50,7 @@ describe('CSV export', () => {
   });
   it('starts with a BOM and names the organization and the stores, never their ids', () => {
     const csv = activityToCsv(
-      [entry(), entry({ locationName: null, action: 'verify', result: 'not_verified' })],
+      [entry(), entry({ id: '2', locationName: null, action: 'verify', result: 'not_verified' })],
       {
         organization: 'Northwind',
         cities: { loc_1: 'Berlin' },
@@ -60,9 +60,9 @@ describe('CSV export', () => {
     );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(
-      'Organization,Time,Action,Serial number,Location,City,Result,Detail\r\n' +
-        'Northwind,2026-05-04 14:00:00 +02:00,Install,FTC-1,"Store, Berlin",Berlin,Done,Installed\r\n' +
-        'Northwind,2026-05-04 14:00:00 +02:00,Verify,FTC-1,Unknown location,Berlin,Not verified,Installed\r\n',
+      'Organization,Time,Action,Serial number,Location,City,Result,Detail,Needs follow-up\r\n' +
+        'Northwind,2026-05-04 14:00:00 +02:00,Install,FTC-1,"Store, Berlin",Berlin,Done,Installed,\r\n' +
+        'Northwind,2026-05-04 14:00:00 +02:00,Verify,FTC-1,Unknown location,Berlin,Not verified,Installed,Not verified\r\n',
     );
     expect(csv).not.toContain('loc_1');
     expect(toCsv([])).toBe('\r\n');
@@ -74,7 +74,7 @@ describe('CSV export', () => {
       offsetMinutes: () => 0,
     });
     expect(csv.split('\r\n')[1]).toBe(
-      'Northwind;2026-05-04 12:00:00 +00:00;Install;FTC-1;Store, Berlin;;Done;Installed',
+      'Northwind;2026-05-04 12:00:00 +00:00;Install;FTC-1;Store, Berlin;;Done;Installed;Not checked',
     );
   });
 });
