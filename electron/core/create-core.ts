@@ -21,6 +21,8 @@ import { isDamage, isSqliteError, isStorageFailure, storageError } from './db/st
 import { scopeDir } from './db/account-scope';
 import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
+import { enforceManagedBaseUrl } from './service/managed-lock';
+import { NOT_MANAGED } from '../common/managed/policy';
 import { reapplyPending } from './service/local-changes';
 import { listOutbox, onReplayEvent } from './service/outbox-service';
 import { queuedHintKey, SessionManager } from './service/session-manager';
@@ -266,6 +268,8 @@ export const createCore: CreateCore = async (options) => {
         ms: Math.round(performance.now() - started),
       });
     try {
+      // Before any handler runs, so no request reaches a server the policy does not allow.
+      enforceManagedBaseUrl(options.managed ?? NOT_MANAGED, parsed.data);
       const handler = handlers[name] as (
         input: unknown,
       ) => Promise<OperationResult<K>> | OperationResult<K>;
