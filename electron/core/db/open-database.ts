@@ -8,6 +8,7 @@
 import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from '../../common/private-dir';
 import type { Migration } from './schema';
 
 export type Db = Database.Database;
@@ -26,6 +27,11 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, options: OpenOptions): Db {
+  if (!options.readonly) {
+    for (const suffix of ['-wal', '-shm'])
+      if (existsSync(path + suffix)) ensurePrivateFile(path + suffix);
+    ensurePrivateFile(path);
+  }
   const db = new Database(path, { readonly: options.readonly ?? false, timeout: 200 });
   try {
     if (options.readonly) return db;

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_FILE_MODE } from '../../common/private-dir';
 
 export const DAMAGED_MARK = '.damaged-';
 
@@ -26,7 +27,9 @@ export function moveAside(path: string, now: Date = new Date()): string {
  */
 export function recordHeld(aside: string, hint: number | null, walLost = false): void {
   const counted = walLost ? countWithWal(aside) : countIntentsIn(aside);
-  writeFileSync(`${aside}.count`, String(Math.max(counted, hint ?? 0)));
+  writeFileSync(`${aside}.count`, String(Math.max(counted, hint ?? 0)), {
+    mode: PRIVATE_FILE_MODE,
+  });
 }
 
 /**
