@@ -15,6 +15,7 @@ import { openAccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SignedInScope } from './context';
 import { startTrainingServer, type TrainingServer } from './training';
+import { LAST_REPORT_KEY } from './connection-check';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -225,6 +226,10 @@ export class SessionManager {
         failed.push(dir);
       }
     }
+    // Its connection report names the organization and the user; the session record is gone
+    // already. Neither may linger in app.db's free pages or its write-ahead log.
+    this.app.saveSetting(LAST_REPORT_KEY, null);
+    this.app.purgeDeleted();
     this.options.log.info("signed out and removed the account's saved data", {
       folders: dirs.size - failed.length,
     });

@@ -31,6 +31,12 @@ export interface AppStore {
   saveSession(record: SessionRecord | null): void;
   setting(key: string): unknown;
   saveSetting(key: string, value: unknown): void;
+  /**
+   * Leaves no readable copy of what was deleted: deleted rows are zeroed in place
+   * (secure_delete, on for this file) and the write-ahead log, which still holds the pages as
+   * they were, is copied back and truncated to nothing.
+   */
+  purgeDeleted(): void;
   close(): void;
 }
 
@@ -60,6 +66,8 @@ export function openAppStore(dataDir: string, log: Logger): AppStore {
     });
     db = open();
   }
+  // app.db keeps who was signed in; after "remove this computer's data" none of it may remain.
+  db.pragma('secure_delete = ON');
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -81,6 +89,7 @@ export function openAppStore(dataDir: string, log: Logger): AppStore {
     saveSession: (record) => saveSetting('session', record),
     setting,
     saveSetting,
+    purgeDeleted: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
     close: () => db.close(),
   };
 }
