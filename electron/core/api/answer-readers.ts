@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { AppError } from '../app-error';
 import { readAddress } from './address-reader';
 import { wording } from './messages';
+import { capServerText } from './server-text';
 import { Device, Location, Organization } from './wire';
 
 type Obj = Record<string, unknown>;
@@ -24,7 +25,7 @@ export function unwrap(body: unknown, looksRight: (o: Obj) => boolean): Obj | nu
 
 const validated = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> => {
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) return capServerText(result.data);
   // Paths and zod's own wording only: the values themselves are not copied into the cause.
   const summary = result.error.issues
     .slice(0, 3)
