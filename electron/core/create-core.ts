@@ -79,6 +79,8 @@ export const createCore: CreateCore = async (options) => {
       emit({ type: 'session', status: session.status(online) });
       void engine.run().catch(() => undefined);
     },
+    // The queue is a new one now, and the session's storage says what the old one held.
+    () => ctx.outboxChanged(),
   );
 
   const setOnline = (value: boolean) => {
@@ -194,8 +196,14 @@ export const createCore: CreateCore = async (options) => {
         options.log.warn('could not keep the queue count', { error: describe(error) });
       }
     }
-    emit({ type: 'outbox', items: listOutbox(ctx) });
-    emit({ type: 'session', status: session.status(online) });
+    try {
+      emit({ type: 'outbox', items: listOutbox(ctx) });
+      emit({ type: 'session', status: session.status(online) });
+    } catch (error) {
+      // Off the operation's path (after setImmediate): a throw here would end the process.
+      // A damaged queue met here was moved aside, and its replacement announces itself.
+      options.log.warn('could not announce the queue', { error: describe(error) });
+    }
   }
 
   /** Damage met during work: check the cache off the main thread; if rebuilt, download again. */

@@ -9,7 +9,9 @@ import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile } from '../../common/private-dir';
+import { headerDamage } from './file-header';
 import type { Migration } from './schema';
+import { damageError } from './storage-error';
 
 export type Db = Database.Database;
 
@@ -24,9 +26,18 @@ export interface OpenOptions {
    */
   durability?: 'full' | 'normal';
   readonly?: boolean;
+  /**
+   * The file is known to have held data (work.db with queued actions, as app.db last counted):
+   * one with no schema at all lost it (cut to nothing, or its WAL gone with every commit since
+   * it was created), and is damage, not a new database.
+   */
+  expectData?: boolean;
 }
 
 export function openDatabase(path: string, options: OpenOptions): Db {
+  // Before SQLite reads it: a file cut short opens without complaint and reads zeros.
+  const damage = headerDamage(path);
+  if (damage !== null) throw damageError(`${path}: ${damage}`);
   if (!options.readonly) {
     for (const suffix of ['-wal', '-shm'])
       if (existsSync(path + suffix)) ensurePrivateFile(path + suffix);
@@ -35,6 +46,9 @@ export function openDatabase(path: string, options: OpenOptions): Db {
   const db = new Database(path, { readonly: options.readonly ?? false, timeout: 200 });
   try {
     if (options.readonly) return db;
+    if (options.expectData && db.pragma('user_version', { simple: true }) === 0) {
+      throw damageError(`${path}: no tables, while it held data`);
+    }
     if (options.exclusive) db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.durability === 'normal' ? 'NORMAL' : 'FULL'}`);

@@ -72,5 +72,9 @@ export const englishDetail = (
       ]
         .filter(Boolean)
         .join(' ');
+    case 'outbox_damaged':
+      return `The queue saved on this computer was damaged: ${plural(fact.unreadable, 'queued action')} could not be read. The damaged file was kept at ${fact.keptAt}.`;
   }
 };
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

@@ -38,6 +38,8 @@ export class SessionManager {
     private readonly imported: () => { queued: number; activity: number } | null,
     /** A deferred integrity check rebuilt the open scope's cache. */
     private readonly onCacheRebuilt: () => void,
+    /** A read met damage in the open scope's work.db: it was moved aside for a new one. */
+    private readonly onWorkReplaced: () => void = () => undefined,
   ) {}
 
   current(): SignedInScope | null {
@@ -92,8 +94,8 @@ export class SessionManager {
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.scope?.store.work.intents.count() ?? this.lastKnownQueued(),
-      storage: { ...health, imported: this.imported() },
+      queued: this.queued(),
+      storage: { ...health, imported: this.imported(), settingsDamage: this.app.damage() },
     };
   }
 
@@ -241,6 +243,22 @@ export class SessionManager {
     await this.stopTraining();
   }
 
+  /**
+   * The queue's size. A count that meets a damaged work.db has it moved aside (see
+   * openAccountStore): the queue is then the new, empty one, and `storage.outboxDamage` says
+   * what the old one held.
+   */
+  private queued(): number {
+    const scope = this.scope;
+    if (!scope) return this.lastKnownQueued();
+    try {
+      return scope.store.work.intents.count();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'outbox_damaged')) throw error;
+      return scope.store.work.intents.count();
+    }
+  }
+
   /** The queue's size when the databases cannot be opened: as last counted (app.db). */
   private lastKnownQueued(): number {
     const record = this.record;
@@ -285,13 +303,22 @@ export class SessionManager {
       fetch: this.options.fetch,
     });
     const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
-    const hint = this.app.setting(queuedHintKey(dir));
-    const store = openAccountStore(
-      dir,
-      this.options.log,
-      typeof hint === 'number' ? hint : null,
-      () => this.onCacheRebuilt(),
-    );
+    const hintKey = queuedHintKey(dir);
+    const hint = () => {
+      const value = this.app.setting(hintKey);
+      return typeof value === 'number' ? value : null;
+    };
+    const store = openAccountStore(dir, this.options.log, hint, {
+      onCacheRebuilt: () => this.onCacheRebuilt(),
+      onWorkReplaced: () => this.onWorkReplaced(),
+    });
+    // Counted again now: a damaged queue just moved aside must not make its new, empty file
+    // look damaged at the next start (see openAccountStore's `queuedHint`).
+    try {
+      this.app.saveSetting(hintKey, store.work.intents.count());
+    } catch (error) {
+      this.options.log.warn('could not keep the queue count', { error: String(error) });
+    }
     this.heldKey = key;
     this.scope = { record, api, store, created: new Map() };
   }

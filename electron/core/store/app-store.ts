@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { ensurePrivateDir } from '../../common/private-dir';
 import { AppError } from '../app-error';
 import { Organization } from '../api/wire';
-import { openDatabase, type Db } from '../db/open-database';
+import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { APP_MIGRATIONS } from '../db/schema';
-import { isDamage } from '../db/storage-error';
+import { damageError, isDamage } from '../db/storage-error';
 import type { Logger } from '../core';
 import { moveAside } from './damaged-file';
 
@@ -37,6 +37,8 @@ export interface AppStore {
    * they were, is copied back and truncated to nothing.
    */
   purgeDeleted(): void;
+  /** Where a damaged app.db found at this start was moved (the session in it was lost). */
+  damage(): { keptAt: string } | null;
   close(): void;
 }
 
@@ -47,6 +49,32 @@ export const dataDirInUse = (dataDir: string): AppError =>
     nextStep: 'Switch to the window that is already open, or close it before starting another.',
   });
 
+/**
+ * app.db is a few kilobytes, so at open it is read whole: SQLite's quick_check, and every
+ * stored value parsed. A value that does not read is damage, never "no such setting" (a
+ * session read as null would sign the technician out without a word). The connection is
+ * closed when it fails.
+ */
+function verify(db: Db): void {
+  try {
+    const problems = quickCheck(db);
+    if (problems.length > 0) throw damageError(`app.db failed its check: ${problems.join('; ')}`);
+    for (const { key, value } of db.prepare('SELECT key, value FROM settings').all() as {
+      key: string;
+      value: string;
+    }[]) {
+      try {
+        JSON.parse(value);
+      } catch {
+        throw damageError(`app.db: the setting ${JSON.stringify(key.slice(0, 40))} does not read`);
+      }
+    }
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 export function openAppStore(dataDir: string, log: Logger): AppStore {
   ensurePrivateDir(dataDir);
   const path = join(dataDir, 'app.db');
@@ -54,15 +82,20 @@ export function openAppStore(dataDir: string, log: Logger): AppStore {
   const open = () =>
     openDatabase(path, { migrations: APP_MIGRATIONS, exclusive: true, durability: 'normal' });
   let db: Db;
+  let damage: { keptAt: string } | null = null;
   try {
     db = open();
+    verify(db);
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')) throw dataDirInUse(dataDir);
     if (!isDamage(error)) throw error;
-    // It holds who was signed in, nothing else: keep the damaged file, start signed out.
+    // It holds who was signed in, nothing else: keep the damaged file, start signed out, and
+    // say so (storage.settingsDamage): the queue stays in work.db for the next sign-in.
+    damage = { keptAt: moveAside(path) };
     log.error('app.db was unreadable; moved aside, starting signed out', {
-      keptAt: moveAside(path),
+      keptAt: damage.keptAt,
+      error: String(error),
     });
     db = open();
   }
@@ -90,6 +123,7 @@ export function openAppStore(dataDir: string, log: Logger): AppStore {
     setting,
     saveSetting,
     purgeDeleted: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
+    damage: () => damage,
     close: () => db.close(),
   };
 }

@@ -54,7 +54,7 @@ describe('diagnostics zip (real files, real zip)', () => {
       organization: { id: 'org-1', name: 'Acme' } as never,
       online: true,
       queued: 2,
-      storage: { outboxDamage: null, cacheRebuilt: false, imported: null },
+      storage: { outboxDamage: null, cacheRebuilt: false, imported: null, settingsDamage: null },
     },
     managed: null,
     sync: {
