@@ -35,10 +35,12 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, options: OpenOptions): Db {
+  // SQLite's names for a database in memory or a temporary one: no file to check or create.
+  const inMemory = path === ':memory:' || path === '';
   // Before SQLite reads it: a file cut short opens without complaint and reads zeros.
-  const damage = headerDamage(path);
+  const damage = inMemory ? null : headerDamage(path);
   if (damage !== null) throw damageError(`${path}: ${damage}`);
-  if (!options.readonly) {
+  if (!options.readonly && !inMemory) {
     for (const suffix of ['-wal', '-shm'])
       if (existsSync(path + suffix)) ensurePrivateFile(path + suffix);
     ensurePrivateFile(path);
