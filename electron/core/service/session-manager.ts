@@ -85,6 +85,8 @@ export class SessionManager {
   status(online: boolean): SessionStatus {
     const record = this.record;
     const organization = record?.organizations.find((o) => o.id === record.organizationId) ?? null;
+    // Counted first: a count that meets a damaged queue changes what health says.
+    const queued = this.queued();
     const health = this.scope?.store.health() ?? { outboxDamage: null, cacheRebuilt: false };
     return {
       signedIn: record !== null,
@@ -94,7 +96,7 @@ export class SessionManager {
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.queued(),
+      queued,
       storage: { ...health, imported: this.imported(), settingsDamage: this.app.damage() },
     };
   }

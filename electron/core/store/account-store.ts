@@ -206,14 +206,6 @@ export function openAccountStore(
     cache.db.close();
     throw error;
   }
-  let closed = false;
-  /** The work.db open now; opened again when a damaged one was moved aside but its
-   * replacement could not be made then (a full disk): that failure is the caller's answer. */
-  const current = (): WorkStore => {
-    if (!live.db.open && !closed) live = openWork(workPath);
-    return live;
-  };
-
   /** The damaged copies kept beside work.db (until someone removes them), and what they held. */
   const countDamage = () => {
     const copies = damagedCopies(workPath);
@@ -248,7 +240,14 @@ export function openAccountStore(
    * operation that met it answers `outbox_damaged`.
    */
   let replacing = false;
+  let closed = false;
+  /** A replacement waiting for the transaction that met the damage to roll back. */
+  let pending: { cause: unknown; timer: NodeJS.Immediate } | null = null;
   const replaceWork = (cause: unknown) => {
+    if (pending) clearImmediate(pending.timer);
+    pending = null;
+    if (replacing || closed) return;
+    replacing = true;
     try {
       try {
         live.db.close();
@@ -267,12 +266,23 @@ export function openAccountStore(
     }
   };
   const onDamage = (cause: unknown): never => {
-    if (!replacing && !closed) {
-      replacing = true;
-      if (live.db.open && live.db.inTransaction) setImmediate(() => replaceWork(cause));
-      else replaceWork(cause);
-    }
+    // Inside a transaction the connection cannot close yet: after it has rolled back, or at
+    // the next damaged read outside one, whichever comes first.
+    if (live.db.open && live.db.inTransaction)
+      pending ??= { cause, timer: setImmediate(() => replaceWork(cause)) };
+    else replaceWork(cause);
     throw outboxDamaged(cause);
+  };
+  /**
+   * The work.db open now. A replacement waiting for a transaction is done before anything else
+   * reads (a read elsewhere in the file may well succeed and say nothing); a replacement that
+   * could not open the new file then (a full disk) is tried again, and that failure is the
+   * caller's answer.
+   */
+  const current = (): WorkStore => {
+    if (pending && !(live.db.open && live.db.inTransaction)) replaceWork(pending.cause);
+    if (!live.db.open && !closed) live = openWork(workPath);
+    return live;
   };
   const work: WorkStore = {
     get db() {
@@ -331,6 +341,7 @@ export function openAccountStore(
     },
     close() {
       closed = true;
+      if (pending) clearImmediate(pending.timer);
       clearTimeout(deferred);
       cache.db.close();
       live.db.close();

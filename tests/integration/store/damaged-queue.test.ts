@@ -201,20 +201,30 @@ function damageWhileRunning(dataDir: string, table: string): void {
 }
 
 describe('during work, a read that meets damage', () => {
+  /** An install of a device still in the inventory (a write, in a transaction). */
+  const anInstall = async (harness: CoreHarness) => {
+    const [serial] = await uninstalledSerials(harness, 1);
+    const [here] = await serverLocations(harness);
+    return { serial, locationId: here!.id };
+  };
+  const none = () => Promise.resolve({});
+
   it.each([
-    ['the queue', 'intents', 'listOutbox', {}],
-    ['the activity log', 'activity', 'listActivity', {}],
-    ['the visits', 'visits', 'listVisits', {}],
-    ['the photos', 'photos', 'listPhotos', {}],
+    ['the queue', 'intents', 'listOutbox', none],
+    ['the activity log', 'activity', 'listActivity', none],
+    ['the visits', 'visits', 'listVisits', none],
+    ['the photos', 'photos', 'listPhotos', none],
+    ['the queue, by an install (a write)', 'intents', 'installDevice', anInstall],
   ] as const)(
     '%s: answers that the queue is damaged (never an empty list), moves it aside and reports it',
-    async (_, table, operation, input) => {
+    async (_, table, operation, inputFor) => {
       const dataDir = copyOfTemplate();
       const harness = await startCoreHarness({ dataDir, keychainService });
       const events: PushEvent[] = [];
       harness.core.onEvent((event) => events.push(event));
       try {
         expect((await harness.call('sessionStatus')).queued).toBe(QUEUED);
+        const input = await inputFor(harness);
         damageWhileRunning(dataDir, table);
 
         const answer = await harness.core.invoke(operation, input);
