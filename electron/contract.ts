@@ -423,6 +423,7 @@ export const ERROR_CODES = [
   'key_no_organization',
   'organization_no_access',
   'sign_out_leftovers',
+  'outbox_damaged',
   'key_not_stored',
   'already_here',
   'offline_unknown_device',
@@ -471,8 +472,13 @@ export interface Cached<T> {
 
 /** What the technician must be told about the local data (never silent). */
 export interface StorageHealth {
-  /** The queue file could not be read at start: it was moved aside, with what it may have held. */
+  /**
+   * The queue file (work.db) was damaged — found at start or by a read that failed later: it
+   * was moved aside, with how many queued actions it held (as far as can still be read).
+   */
   outboxDamage: { unreadable: number; keptAt: string } | null;
+  /** app.db (who was signed in, settings) was damaged at this start: moved aside, signed out. */
+  settingsDamage: { keptAt: string } | null;
   /** The cached server data was damaged and is being downloaded again. */
   cacheRebuilt: boolean;
   /** Imported from an earlier version's files at first start (counts), null if nothing was. */
@@ -588,7 +594,8 @@ export interface SyncReport {
 export interface ActivityEntry {
   id: string;
   at: string;
-  action: OutboxKind | 'verify';
+  /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
+  action: OutboxKind | 'verify' | 'storage';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
@@ -634,7 +641,9 @@ export type ActivityFact =
   /** The server refused it: the error as it crossed (kind, code, params; English for logs). */
   | { kind: 'failed'; error: Pick<AppErrorShape, 'kind' | 'code' | 'params' | 'message'> }
   /** A verification (its walk test is the entry's `walkTest`). */
-  | { kind: 'verification'; checkedIn: boolean; note: string | null };
+  | { kind: 'verification'; checkedIn: boolean; note: string | null }
+  /** The queue file was damaged and moved aside, with the queued actions it held. */
+  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string };
 
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */

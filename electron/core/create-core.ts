@@ -21,6 +21,8 @@ import { isDamage, isSqliteError, isStorageFailure, storageError } from './db/st
 import { scopeDir } from './db/account-scope';
 import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
+import { enforceManagedBaseUrl } from './service/managed-lock';
+import { NOT_MANAGED } from '../common/managed/policy';
 import { reapplyPending } from './service/local-changes';
 import { listOutbox, onReplayEvent } from './service/outbox-service';
 import { queuedHintKey, SessionManager } from './service/session-manager';
@@ -83,6 +85,8 @@ export const createCore: CreateCore = async (options) => {
       emit({ type: 'session', status: session.status(online) });
       void engine.run().catch(() => undefined);
     },
+    // The queue is a new one now, and the session's storage says what the old one held.
+    () => ctx.outboxChanged(),
     (answered) => (answered ? ctx.reportOnline() : monitor.reportNoAnswer()),
   );
 
@@ -208,8 +212,14 @@ export const createCore: CreateCore = async (options) => {
         options.log.warn('could not keep the queue count', { error: describe(error) });
       }
     }
-    emit({ type: 'outbox', items: listOutbox(ctx) });
-    emit({ type: 'session', status: session.status(online) });
+    try {
+      emit({ type: 'outbox', items: listOutbox(ctx) });
+      emit({ type: 'session', status: session.status(online) });
+    } catch (error) {
+      // Off the operation's path (after setImmediate): a throw here would end the process.
+      // A damaged queue met here was moved aside, and its replacement announces itself.
+      options.log.warn('could not announce the queue', { error: describe(error) });
+    }
   }
 
   /** Damage met during work: check the cache off the main thread; if rebuilt, download again. */
@@ -282,6 +292,8 @@ export const createCore: CreateCore = async (options) => {
         ms: Math.round(performance.now() - started),
       });
     try {
+      // Before any handler runs, so no request reaches a server the policy does not allow.
+      enforceManagedBaseUrl(options.managed ?? NOT_MANAGED, parsed.data);
       const handler = handlers[name] as (
         input: unknown,
       ) => Promise<OperationResult<K>> | OperationResult<K>;

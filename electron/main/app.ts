@@ -12,6 +12,7 @@ import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
+import { restrictNewFiles } from '../common/private-dir';
 import { API_PARTITION, createApiFetch } from './api-fetch';
 import { setupAppMenu } from './app-menu';
 import { applyChromiumSwitches } from './chromium-switches';
@@ -42,6 +43,9 @@ if (!app.isPackaged && userDataOverride) {
   app.setAppLogsPath(join(userDataOverride, 'logs'));
 }
 
+// Before anything writes a file: what this process creates (databases and their logs,
+// Chromium's profile, crash dumps, exports) is this user's only.
+restrictNewFiles();
 registerAppScheme();
 applyChromiumSwitches(app.commandLine);
 // Crash dumps stay on this computer (app.getPath('crashDumps')): Export diagnostics lists them,

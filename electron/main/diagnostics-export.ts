@@ -4,6 +4,7 @@
  * it in the file manager. Failures are told in a dialog, never thrown.
  */
 import { writeFile } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../common/private-dir';
 import { join } from 'node:path';
 import { release, type } from 'node:os';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
@@ -52,7 +53,7 @@ export const exportDiagnostics = async (options: ExportOptions): Promise<string 
       ? await dialog.showSaveDialog(options.window, { defaultPath, filters })
       : await dialog.showSaveDialog({ defaultPath, filters });
     if (choice.canceled || !choice.filePath) return null;
-    await writeFile(choice.filePath, zip, { mode: 0o600 });
+    await writeFile(choice.filePath, zip, { mode: PRIVATE_FILE_MODE });
     options.log.info('Diagnostics exported', { bytes: zip.byteLength });
     shell.showItemInFolder(choice.filePath);
     return choice.filePath;

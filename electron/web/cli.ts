@@ -14,6 +14,7 @@ import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
+import { restrictNewFiles } from '../common/private-dir';
 import { startBridge } from './bridge-server';
 
 const { values } = parseArgs({
@@ -26,6 +27,8 @@ const { values } = parseArgs({
   },
 });
 
+// Before anything writes a file: what this process creates is this user's only.
+restrictNewFiles();
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a number from 0 to 65535, got "${values.port}"`);

@@ -12,6 +12,7 @@ import { AppError } from '../app-error';
 import { readAddress } from './address-reader';
 import { ignoreFindings, type FindingSink } from './findings';
 import { wording } from './messages';
+import { capServerText } from './server-text';
 import { isZeroTime, readTime } from './time-reader';
 import { Device, Location, Organization, installedLocation } from './wire';
 
@@ -46,7 +47,7 @@ export function unwrap(
 
 const validated = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> => {
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) return capServerText(result.data);
   // Paths and zod's own wording only: the values themselves are not copied into the cause.
   const summary = result.error.issues
     .slice(0, 3)

@@ -29,6 +29,7 @@ import {
   type PageRequest,
 } from './list-answer';
 import { tooManyPages, walkAll } from './list-walk';
+import { capText, NAME_MAX } from './server-text';
 import { wording, type Subject } from './messages';
 import {
   readDeviceTraffic,
@@ -280,7 +281,9 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       const user = SignedInUser.safeParse(meta['user'] ?? top['user']);
       return {
         organizations: items,
-        user: user.success ? { id: String(user.data.id), name: user.data.name } : null,
+        user: user.success
+          ? { id: String(user.data.id), name: capText(user.data.name, NAME_MAX) }
+          : null,
       };
     },
     async getOrganization(id) {

@@ -39,18 +39,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
   };
   return {
     sessionStatus: status,
+    // The managed base URL lock is checked for every operation in create-core (managed-lock.ts).
     signIn: async ({ baseUrl, apiKey }) => {
-      const managed = ctx.options.managed ?? NOT_MANAGED;
-      if (managed.apiBaseUrlLocked && managed.apiBaseUrl !== baseUrl) {
-        throw new AppError({
-          kind: 'validation',
-          code: 'managed_base_url',
-          params: { url: managed.apiBaseUrl ?? '' },
-          message: 'Your IT department has set the API base URL; another one cannot be used.',
-          nextStep: `Sign in with ${managed.apiBaseUrl ?? 'the managed URL'}.`,
-          fields: { baseUrl: 'Set by your IT department' },
-        });
-      }
       await session.signIn(baseUrl, apiKey);
       return afterSessionChange();
     },

@@ -15,6 +15,7 @@ import { openAccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SignedInScope } from './context';
 import { startTrainingServer, type TrainingServer } from './training';
+import { LAST_REPORT_KEY } from './connection-check';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -37,6 +38,8 @@ export class SessionManager {
     private readonly imported: () => { queued: number; activity: number } | null,
     /** A deferred integrity check rebuilt the open scope's cache. */
     private readonly onCacheRebuilt: () => void,
+    /** A read met damage in the open scope's work.db: it was moved aside for a new one. */
+    private readonly onWorkReplaced: () => void = () => undefined,
     /** Each attempt of the scope's requests: answered or not (the connectivity monitor). */
     private readonly onAttempt?: (answered: boolean) => void,
   ) {}
@@ -89,6 +92,8 @@ export class SessionManager {
   status(online: boolean): SessionStatus {
     const record = this.record;
     const organization = record?.organizations.find((o) => o.id === record.organizationId) ?? null;
+    // Counted first: a count that meets a damaged queue changes what health says.
+    const queued = this.queued();
     const health = this.scope?.store.health() ?? { outboxDamage: null, cacheRebuilt: false };
     return {
       signedIn: record !== null,
@@ -98,8 +103,8 @@ export class SessionManager {
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.scope?.store.work.intents.count() ?? this.lastKnownQueued(),
-      storage: { ...health, imported: this.imported() },
+      queued,
+      storage: { ...health, imported: this.imported(), settingsDamage: this.app.damage() },
     };
   }
 
@@ -232,6 +237,10 @@ export class SessionManager {
         failed.push(dir);
       }
     }
+    // Its connection report names the organization and the user; the session record is gone
+    // already. Neither may linger in app.db's free pages or its write-ahead log.
+    this.app.saveSetting(LAST_REPORT_KEY, null);
+    this.app.purgeDeleted();
     this.options.log.info("signed out and removed the account's saved data", {
       folders: dirs.size - failed.length,
     });
@@ -241,6 +250,22 @@ export class SessionManager {
   async close(): Promise<void> {
     this.closeScope();
     await this.stopTraining();
+  }
+
+  /**
+   * The queue's size. A count that meets a damaged work.db has it moved aside (see
+   * openAccountStore): the queue is then the new, empty one, and `storage.outboxDamage` says
+   * what the old one held.
+   */
+  private queued(): number {
+    const scope = this.scope;
+    if (!scope) return this.lastKnownQueued();
+    try {
+      return scope.store.work.intents.count();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'outbox_damaged')) throw error;
+      return scope.store.work.intents.count();
+    }
   }
 
   /** The queue's size when the databases cannot be opened: as last counted (app.db). */
@@ -288,13 +313,22 @@ export class SessionManager {
       ...(this.onAttempt ? { onAttempt: this.onAttempt } : {}),
     });
     const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
-    const hint = this.app.setting(queuedHintKey(dir));
-    const store = openAccountStore(
-      dir,
-      this.options.log,
-      typeof hint === 'number' ? hint : null,
-      () => this.onCacheRebuilt(),
-    );
+    const hintKey = queuedHintKey(dir);
+    const hint = () => {
+      const value = this.app.setting(hintKey);
+      return typeof value === 'number' ? value : null;
+    };
+    const store = openAccountStore(dir, this.options.log, hint, {
+      onCacheRebuilt: () => this.onCacheRebuilt(),
+      onWorkReplaced: () => this.onWorkReplaced(),
+    });
+    // Counted again now: a damaged queue just moved aside must not make its new, empty file
+    // look damaged at the next start (see openAccountStore's `queuedHint`).
+    try {
+      this.app.saveSetting(hintKey, store.work.intents.count());
+    } catch (error) {
+      this.options.log.warn('could not keep the queue count', { error: String(error) });
+    }
     this.heldKey = key;
     this.scope = { record, api, store, created: new Map() };
   }

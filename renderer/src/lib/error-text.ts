@@ -169,6 +169,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     }),
     nextStep: m.error_sign_out_leftovers_next(),
   }),
+  outbox_damaged: () => ({
+    message: m.error_outbox_damaged(),
+    nextStep: m.storage_outbox_next(),
+  }),
   key_not_stored: () => ({
     message: m.error_key_not_stored(),
     nextStep: m.error_key_not_stored_next(),

@@ -18,6 +18,7 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   create_location: m.action_create_location,
   delete_location: m.action_delete_location,
   verify: m.action_verify,
+  storage: m.action_storage,
 };
 
 /** What an action of each kind is, as the Activity table's "Action" column says it (a kind

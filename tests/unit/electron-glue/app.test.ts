@@ -197,6 +197,20 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     await until(() => module.app.quit.mock.calls.length > 0);
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'sets umask 0077 at import, before anything writes a file (mocked Electron: no binary here)',
+    async () => {
+      electron.state.lock = true;
+      const before = process.umask(0o022);
+      try {
+        await import('../../../electron/main/app');
+        expect(process.umask(0o022).toString(8)).toBe('77');
+      } finally {
+        process.umask(before);
+      }
+    },
+  );
+
   it("turns off Chromium's post-input task deferral before the app is ready", async () => {
     electron.state.lock = true;
     await import('../../../electron/main/app');
