@@ -56,7 +56,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /**
    * How answers spell what the vendor's spec leaves "not shown" (docs/api/openapi.yaml,
-   * x-dialects): 'default', 'offset-flat', 'cursor-links', 'link-header-bare', 'cursor-meta'.
+   * x-dialects): 'default', 'offset-flat', 'cursor-links', 'link-header-bare', 'cursor-meta',
+   * 'lower-hex'.
    * An unknown name is an error listing the known ones.
    */
   dialect?: string;

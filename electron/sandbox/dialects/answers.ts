@@ -11,6 +11,7 @@ import { vendorExtras } from './device-extras';
 import { listBody, specListBody } from './envelope';
 import { renderBucket, renderLocationTraffic, type Bucket } from './foot-traffic';
 import { pagingInfo, readWindow } from './paging';
+import { heldSerial, servedSerial } from './serials';
 import { deviceWritten, locationCreated, type DeviceWrite } from './writes';
 
 /** The page of a list the request asks for, in the dialect's paging parameters. */
@@ -56,8 +57,20 @@ export const locationOut = (ctx: Ctx, l: Location): unknown =>
     ? l
     : { ...l, address: renderAddress(ctx.dialect.address, l.address as AddressRec) };
 
-export const deviceOut = (ctx: Ctx, json: Device, rec: DeviceRec): unknown =>
-  ctx.dialect.deviceExtras ? { ...json, ...vendorExtras(rec) } : json;
+export const deviceOut = (ctx: Ctx, json: Device, rec: DeviceRec): unknown => {
+  const spelled = { ...json, serial_number: serialOut(ctx, json.serial_number) };
+  return ctx.dialect.deviceExtras ? { ...spelled, ...vendorExtras(rec) } : spelled;
+};
+
+/** A serial as the dialect spells it. */
+export const serialOut = (ctx: Ctx, held: string): string =>
+  servedSerial(ctx.dialect.serials ?? 'as-held', held);
+
+/** The organization's device a request path names, in the dialect's spelling only. */
+export const deviceNamed = (ctx: Ctx, served: string): DeviceRec | undefined => {
+  const held = heldSerial(ctx.dialect.serials ?? 'as-held', served);
+  return held === undefined ? undefined : ctx.state.device(ctx.orgId, held);
+};
 
 export const deviceWriteReply = (ctx: Ctx, write: DeviceWrite, device: unknown): Reply =>
   deviceWritten(ctx.dialect.deviceWrite, write, device);

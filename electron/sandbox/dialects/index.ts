@@ -11,6 +11,7 @@ import type { ListEnvelope } from './envelope';
 import { DEFAULT_ERRORS, type ErrorStyle } from './errors';
 import type { TrafficStyle } from './foot-traffic';
 import type { PagingStyle } from './paging';
+import type { SerialStyle } from './serials';
 import type { CreateStyle, DeviceWriteStyle } from './writes';
 
 export interface Dialect {
@@ -25,6 +26,8 @@ export interface Dialect {
   createLocation: CreateStyle;
   /** Adds `vendor_ext: {…}` to every device. */
   deviceExtras: boolean;
+  /** How serials are spelled and looked up (default 'as-held'). */
+  serials?: SerialStyle;
 }
 
 export const DEFAULT_DIALECT: Dialect = {
@@ -38,6 +41,27 @@ export const DEFAULT_DIALECT: Dialect = {
   deviceWrite: 'wrapped',
   createLocation: 'wrapped',
   deviceExtras: false,
+};
+
+const CURSOR_META: Dialect = {
+  name: 'cursor-meta',
+  summary:
+    'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
+  paging: 'cursor-token',
+  envelope: 'data-meta',
+  address: 'street-country-name',
+  traffic: 'bucket-value',
+  errors: {
+    validation: 'flat',
+    client: 'list',
+    server: 'string',
+    validationStatus: 400,
+    forbiddenStatus: 404,
+    challenge: false,
+  },
+  deviceWrite: 'bare-201',
+  createLocation: 'bare-located',
+  deviceExtras: true,
 };
 
 export const DIALECTS: readonly Dialect[] = [
@@ -102,25 +126,13 @@ export const DIALECTS: readonly Dialect[] = [
     createLocation: 'id-located',
     deviceExtras: true,
   },
+  CURSOR_META,
   {
-    name: 'cursor-meta',
+    ...CURSOR_META,
+    name: 'lower-hex',
     summary:
-      'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
-    paging: 'cursor-token',
-    envelope: 'data-meta',
-    address: 'street-country-name',
-    traffic: 'bucket-value',
-    errors: {
-      validation: 'flat',
-      client: 'list',
-      server: 'string',
-      validationStatus: 400,
-      forbiddenStatus: 404,
-      challenge: false,
-    },
-    deviceWrite: 'bare-201',
-    createLocation: 'bare-located',
-    deviceExtras: true,
+      'lower-case hex serials looked up case-sensitively (any other spelling is a 404), with cursor-meta’s other choices.',
+    serials: 'lower-hex',
   },
 ];
 

@@ -2,8 +2,10 @@
 import { FOOT_TRAFFIC_MAX_BUCKETS } from '../../core/api/wire';
 import {
   bucketOut,
+  deviceNamed,
   listReply,
   locationTrafficOut,
+  serialOut,
   seriesReply,
   windowOf,
 } from '../dialects/answers';
@@ -105,8 +107,8 @@ export const footTrafficRoutes: Route[] = [
     });
   }),
   route('GET', '/foot-traffic/devices/:serial_number', 'org', (ctx) => {
-    const { state, orgId, params, query } = ctx;
-    const d = state.device(orgId, params.serial_number ?? '');
+    const { state, params, query } = ctx;
+    const d = deviceNamed(ctx, params.serial_number ?? '');
     if (!d) throw notFound('Device');
     const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], {
       granularity: 'hour',
@@ -120,7 +122,7 @@ export const footTrafficRoutes: Route[] = [
       ctx,
       counted(buckets, counts).map((b) => bucketOut(ctx, b, range.granularity)),
       {
-        serial_number: d.serial,
+        serial_number: serialOut(ctx, d.serial),
         from: iso(first),
         to: iso(last),
         granularity: range.granularity,

@@ -230,6 +230,9 @@ const READERS: Record<string, Reader> = {
   },
 };
 
+// lower-hex answers everything else as cursor-meta does; only its serials differ.
+READERS['lower-hex'] = READERS['cursor-meta']!;
+
 const fetchAs = (
   dialect: string,
   sbx: RunningSandbox,
@@ -333,6 +336,8 @@ const ADDRESSES: Record<string, (a: Lines) => unknown> = {
   }),
 };
 
+ADDRESSES['lower-hex'] = ADDRESSES['cursor-meta']!;
+
 /** A foot-traffic bucket → its start (ISO, or a date for daily `date` buckets) and count. */
 const BUCKETS: Record<string, (b: unknown) => { start: string; count: number }> = {
   default: (b) => {
@@ -397,6 +402,9 @@ const LOCATION_TRAFFIC: Record<
   },
 };
 
+BUCKETS['lower-hex'] = BUCKETS['cursor-meta']!;
+LOCATION_TRAFFIC['lower-hex'] = LOCATION_TRAFFIC['cursor-meta']!;
+
 type ErrorBodyStyle = 'nested' | 'flat' | 'string' | 'list' | 'text' | 'html';
 
 /** Checks an error body's style and that it mentions `word` (a field, or part of the message). */
@@ -456,7 +464,20 @@ interface Case {
   writes: { update: [number, 'wrapped' | 'device' | 'none' | 'empty']; post: number };
   create: { body: 'wrapped' | 'location' | 'id'; locationHeader: 'relative' | 'absolute' | null };
   vendorExt: boolean;
+  /** How serials are spelled (openapi.yaml x-dialects `serials`); default as the spec's. */
+  serials?: 'lower-hex';
 }
+
+/**
+ * A serial as a dialect writes it, from the rule openapi.yaml documents: `lower-hex` is the
+ * lower-case hex of the serial's UTF-8 bytes.
+ */
+const spelled = (c: Pick<Case, 'serials'>, serial: unknown): string =>
+  c.serials === 'lower-hex' ? Buffer.from(str(serial), 'utf8').toString('hex') : str(serial);
+const spelledDevice = (c: Case, d: Obj): Obj => ({
+  ...d,
+  serial_number: spelled(c, d.serial_number),
+});
 
 const CASES: Case[] = [
   {
@@ -516,6 +537,13 @@ const CASES: Case[] = [
     vendorExt: true,
   },
 ];
+
+// lower-hex answers everything as cursor-meta does but its serials.
+CASES.push({
+  ...CASES.find((c) => c.name === 'cursor-meta')!,
+  name: 'lower-hex',
+  serials: 'lower-hex',
+});
 
 const SPEC_FIELDS = [
   'serial_number',
@@ -723,14 +751,14 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('paging walks every list exactly once, in order, in the dialect’s style', async () => {
     expect(sbx.dialect).toBe(c.name);
-    const serials = refDevices.map((d) => d.serial_number);
+    const serials = refDevices.map((d) => spelled(c, d.serial_number));
     const devices = await walk(c.name, sbx, alex, '/devices', 7);
     expect(devices.items.map((d) => obj(d).serial_number)).toEqual(serials);
     expect(devices.pages).toBe(Math.ceil(serials.length / 7));
 
     const out = await walk(c.name, sbx, alex, '/uninstalled-devices', 4);
     expect(out.items.map((d) => obj(d).serial_number)).toEqual(
-      refDevices.filter((d) => d.location === null).map((d) => d.serial_number),
+      refDevices.filter((d) => d.location === null).map((d) => spelled(c, d.serial_number)),
     );
 
     const locs = await walk(c.name, sbx, alex, '/locations?q=', 5);
@@ -755,7 +783,7 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('paging parameters work, and the ones the dialect does not use are ignored', async () => {
     const size = 5;
-    const firstFive = refDevices.slice(0, size).map((d) => d.serial_number);
+    const firstFive = refDevices.slice(0, size).map((d) => spelled(c, d.serial_number));
     const serialsOf = (r: Raw) =>
       reader.page(r, '/devices', size, sbx).items.map((d) => obj(d).serial_number);
 
@@ -776,7 +804,9 @@ describe.each(CASES)('dialect $name', (c) => {
     const next =
       reader.second?.('/devices', size) ?? reader.page(first, '/devices', size, sbx).next;
     const second = await raw(sbx, alex, str(next));
-    expect(serialsOf(second)).toEqual(refDevices.slice(size, 2 * size).map((d) => d.serial_number));
+    expect(serialsOf(second)).toEqual(
+      refDevices.slice(size, 2 * size).map((d) => spelled(c, d.serial_number)),
+    );
 
     // The size parameter is bounded; cursors are only those the server handed out.
     const tooBig = await raw(sbx, alex, `/devices?${reader.sizeParam}=501`);
@@ -801,14 +831,16 @@ describe.each(CASES)('dialect $name', (c) => {
     expect(items).toHaveLength(refDevices.length);
     items.forEach((v, i) => {
       const d = specDevice(v);
-      expect(specPart(d)).toEqual(specPart(refDevices[i]!));
+      expect(specPart(d)).toEqual(specPart(spelledDevice(c, refDevices[i]!)));
       if (c.vendorExt) expect(typeof obj(d.vendor_ext, 'vendor_ext')).toBe('object');
       else expect(d).not.toHaveProperty('vendor_ext');
     });
-    const serial = str(refDevices[0]?.serial_number);
+    const serial = spelled(c, refDevices[0]?.serial_number);
     const one = await raw(sbx, alex, `/devices/${serial}`);
     expect(one.status).toBe(200);
-    expect(specPart(specDevice(obj(one.json).data))).toEqual(specPart(refDevices[0]!));
+    expect(specPart(specDevice(obj(one.json).data))).toEqual(
+      specPart(spelledDevice(c, refDevices[0]!)),
+    );
   });
 
   test('addresses have the dialect’s spelling (list, detail and a created location)', async () => {
@@ -828,12 +860,13 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('foot traffic has the dialect’s shape and the same counts', async () => {
     const serial = str(refDevices.find((d) => d.location !== null)?.serial_number);
-    const path = `/foot-traffic/devices/${serial}?granularity=hour`;
-    const want = READERS.default!.series(await call(ref, users(ref)[0], { path })).map((b) =>
-      BUCKETS.default!(b),
-    );
+    const path = (s: string) => `/foot-traffic/devices/${s}?granularity=hour`;
+    const want = READERS.default!.series(
+      await call(ref, users(ref)[0], { path: path(serial) }),
+    ).map((b) => BUCKETS.default!(b));
     expect(want.reduce((a, b) => a + b.count, 0)).toBeGreaterThan(0);
-    const got = reader.series(await raw(sbx, alex, path)).map((b) => BUCKETS[c.name]!(b));
+    const series = await raw(sbx, alex, path(spelled(c, serial)));
+    const got = reader.series(series).map((b) => BUCKETS[c.name]!(b));
     expect(got.map((b) => b.count)).toEqual(want.map((b) => b.count));
     got.forEach((b, i) => expect(want[i]?.start.startsWith(b.start)).toBe(true));
 
@@ -854,7 +887,7 @@ describe.each(CASES)('dialect $name', (c) => {
   });
 
   test('errors have the dialect’s bodies and status codes', async () => {
-    const serial = str(refDevices.find((d) => d.location === null)?.serial_number);
+    const serial = spelled(c, refDevices.find((d) => d.location === null)?.serial_number);
     const invalid = await raw(sbx, alex, `/devices/${serial}/install`, {
       method: 'POST',
       body: {},
@@ -890,7 +923,7 @@ describe.each(CASES)('dialect $name', (c) => {
     const other = refLocations.find(
       (l) => l.id !== obj(refDevices.find((d) => d.serial_number === installedSerial)?.location).id,
     );
-    const conflict = await raw(sbx, alex, `/devices/${installedSerial}/install`, {
+    const conflict = await raw(sbx, alex, `/devices/${spelled(c, installedSerial)}/install`, {
       method: 'POST',
       body: { location_id: other?.id },
     });
@@ -904,7 +937,7 @@ describe.each(CASES)('dialect $name', (c) => {
   });
 
   test('write answers have the dialect’s status and body; state changes as asked', async () => {
-    const serial = str(refDevices.filter((d) => d.location === null)[1]?.serial_number);
+    const serial = spelled(c, refDevices.filter((d) => d.location === null)[1]?.serial_number);
     const loc = str(refLocations[1]?.id);
     const checkWrite = (r: Raw, status: number, form: Case['writes']['update'][1]) => {
       expect(r.status, r.text).toBe(status);
@@ -970,5 +1003,40 @@ describe.each(CASES)('dialect $name', (c) => {
     expect(data.address).toEqual(ADDRESSES[c.name]!(address));
     if (c.name === 'link-header-bare')
       expect(data.address).toBe('Marienplatz 1, 80331 München, Germany');
+  });
+
+  // Issue 22: a server may spell serials its own way and look them up case-sensitively.
+  test('a device is found in the dialect’s spelling of its serial, and only in it', async () => {
+    const held = str(refDevices.find((d) => d.location !== null)?.serial_number);
+    const serial = spelled(c, held);
+    const status = async (path: string, method = 'GET', body?: unknown) =>
+      (await raw(sbx, alex, path, { method, ...(body === undefined ? {} : { body }) })).status;
+    expect(await status(`/devices/${serial}`)).toBe(200);
+    expect(await status(`/foot-traffic/devices/${serial}`)).toBe(200);
+    if (c.serials !== 'lower-hex') return;
+    expect(serial).toMatch(/^4654432d[0-9a-f]+$/); // every serial starts the same: "FTC-"
+    const upper = serial.toUpperCase();
+    const missing = await raw(sbx, alex, `/devices/${upper}`);
+    expect(missing.status).toBe(404);
+    checkErrorBody(c.errors.client, missing, 'not found');
+    expect(await status(`/devices/${held}`)).toBe(404);
+    expect(await status(`/foot-traffic/devices/${upper}`)).toBe(404);
+    const loc = { location_id: str(refLocations[0]?.id) };
+    expect(await status(`/devices/${upper}/uninstall`, 'POST', loc)).toBe(404);
+    expect(await status(`/devices/${upper}/install`, 'POST', loc)).toBe(404);
+    expect(await status(`/devices/${upper}`, 'PUT', { name: 'x' })).toBe(404);
+    // A conflict names the device as the dialect spells it.
+    const conflict = await raw(sbx, alex, `/devices/${serial}/install`, {
+      method: 'POST',
+      body: {
+        location_id: str(
+          refLocations.find(
+            (l) => l.id !== obj(refDevices.find((d) => d.serial_number === held)?.location).id,
+          )?.id,
+        ),
+      },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.text).toContain(serial);
   });
 });
