@@ -16,6 +16,7 @@ import type { ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { commitIntent } from './local-changes';
 import { recordQueued, toItem } from './outbox-service';
+import { readEitherCase } from './serial-spelling';
 
 type DeviceIntent = Pick<
   NewIntent,
@@ -123,12 +124,15 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   await ctx.replay(laneOf(intent));
   const after = scope.store.work.intents.get(intent.id);
   if (after === null) {
-    // Sent (by this call or by a replay already running): the done handler stored the device.
-    const device = scope.store.cache.devices.get(action.serial ?? '')?.device;
+    // Sent (by this call or by a replay already running): the done handler stored the device,
+    // under the server's spelling when the serial was sent as typed.
+    const serial = action.serial ?? '';
+    const cache = scope.store.cache;
+    const device = cache.devices.get(cache.serials.spelling(serial) ?? serial)?.device;
     if (device) return { status: 'done', device };
     return {
       status: 'done',
-      device: await tracked(ctx, () => scope.api.getDevice(action.serial ?? '')),
+      device: await tracked(ctx, () => readEitherCase(serial, (s) => scope.api.getDevice(s))),
     };
   }
   if (after.state === 'conflict' || (after.stepsDone === 0 && !worthWaiting(after))) {
@@ -164,7 +168,9 @@ async function restoreFromServer(
   serial: string,
 ): Promise<void> {
   try {
-    const device: Device = await tracked(ctx, () => scope.api.getDevice(serial));
+    const device: Device = await tracked(ctx, () =>
+      readEitherCase(serial, (s) => scope.api.getDevice(s)),
+    );
     const cache = scope.store.cache;
     cache.devices.put(device, new Date().toISOString());
     cache.queries.invalidate();

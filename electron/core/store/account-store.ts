@@ -21,6 +21,7 @@ import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
 import { deviceQueries, type DeviceQueries } from './device-query';
 import { deviceRows, type DeviceRows } from './device-rows';
 import { intentRows, type IntentRows } from './intent-rows';
+import { serialLookup, type SerialLookup } from './serial-lookup';
 import {
   locationRows,
   organizationRows,
@@ -34,6 +35,7 @@ export interface CacheStore {
   db: Db;
   devices: DeviceRows;
   queries: DeviceQueries;
+  serials: SerialLookup;
   locations: LocationRows;
   organizations: OrganizationRows;
   traffic: TrafficRows;
@@ -84,6 +86,7 @@ function openCache(path: string): CacheStore {
     db,
     devices: deviceRows(db),
     queries: deviceQueries(db),
+    serials: serialLookup(db),
     locations: locationRows(db),
     organizations: organizationRows(db),
     traffic: trafficRows(db),
