@@ -94,6 +94,7 @@ export interface RunningSandbox {
   users: SandboxUser[];
   setFaults(f: Partial<Faults>): void;
   clearFaults(): void;
+  /** These take a serial as the dialect spells it, or as the sandbox holds it (seeded). */
   walkThrough(serial: string, count: number): void;
   setSilent(serial: string, silent: boolean): void;
   checkIn(serial: string): void;

@@ -58,11 +58,12 @@ const PIECE_MIN = 3;
  * pieces: two edits touch at most two, so some pair is intact — and a pair is found among a
  * million devices even when one of its pieces is the vendor's prefix that all of them share.
  * Shorter keys get three pieces (one intact) or two (one edit). The last piece ends the key, so
- * it is looked for with SERIAL_KEY_END: as a trigram even when it is one character.
+ * it is looked for with the "$" that follows every key (SERIAL_KEY_END).
  */
 export function nearProbes(key: string): string[][] {
   const chars = [...key];
-  const count = Math.min(NEAR_EDITS + 2, Math.floor((chars.length - 1) / PIECE_MIN) + 1);
+  // The last piece has 2 characters at least: with the end mark's "$" it is a trigram.
+  const count = Math.min(NEAR_EDITS + 2, Math.floor((chars.length - 2) / PIECE_MIN) + 1);
   if (count < 2) return [];
   const size = Math.max(PIECE_MIN, Math.floor(chars.length / count));
   const pieces = Array.from({ length: count }, (_, i) =>

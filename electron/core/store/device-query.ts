@@ -9,7 +9,7 @@ import type { DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
 import type { Device } from '../api/wire';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database';
-import { parseQuery } from '../db/search-text';
+import { keyEndsWith, parseQuery, phrase, TRIGRAM_MIN } from '../db/search-text';
 import { INVENTORY_MARK } from './device-rows';
 
 export const MATCH_COUNT_CAP = 1_000;
@@ -75,9 +75,15 @@ export function deviceQueries(db: Db): DeviceQueries {
       arms.push('SELECT rowid FROM devices_search WHERE devices_search MATCH ?');
       params.push(inView(`text : (${parsed.text})`));
     }
-    if (parsed.serial !== null) {
+    const key = parsed.serialKey;
+    if (key !== null) {
       arms.push('SELECT rowid FROM serial_search WHERE serial_search MATCH ?');
-      params.push(inView(`key : ${parsed.serial}`));
+      // The last characters: the end mark after them keeps to the view (search-text.ts).
+      params.push(
+        key.length >= TRIGRAM_MIN
+          ? inView(`key : ${phrase(key)}`)
+          : `key : ${keyEndsWith(key, query.view === 'uninstalled')}`,
+      );
     }
     if (arms.length > 0) {
       // Both indexes return rows in row id order, so the union is a merge that streams the

@@ -132,7 +132,7 @@ export function deviceRows(db: Db): DeviceRows {
   const putRow = (device: Device, fetchedAt: string, pass: number | null): IndexChange | null => {
     const location = device.location ?? null;
     const text = deviceSearchText(device);
-    const key = serialSearchKey(device.serial_number);
+    const key = serialSearchKey(device.serial_number, location !== null);
     const state = location === null ? INVENTORY_MARK : '';
     const hash = hashText(`${text}\n${state}`);
     const columns = [

@@ -6,7 +6,7 @@
 import { serialKey } from '../../serial-key';
 import type { Db } from '../db/open-database';
 import { misreadSpellings, NEAR_EDITS, nearProbes, serialDistance } from '../db/serial-near';
-import { serialSearchKey } from '../db/search-text';
+import { KEY_CHARACTERS, keyEndsWith, phrase } from '../db/search-text';
 
 export interface SerialLookup {
   /**
@@ -22,9 +22,6 @@ export interface SerialLookup {
 /** Pieces more devices than this share tell nothing (a vendor's prefix): they are skipped. */
 const PIECE_ROWS_MAX = 2_000;
 
-/** Keys hold letters and digits only (and the end mark): nothing to escape. */
-const quoted = (piece: string): string => `"${piece}"`;
-
 /** Every choice of one item from each list. */
 const combinations = (lists: readonly string[][]): string[][] =>
   lists.reduce<string[][]>((done, list) => done.flatMap((c) => list.map((x) => [...c, x])), [[]]);
@@ -37,7 +34,7 @@ export function serialLookup(db: Db): SerialLookup {
     `SELECT d.serial FROM serial_search s JOIN devices d ON d.id = s.rowid
      WHERE serial_search MATCH ? ORDER BY s.rowid LIMIT ?`,
   );
-  /** `match`: quoted pieces, AND-ed. */
+  /** `match`: an FTS5 expression over the keys. */
   const serialsWith = (match: string, limit: number): string[] =>
     matching.all(`key : (${match})`, limit).map((r) => r.serial);
 
@@ -45,11 +42,8 @@ export function serialLookup(db: Db): SerialLookup {
     spelling(typed) {
       if (exact.get(typed)) return typed;
       const key = serialKey(typed);
-      if (!/^[a-z0-9]+$/.test(key)) return null;
-      // serial_search holds "key$$": a key that ends so ends the serial.
-      const same = serialsWith(quoted(serialSearchKey(typed)), 50).filter(
-        (s) => serialKey(s) === key,
-      );
+      if (!KEY_CHARACTERS.test(key)) return null;
+      const same = serialsWith(keyEndsWith(key, false), 50).filter((s) => serialKey(s) === key);
       if (same.length === 1) return same[0] ?? null;
       // Two spellings of one key: only the one the typed form spells, separators aside.
       const bare = (s: string) => s.replace(/[\s._-]/g, '');
@@ -58,14 +52,14 @@ export function serialLookup(db: Db): SerialLookup {
     },
     near(typed, limit) {
       const key = serialKey(typed);
-      if (!/^[a-z0-9]{3,}$/.test(key)) return [];
+      if (!KEY_CHARACTERS.test(key) || key.length < 3) return [];
       const distance = new Map<string, number>();
       // Its last characters, as people read a label whose start every device shares.
-      for (const serial of serialsWith(quoted(serialSearchKey(typed)), limit + 1))
+      for (const serial of serialsWith(keyEndsWith(key, false), limit + 1))
         if (serialKey(serial) !== key) distance.set(serial, 0);
       for (const probe of nearProbes(key)) {
         for (const spellings of combinations(probe.map(misreadSpellings))) {
-          const found = serialsWith(spellings.map(quoted).join(' AND '), PIECE_ROWS_MAX + 1);
+          const found = serialsWith(spellings.map(phrase).join(' AND '), PIECE_ROWS_MAX + 1);
           if (found.length > PIECE_ROWS_MAX) continue;
           for (const serial of found) {
             const other = serialKey(serial);

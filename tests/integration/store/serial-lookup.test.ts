@@ -43,6 +43,12 @@ describe('the server’s spelling of a typed serial', () => {
     for (const typed of ['ftc-2b5h97j8', 'FTC2B5H97J8', 'ftc.2b5h_97j8'])
       expect(serials.spelling(typed), typed).toBe('FTC-2B5H97J8');
     expect(serials.spelling('4654432D3242354839374A38')).toBe('4654432d3242354839374a38');
+    // Installed or not.
+    store.cache.devices.put(
+      { serial_number: 'FTC-7MQP4XR2', location: { id: 'loc_1', name: 'Store' } },
+      NOW,
+    );
+    expect(serials.spelling('ftc 7mqp4xr2')).toBe('FTC-7MQP4XR2');
     // Not cached: nothing to go by; a serial that only ends the same is another device.
     expect(serials.spelling('FTC-2B5H97J9')).toBeNull();
     expect(serials.spelling('97J8')).toBeNull();
@@ -107,12 +113,15 @@ describe('cache migration 2', () => {
     const path = join(dir, 'old-cache.db');
     const v1 = openDatabase(path, { migrations: CACHE_MIGRATIONS.slice(0, 1) });
     // Written as version 1 wrote devices: the row, its JSON, its text in devices_search.
-    for (const serial of ['FTC-2B5H97J8', 'ab.12_c d']) {
+    for (const [serial, at] of [
+      ['FTC-2B5H97J8', null],
+      ['ab.12_c d', 'loc_1'],
+    ] as const) {
       const { lastInsertRowid: id } = v1
         .prepare(
-          "INSERT INTO devices (serial, search_hash, fetched_at) VALUES (?, 0, '2026-01-01')",
+          "INSERT INTO devices (serial, location_id, search_hash, fetched_at) VALUES (?, ?, 0, '2026-01-01')",
         )
-        .run(serial);
+        .run(serial, at);
       v1.prepare('INSERT INTO device_json (id, json) VALUES (?, ?)').run(
         id,
         JSON.stringify(device(serial)),
@@ -134,7 +143,8 @@ describe('cache migration 2', () => {
           .all(`key : "${key}"`)
           .map((r) => (r as { serial: string }).serial);
       expect(found('ftc2b5h97j8$$')).toEqual(['FTC-2B5H97J8']);
-      expect(found('ab12cd$$')).toEqual(['ab.12_c d']);
+      expect(found('ab12cd$%')).toEqual(['ab.12_c d']);
+      expect(found('ab12cd$$')).toEqual([]);
     } finally {
       now.close();
       store = openAccountStore(join(dir, 'scope'), log);

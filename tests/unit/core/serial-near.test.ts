@@ -40,10 +40,10 @@ describe('where to look', () => {
     expect(probes).toEqual([
       ['ftc', '2b5'],
       ['ftc', 'h97'],
-      ['ftc', 'j8$$'],
+      ['ftc', 'j8$'],
       ['2b5', 'h97'],
-      ['2b5', 'j8$$'],
-      ['h97', 'j8$$'],
+      ['2b5', 'j8$'],
+      ['h97', 'j8$'],
     ]);
     // Any two substitutions leave one pair unchanged.
     const key = 'ftc2b5h97j8';
@@ -58,10 +58,10 @@ describe('where to look', () => {
       }
   });
 
-  it('uses fewer pieces for shorter keys, and none below four characters', () => {
-    expect(nearProbes('abcdefg')).toEqual([['abc'], ['def'], ['g$$']]);
-    expect(nearProbes('abcd')).toEqual([['abc'], ['d$$']]);
-    expect(nearProbes('abc')).toEqual([]);
+  it('uses fewer pieces for shorter keys, and none below five characters', () => {
+    expect(nearProbes('abcdefgh')).toEqual([['abc'], ['def'], ['gh$']]);
+    expect(nearProbes('abcde')).toEqual([['abc'], ['de$']]);
+    expect(nearProbes('abcd')).toEqual([]);
   });
 
   it('asks for a piece as the label may have said it', () => {
