@@ -95,14 +95,16 @@ export interface FieldIssue {
 
 // ---------------------------------------------------------------- shared input pieces
 
-/** Serials are printed upper-case; scanners and people may not be. */
+/**
+ * A serial as typed or scanned, case kept: the core sends the server's own spelling of it
+ * (electron/serial-key.ts; a server may look serials up case-sensitively, in either case).
+ */
 const Serial = z
   .string()
   .trim()
   .min(1, R.serial_empty)
   .max(SERIAL_MAX_LENGTH, R.serial_too_long)
-  .regex(SERIAL_PATTERN, R.serial_characters)
-  .transform((s) => s.toUpperCase());
+  .regex(SERIAL_PATTERN, R.serial_characters);
 
 /** Location and organization ids (the rule and why: id-patterns.ts). */
 const Id = z
@@ -208,8 +210,10 @@ export const operations = {
   queryDevices: z
     .object({
       view: z.enum(['uninstalled', 'all']),
-      /** Free text: 3+ characters match anywhere (serial, type, firmware, label, store, city);
-       * 1–2 characters match the start of the serial. Accents, case and full width folded. */
+      /** Free text: words of 3+ characters match anywhere (serial, type, firmware, label,
+       * store, city); the whole text also matches as one serial with spaces and separators left
+       * out ("FTC 2B5H97J8", "ftc2b5h97j8"), and 1–2 characters match a serial's last
+       * characters. Accents, case and full width folded. */
       q: z.string().max(100, R.search_too_long).optional(),
       deviceType: z.string().max(200).optional(),
       firmware: z.string().max(200).optional(),
@@ -219,6 +223,8 @@ export const operations = {
     .strict(),
   /** Type and firmware choices for the inventory filters (of every device of the account). */
   deviceFacets: Empty,
+  /** Serials of the local inventory close to one that was not found ("Did you mean …"). */
+  nearSerials: z.object({ serial: Serial }).strict(),
   /** `fresh`: ask the server now, even if the cache is recent (Verify polls check-ins). */
   getDevice: z.object({ serial: Serial, fresh: z.boolean().optional() }).strict(),
   updateDevice: z
@@ -734,6 +740,8 @@ export type ConnectionFact =
   | { kind: 'cities_read'; withCity: number; addresses: number }
   | { kind: 'visitors_at_locations'; visitors: number; locations: number }
   | { kind: 'visitors_in_buckets'; visitors: number; buckets: number }
+  /** The device answered in the spelling listed and 404 in its other case. */
+  | { kind: 'serials_case_sensitive'; serial: string }
   /** A request before failed in a way every other would (offline, TLS, key refused). */
   | { kind: 'skipped_after'; endpoint: string }
   | { kind: 'skipped_organizations_unread'; endpoint: string }
@@ -797,6 +805,8 @@ export interface OperationResults {
   listLocationDevices: Cached<Device[]>;
   queryDevices: DeviceWindow;
   deviceFacets: DeviceFacets;
+  /** The server's spellings, closest first (a few at most). */
+  nearSerials: string[];
   getDevice: Cached<Device>;
   updateDevice: ActionResult;
   installDevice: ActionResult;

@@ -31,6 +31,7 @@ import { openAccountStore } from './store/account-store';
 import { openAppStore } from './store/app-store';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
+import { readEitherCase } from './service/serial-spelling';
 import { replayIntents, type ReplayResult } from './sync/replay';
 import { createSyncEngine } from './sync/sync-engine';
 import { issueInWords } from './issue-words';
@@ -371,7 +372,8 @@ function openDataDir(dataDir: string, log: Parameters<typeof openAppStore>[1]) {
 function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
   const { api } = scope;
   return {
-    getDevice: (serial: string) => api.getDevice(serial),
+    // A queued serial may be as typed (the device was not cached): its other case on a 404.
+    getDevice: (serial: string) => readEitherCase(serial, (s) => api.getDevice(s)),
     install: (serial: string, locationId: string) => api.installDevice(serial, locationId),
     uninstall: (serial: string, locationId?: string) => api.uninstallDevice(serial, locationId),
     updateDevice: (serial: string, changes: Parameters<typeof api.updateDevice>[1]) =>

@@ -31,6 +31,7 @@ import {
   type Device,
   type PagingStyle,
 } from '../api/wire';
+import { otherCase } from '../../serial-key';
 import type { ServiceContext } from './context';
 
 export const LAST_REPORT_KEY = 'lastConnectionReport';
@@ -241,7 +242,15 @@ export async function checkConnection(
   const noDevice = noOrganization ?? (serial === null ? { kind: 'skipped_no_device' } : null);
   await run('device', noDevice, async () => {
     const device = await orgApi().getDevice(serial ?? '');
-    return { items: 1, first: device, known: DEVICE_FIELDS };
+    const caseSensitive = await refusesOtherCase(orgApi(), device.serial_number);
+    return {
+      items: 1,
+      first: device,
+      known: DEVICE_FIELDS,
+      facts: caseSensitive
+        ? [{ kind: 'serials_case_sensitive', serial: device.serial_number }]
+        : [],
+    };
   });
   const to = new Date();
   const range = { from: new Date(to.getTime() - DAY_MS).toISOString(), to: to.toISOString() };
@@ -372,6 +381,22 @@ function listFound(
   };
 }
 
+/**
+ * Whether the server knows a device only in the spelling it lists (issue 22: a server with
+ * lower-case serials answered 404 to the upper-cased ones). The app sends the server's own
+ * spelling (service/serial-spelling.ts); the report says what it adapted to.
+ */
+async function refusesOtherCase(api: VendorApi, serial: string): Promise<boolean> {
+  const other = otherCase(serial);
+  if (other === serial) return false;
+  try {
+    await api.getDevice(other);
+    return false;
+  } catch (error) {
+    return error instanceof AppError && error.kind === 'not_found';
+  }
+}
+
 function whyNoOrganization(listed: readonly unknown[] | null): ConnectionFact {
   if (listed === null)
     return { kind: 'skipped_organizations_unread', endpoint: STEP_ENDPOINTS.organizations };
@@ -396,6 +421,8 @@ function factInEnglish(fact: ConnectionFact): string {
       return `${plural(fact.visitors, 'visitor')} counted at ${plural(fact.locations, 'location')} in the last 24 hours.`;
     case 'visitors_in_buckets':
       return `${plural(fact.visitors, 'visitor')} in ${plural(fact.buckets, 'hourly bucket')} of the last 24 hours.`;
+    case 'serials_case_sensitive':
+      return `Serials are case-sensitive: ${fact.serial} is not found in another case, so the app sends serials as the server spells them.`;
     case 'skipped_after':
       return `Not tried: ${fact.endpoint} failed, and every other request would fail the same way.`;
     case 'skipped_organizations_unread':
@@ -447,6 +474,7 @@ const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cities_read'), withCity: count, addresses: count }),
   z.object({ kind: z.literal('visitors_at_locations'), visitors: count, locations: count }),
   z.object({ kind: z.literal('visitors_in_buckets'), visitors: count, buckets: count }),
+  z.object({ kind: z.literal('serials_case_sensitive'), serial: z.string() }),
   z.object({ kind: z.literal('skipped_after'), endpoint }),
   z.object({ kind: z.literal('skipped_organizations_unread'), endpoint }),
   z.object({ kind: z.literal('skipped_key_has_no_organization') }),

@@ -6,6 +6,7 @@ import type { DeviceTraffic, LocationMetric, ParsedInput } from '../../contract'
 import { traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
+import { readEitherCase } from './serial-spelling';
 
 async function kept<T>(
   ctx: ServiceContext,
@@ -46,7 +47,7 @@ export async function deviceFootTraffic(
   const scope = requireScope(ctx);
   const { serial, ...range } = input;
   const { series, total } = await kept(ctx, scope, `device:${JSON.stringify(input)}`, () =>
-    scope.api.deviceFootTraffic(serial, range),
+    readEitherCase(serial, (spelling) => scope.api.deviceFootTraffic(spelling, range)),
   );
   return { serial, series, total };
 }

@@ -20,6 +20,7 @@ import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
 import * as reads from './read-service';
+import { serverSpelling } from './serial-spelling';
 import type { SessionManager } from './session-manager';
 import { offlineJobs } from './sync-service';
 import { simulateWalkThrough } from './training-walk';
@@ -30,6 +31,7 @@ export type Handlers = {
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {
   const status = () => session.status(ctx.isOnline());
+  const spelled = (serial: string) => serverSpelling(ctx, serial);
   /** When the last renderer error reports were logged (a one-minute window). */
   const rendererReports: number[] = [];
   const afterSessionChange = () => {
@@ -84,16 +86,25 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
 
     queryDevices: (input) => reads.queryDevices(ctx, input),
     deviceFacets: () => reads.deviceFacets(ctx),
-    getDevice: ({ serial, fresh }) => reads.getDevice(ctx, serial, fresh ?? false),
-    updateDevice: (input) => updateDevice(ctx, input),
-    installDevice: ({ serial, locationId, label }) => installDevice(ctx, serial, locationId, label),
-    uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, serial, locationId),
-    replaceDevice: (input) => replaceDevice(ctx, input),
+    nearSerials: ({ serial }) => reads.nearSerials(ctx, serial),
+    // Every serial below is the server's spelling from here on (serial-spelling.ts).
+    getDevice: ({ serial, fresh }) => reads.getDevice(ctx, spelled(serial), fresh ?? false),
+    updateDevice: (input) => updateDevice(ctx, { ...input, serial: spelled(input.serial) }),
+    installDevice: ({ serial, locationId, label }) =>
+      installDevice(ctx, spelled(serial), locationId, label),
+    uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, spelled(serial), locationId),
+    replaceDevice: (input) =>
+      replaceDevice(ctx, {
+        ...input,
+        serial: spelled(input.serial),
+        newSerial: spelled(input.newSerial),
+      }),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
-      moveDevice(ctx, serial, fromLocationId, toLocationId),
+      moveDevice(ctx, spelled(serial), fromLocationId, toLocationId),
 
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
-    deviceFootTraffic: (input) => deviceFootTraffic(ctx, input),
+    deviceFootTraffic: (input) =>
+      deviceFootTraffic(ctx, { ...input, serial: spelled(input.serial) }),
 
     listOutbox: () => {
       // A queue on a disk that cannot be opened now is not an empty queue: say why.
@@ -121,8 +132,12 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),
-    addPhoto: (input) => addPhoto(ctx, input),
-    listPhotos: (input) => listPhotos(ctx, input),
+    addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
+    listPhotos: (input) =>
+      listPhotos(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
     photoData: ({ id }) => photoData(ctx, id),
     deletePhoto: ({ id }) => deletePhoto(ctx, id),
     simulateWalkThrough: ({ serial, count }) =>
@@ -136,6 +151,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
         nextStep: 'In a browser, use Print and choose "Save as PDF".',
       });
     },
-    recordVerification: (input) => recordVerification(ctx, input),
+    recordVerification: (input) =>
+      recordVerification(ctx, { ...input, serial: spelled(input.serial) }),
   };
 }

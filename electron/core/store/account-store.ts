@@ -25,6 +25,7 @@ import { guardRows } from './damage-guard';
 import { deviceQueries, type DeviceQueries } from './device-query';
 import { deviceRows, type DeviceRows } from './device-rows';
 import { intentRows, type IntentRows } from './intent-rows';
+import { serialLookup, type SerialLookup } from './serial-lookup';
 import {
   locationRows,
   organizationRows,
@@ -38,6 +39,7 @@ export interface CacheStore {
   db: Db;
   devices: DeviceRows;
   queries: DeviceQueries;
+  serials: SerialLookup;
   locations: LocationRows;
   organizations: OrganizationRows;
   traffic: TrafficRows;
@@ -90,6 +92,7 @@ function openCache(path: string): CacheStore {
     db,
     devices: deviceRows(db),
     queries: deviceQueries(db),
+    serials: serialLookup(db),
     locations: locationRows(db),
     organizations: organizationRows(db),
     traffic: trafficRows(db),

@@ -19,6 +19,7 @@ import {
 } from './foot-traffic';
 import { pagingInfo, readWindow } from './paging';
 import { singleBody, spellNothing, type ResourceRoot } from './resources';
+import { heldSerial, servedSerial } from './serials';
 import { deviceWritten, locationCreated, type DeviceWrite } from './writes';
 
 /** The page of a list the request asks for, in the dialect's paging parameters. */
@@ -81,9 +82,22 @@ export const locationOut = (ctx: Ctx, l: Location): unknown =>
 
 export const deviceOut = (ctx: Ctx, json: Device, rec: DeviceRec): unknown => {
   const { notInstalled = 'null', never = 'null' } = ctx.dialect;
+  const served = { ...json, serial_number: serialOut(ctx, json.serial_number) };
   const spelled =
-    notInstalled === 'null' && never === 'null' ? json : spellNothing(json, notInstalled, never);
+    notInstalled === 'null' && never === 'null'
+      ? served
+      : spellNothing(served, notInstalled, never);
   return ctx.dialect.deviceExtras ? { ...spelled, ...vendorExtras(rec) } : spelled;
+};
+
+/** A serial as the dialect spells it. */
+export const serialOut = (ctx: Ctx, held: string): string =>
+  servedSerial(ctx.dialect.serials ?? 'as-held', held);
+
+/** The organization's device a request path names, in the dialect's spelling only. */
+export const deviceNamed = (ctx: Ctx, served: string): DeviceRec | undefined => {
+  const held = heldSerial(ctx.dialect.serials ?? 'as-held', served);
+  return held === undefined ? undefined : ctx.state.device(ctx.orgId, held);
 };
 
 export const deviceWriteReply = (ctx: Ctx, write: DeviceWrite, device: unknown): Reply =>

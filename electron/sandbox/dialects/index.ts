@@ -12,6 +12,7 @@ import { DEFAULT_ERRORS, type ErrorStyle } from './errors';
 import type { TrafficScope, TrafficStyle } from './foot-traffic';
 import type { PagingStyle } from './paging';
 import type { NeverStyle, NotInstalledStyle, SingleStyle } from './resources';
+import type { SerialStyle } from './serials';
 import type { CreateStyle, DeviceWriteStyle } from './writes';
 
 export interface Dialect {
@@ -35,6 +36,8 @@ export interface Dialect {
   never?: NeverStyle;
   /** GET /foot-traffic/locations: the request's organization (default) or all of the user's. */
   trafficScope?: TrafficScope;
+  /** How serials are spelled and looked up (default 'as-held'). */
+  serials?: SerialStyle;
 }
 
 export const DEFAULT_DIALECT: Dialect = {
@@ -48,6 +51,27 @@ export const DEFAULT_DIALECT: Dialect = {
   deviceWrite: 'wrapped',
   createLocation: 'wrapped',
   deviceExtras: false,
+};
+
+const CURSOR_META: Dialect = {
+  name: 'cursor-meta',
+  summary:
+    'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
+  paging: 'cursor-token',
+  envelope: 'data-meta',
+  address: 'street-country-name',
+  traffic: 'bucket-value',
+  errors: {
+    validation: 'flat',
+    client: 'list',
+    server: 'string',
+    validationStatus: 400,
+    forbiddenStatus: 404,
+    challenge: false,
+  },
+  deviceWrite: 'bare-201',
+  createLocation: 'bare-located',
+  deviceExtras: true,
 };
 
 export const DIALECTS: readonly Dialect[] = [
@@ -112,26 +136,7 @@ export const DIALECTS: readonly Dialect[] = [
     createLocation: 'id-located',
     deviceExtras: true,
   },
-  {
-    name: 'cursor-meta',
-    summary:
-      'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
-    paging: 'cursor-token',
-    envelope: 'data-meta',
-    address: 'street-country-name',
-    traffic: 'bucket-value',
-    errors: {
-      validation: 'flat',
-      client: 'list',
-      server: 'string',
-      validationStatus: 400,
-      forbiddenStatus: 404,
-      challenge: false,
-    },
-    deviceWrite: 'bare-201',
-    createLocation: 'bare-located',
-    deviceExtras: true,
-  },
+  CURSOR_META,
   {
     name: 'go-zero',
     summary:
@@ -198,6 +203,13 @@ export const DIALECTS: readonly Dialect[] = [
     deviceExtras: true,
     never: 'empty-string',
     trafficScope: 'user',
+  },
+  {
+    ...CURSOR_META,
+    name: 'lower-hex',
+    summary:
+      'lower-case hex serials looked up case-sensitively (any other spelling is a 404), with cursor-meta’s other choices.',
+    serials: 'lower-hex',
   },
 ];
 

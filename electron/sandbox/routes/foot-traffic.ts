@@ -1,6 +1,12 @@
 /** Foot traffic per location (paged) and per device, in UTC-aligned buckets. */
 import { FOOT_TRAFFIC_MAX_BUCKETS } from '../../core/api/wire';
-import { deviceSeriesReply, locationsTrafficReply, trafficLocations } from '../dialects/answers';
+import {
+  deviceNamed,
+  deviceSeriesReply,
+  locationsTrafficReply,
+  serialOut,
+  trafficLocations,
+} from '../dialects/answers';
 import type { Bucket } from '../dialects/foot-traffic';
 import { iso, notFound, route, validationError, type Route } from '../http-kit';
 import {
@@ -87,8 +93,8 @@ export const footTrafficRoutes: Route[] = [
     );
   }),
   route('GET', '/foot-traffic/devices/:serial_number', 'org', (ctx) => {
-    const { state, orgId, params, query } = ctx;
-    const d = state.device(orgId, params.serial_number ?? '');
+    const { state, params, query } = ctx;
+    const d = deviceNamed(ctx, params.serial_number ?? '');
     if (!d) throw notFound('Device');
     const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], {
       granularity: 'hour',
@@ -99,7 +105,7 @@ export const footTrafficRoutes: Route[] = [
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
     return deviceSeriesReply(ctx, counted(buckets, counts), range.granularity, {
-      serial_number: d.serial,
+      serial_number: serialOut(ctx, d.serial),
       from: iso(first),
       to: iso(last),
       granularity: range.granularity,

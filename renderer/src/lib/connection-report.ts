@@ -93,6 +93,8 @@ export const factWords = (fact: ConnectionFact): string => {
         shown: formatNumber(fact.visitors),
         buckets: formatNumber(fact.buckets),
       });
+    case 'serials_case_sensitive':
+      return m.check_fact_serials_case_sensitive({ serial: fact.serial });
     case 'skipped_after':
       return m.check_fact_skipped_after({ endpoint: fact.endpoint });
     case 'skipped_organizations_unread':

@@ -157,6 +157,29 @@ describe('check connection', () => {
     expect(await harness.call('lastConnectionReport')).toEqual(report);
   });
 
+  // Issue 22: support sees what the app adapted to.
+  it('names serials that are found only as the server spells them (lower-hex dialect)', async () => {
+    sandbox = await startSandbox({ port: 0, dialect: 'lower-hex', devices: 20 });
+    harness = await startCoreHarness();
+    const user = oneOrgUser(sandbox);
+    const report = await harness.call('checkConnection', {
+      baseUrl: sandbox.baseUrl,
+      apiKey: user.api_key,
+    });
+    const device = stepOf(report, 'device');
+    expect(device.outcome).toBe('ok');
+    const serial = (device.facts[0] as { serial?: string } | undefined)?.serial ?? '';
+    expect(serial).toMatch(/^[0-9a-f]+$/);
+    expect(device.facts).toEqual([{ kind: 'serials_case_sensitive', serial }]);
+    expect(reportText(report)).toContain(`Serial numbers are case-sensitive: ${serial}`);
+    // Found by the spelling listed, refused in the other: both asked, both read-only.
+    const asked = sandbox.requestLog().filter((r) => r.path.startsWith('/v1/devices/'));
+    expect(asked.map((r) => [r.path, r.status])).toEqual([
+      [`/v1/devices/${serial}`, 200],
+      [`/v1/devices/${serial.toUpperCase()}`, 404],
+    ]);
+  });
+
   it('says a wrong key was refused and tries nothing else', async () => {
     sandbox = await startSandbox({ port: 0 });
     harness = await startCoreHarness();

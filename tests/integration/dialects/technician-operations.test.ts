@@ -18,11 +18,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Device, Location, PushEvent } from '../../../electron/contract';
 import {
   DIALECTS,
+  servedSerial,
   startSandbox,
   type Dialect,
   type RunningSandbox,
   type SandboxUser,
 } from '../../../electron/sandbox/index';
+import { otherCase } from '../../../electron/serial-key';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 /** A Wednesday afternoon: seeded installed devices have counted visitors in the last days. */
@@ -226,10 +228,14 @@ describe.each(
     envelope: d.envelope,
     paging: d.paging,
     dialect: d,
+    serials: d.serials ?? 'as-held',
   })),
 )(
   'dialect $name: the technician’s operations through the real core',
-  ({ name, address, envelope, paging, dialect }) => {
+  ({ name, address, envelope, paging, dialect, serials }) => {
+    /** A reference device's serial as this dialect spells it (issue 22). */
+    const served = (d: Obj) => servedSerial(serials, String(d.serial_number));
+    const asServed = (d: Obj) => ({ ...d, serial_number: served(d) });
     let sbx: RunningSandbox;
     let harness: CoreHarness;
     let user: SandboxUser;
@@ -344,7 +350,7 @@ describe.each(
       expect(all.fetchedAt).not.toBeNull();
       const out = await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
       expect(out.total).toBe(reference.uninstalled);
-      const refBySerial = new Map(reference.devices.map((d) => [String(d.serial_number), d]));
+      const refBySerial = new Map(reference.devices.map((d) => [served(d), asServed(d)]));
       for (const d of all.rows)
         expect(specPart(d)).toEqual(specPart(refBySerial.get(d.serial_number)!));
     });
@@ -354,7 +360,7 @@ describe.each(
       const id = String(busy.id);
       const want = reference.devices
         .filter((d) => (d.location as { id?: string } | null)?.id === id)
-        .map((d) => String(d.serial_number))
+        .map(served)
         .sort();
       const first = await harness.call('listLocationDevices', { locationId: id });
       expect(first.value.map((d) => d.serial_number).sort()).toEqual(want);
@@ -368,26 +374,26 @@ describe.each(
       expect(asked.map((r) => r.status)).toContain(200);
     });
 
-    test('getDevice of a known serial, fresh from the server; an unknown one is not_found', async () => {
+    test('getDevice of a known serial typed in another case, fresh from the server; an unknown one is not_found', async () => {
       const known = reference.devices.find((d) => d.location !== null)!;
-      const got = await harness.call('getDevice', {
-        serial: String(known.serial_number).toLowerCase(),
-        fresh: true,
-      });
+      const serial = served(known);
+      const before = sbx.requestLog().length;
+      // Typed in the other case, without the dash: the cached device's spelling is sent.
+      const typed = otherCase(serial).replace('-', '');
+      const got = await harness.call('getDevice', { serial: typed, fresh: true });
       expect(got.source).toBe('network');
-      expect(specPart(got.value)).toEqual(specPart(known));
+      expect(specPart(got.value)).toEqual(specPart(asServed(known)));
+      const asked = sbx.requestLog().slice(before);
+      expect(asked.map((r) => [r.path, r.status])).toEqual([[`/v1/devices/${serial}`, 200]]);
       // In the inventory and never checked in: not installed, and "never", however written.
       const idle = reference.devices.find(
         (d) => d.location === null && d.last_checkin_at === null,
       )!;
-      const fresh = await harness.call('getDevice', {
-        serial: String(idle.serial_number),
-        fresh: true,
-      });
+      const fresh = await harness.call('getDevice', { serial: served(idle), fresh: true });
       expect(fresh.source).toBe('network');
       expect(fresh.value.location ?? null).toBeNull();
       expect(fresh.value.last_checkin_at ?? null).toBeNull();
-      expect(specPart(fresh.value)).toEqual(specPart(idle));
+      expect(specPart(fresh.value)).toEqual(specPart(asServed(idle)));
       const error = await failure('getDevice', { serial: 'FTC-NOPE0000', fresh: true });
       expect(error.kind).toBe('not_found');
     });
@@ -409,7 +415,7 @@ describe.each(
       }
       const { serial, counts, total } = reference.deviceSeries;
       const device = await harness.call('deviceFootTraffic', {
-        serial,
+        serial: otherCase(servedSerial(serials, serial)),
         ...HOUR_RANGE,
         granularity: 'hour',
       });
@@ -446,7 +452,7 @@ describe.each(
     });
 
     test('updateDevice: done with the server’s device, and the sandbox holds the change', async () => {
-      const serial = String(reference.devices[3]!.serial_number);
+      const serial = served(reference.devices[3]!);
       const result = await harness.call('updateDevice', {
         serial,
         changes: { name: `Back door ${name}`, update_interval_s: 600 },
@@ -485,6 +491,95 @@ describe.each(
       expect(deleted.status).toBe('done');
       expect((await raw(sbx, user, `/locations/${encodeURIComponent(id)}`)).status).toBe(404);
       expect((await harness.call('listLocations')).value.some((l) => l.id === id)).toBe(false);
+    });
+
+    // Issue 22: a device the app has not downloaded (here: the lists fail) is asked for as
+    // typed, then — on a 404 — in its other case; what is written goes to the server's spelling.
+    test('a serial the app does not know: as typed, then its other case — lookup, install, uninstall, foot traffic, unknown', async () => {
+      sbx.setFaults({
+        errorRate: 1,
+        methods: ['GET'],
+        pathPattern: '^/v1/(devices|uninstalled-devices|locations/[^/]+/devices)(\\?|$)',
+      });
+      const fresh = await startCoreHarness();
+      try {
+        await fresh.call('signIn', { baseUrl: sbx.baseUrl, apiKey: user.api_key });
+        const [out1, out2] = reference.devices.filter((d) => d.location === null).slice(-2);
+        const installed = { serial_number: reference.deviceSeries.serial };
+        const at = String(reference.locations[0]!.id);
+        const since = sbx.requestLog().length;
+        const asked = () =>
+          sbx
+            .requestLog()
+            .slice(since)
+            .filter((r) => /^\/v1\/(foot-traffic\/)?devices\/[^/?]+/.test(r.path))
+            .map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+
+        const lookedUp = await fresh.call('getDevice', { serial: otherCase(served(out1!)) });
+        expect(lookedUp.value.serial_number).toBe(served(out1!));
+        const done = await fresh.call('installDevice', {
+          serial: otherCase(served(out2!)),
+          locationId: at,
+        });
+        expect(done.status).toBe('done');
+        if (done.status === 'done') expect(done.device.serial_number).toBe(served(out2!));
+        expect(sbx.deviceLocation(served(out2!))?.id).toBe(at);
+        // Now known: its own spelling goes out at once.
+        const removed = await fresh.call('uninstallDevice', {
+          serial: otherCase(served(out2!)),
+          locationId: at,
+        });
+        expect(removed.status).toBe('done');
+        expect(sbx.deviceLocation(served(out2!))).toBeNull();
+        const traffic = await fresh.call('deviceFootTraffic', {
+          serial: otherCase(served(installed)),
+          ...HOUR_RANGE,
+          granularity: 'hour',
+        });
+        expect(traffic.total).toBe(reference.deviceSeries.total);
+        const unknown = await fresh.core.invoke('getDevice', { serial: 'FTC-NOPE0000' });
+        expect(unknown.ok ? null : unknown.error).toMatchObject({
+          kind: 'not_found',
+          code: 'device_not_found',
+          params: { serial: 'FTC-NOPE0000' },
+        });
+
+        const typed = (d: Obj) => otherCase(served(d));
+        const lines = asked();
+        // Each typed form was tried once, answered 404, and its other case found the device.
+        expect(
+          lines.filter((l) => [out1!, out2!, installed].some((d) => l.includes(typed(d)))),
+        ).toEqual([
+          `GET /v1/devices/${typed(out1!)} 404`,
+          `GET /v1/devices/${typed(out2!)} 404`,
+          `GET /v1/foot-traffic/devices/${typed(installed)} 404`,
+        ]);
+        const next = (line: string) => lines[lines.indexOf(line) + 1];
+        expect(next(`GET /v1/devices/${typed(out1!)} 404`)).toBe(
+          `GET /v1/devices/${served(out1!)} 200`,
+        );
+        expect(next(`GET /v1/devices/${typed(out2!)} 404`)).toBe(
+          `GET /v1/devices/${served(out2!)} 200`,
+        );
+        expect(next(`GET /v1/foot-traffic/devices/${typed(installed)} 404`)).toBe(
+          `GET /v1/foot-traffic/devices/${served(installed)} 200`,
+        );
+        // Writes went to the server's spelling only, and succeeded.
+        expect(
+          lines.filter((l) => l.startsWith('POST')).map((l) => l.replace(/ 20[014]$/, '')),
+        ).toEqual([
+          `POST /v1/devices/${served(out2!)}/install`,
+          `POST /v1/devices/${served(out2!)}/uninstall`,
+        ]);
+        // Unknown: the typed form, then its other case, both 404 — said about the typed one.
+        expect(lines.slice(-2)).toEqual([
+          'GET /v1/devices/FTC-NOPE0000 404',
+          'GET /v1/devices/ftc-nope0000 404',
+        ]);
+      } finally {
+        sbx.clearFaults();
+        await fresh.close();
+      }
     });
 
     test('after another sync the counts still equal the sandbox’s (the writes netted out)', async () => {

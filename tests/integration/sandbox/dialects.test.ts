@@ -263,6 +263,9 @@ const READERS: Record<string, Reader> = {
 READERS['go-zero'] = READERS['offset-flat']!;
 READERS['rails-root'] = READERS['link-header-bare']!;
 
+// lower-hex answers everything else as cursor-meta does; only its serials differ.
+READERS['lower-hex'] = READERS['cursor-meta']!;
+
 const fetchAs = (
   dialect: string,
   sbx: RunningSandbox,
@@ -369,6 +372,7 @@ const ADDRESSES: Record<string, (a: Lines) => unknown> = {
 ADDRESSES['go-zero'] = ADDRESSES['offset-flat']!;
 ADDRESSES['rails-root'] = ADDRESSES['cursor-links']!;
 ADDRESSES['flat-traffic'] = ADDRESSES['cursor-meta']!;
+ADDRESSES['lower-hex'] = ADDRESSES['cursor-meta']!;
 
 /** A foot-traffic bucket → its start (ISO, or a date for daily `date` buckets) and count. */
 const BUCKETS: Record<string, (b: unknown) => { start: string; count: number }> = {
@@ -458,6 +462,9 @@ const flatRecord = (v: unknown, granularity: 'day' | 'hour') => {
   return { org: str(o.organization_id), id: str(o.location_id), start, count: num(o.visitors) };
 };
 
+BUCKETS['lower-hex'] = BUCKETS['cursor-meta']!;
+LOCATION_TRAFFIC['lower-hex'] = LOCATION_TRAFFIC['cursor-meta']!;
+
 type ErrorBodyStyle = 'nested' | 'flat' | 'string' | 'list' | 'text' | 'html';
 
 /** Checks an error body's style and that it mentions `word` (a field, or part of the message). */
@@ -530,6 +537,8 @@ interface Case {
   never?: string;
   /** The locations' foot traffic as flat records, of every organization of the user. */
   flatTraffic?: true;
+  /** How serials are spelled (openapi.yaml x-dialects `serials`); default as the spec's. */
+  serials?: 'lower-hex';
 }
 
 type WriteForm = 'wrapped' | 'device' | 'none' | 'empty' | 'named-root' | 'status-ok';
@@ -539,7 +548,7 @@ const singleOf = (c: Case, root: string, json: unknown): Obj =>
   c.single === 'bare' ? obj(json) : obj(obj(json)[c.single === 'named-root' ? root : 'data']);
 
 /** The reference (default) device as the case spells "not installed" and "never". */
-const spelled = (c: Case, d: Obj): Obj => {
+const spelledNothing = (c: Case, d: Obj): Obj => {
   const out = { ...d };
   if (c.never !== undefined)
     for (const f of ['last_checkin_at', 'installed_at']) if (out[f] === null) out[f] = c.never;
@@ -550,6 +559,18 @@ const spelled = (c: Case, d: Obj): Obj => {
   }
   return out;
 };
+
+/**
+ * A serial as a dialect writes it, from the rule openapi.yaml documents: `lower-hex` is the
+ * lower-case hex of the serial's UTF-8 bytes.
+ */
+const spelledSerial = (c: Pick<Case, 'serials'>, serial: unknown): string =>
+  c.serials === 'lower-hex' ? Buffer.from(str(serial), 'utf8').toString('hex') : str(serial);
+/** The reference (default) device as the case spells it: its serial, "not installed", "never". */
+const spelledDevice = (c: Case, d: Obj): Obj => ({
+  ...spelledNothing(c, d),
+  serial_number: spelledSerial(c, d.serial_number),
+});
 
 const CASES: Case[] = [
   {
@@ -665,6 +686,13 @@ const CASES: Case[] = [
     flatTraffic: true,
   },
 ];
+
+// lower-hex answers everything as cursor-meta does but its serials.
+CASES.push({
+  ...CASES.find((c) => c.name === 'cursor-meta')!,
+  name: 'lower-hex',
+  serials: 'lower-hex',
+});
 
 const SPEC_FIELDS = [
   'serial_number',
@@ -896,14 +924,14 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('paging walks every list exactly once, in order, in the dialect’s style', async () => {
     expect(sbx.dialect).toBe(c.name);
-    const serials = refDevices.map((d) => d.serial_number);
+    const serials = refDevices.map((d) => spelledSerial(c, d.serial_number));
     const devices = await walk(c.name, sbx, alex, '/devices', 7);
     expect(devices.items.map((d) => obj(d).serial_number)).toEqual(serials);
     expect(devices.pages).toBe(Math.ceil(serials.length / 7));
 
     const out = await walk(c.name, sbx, alex, '/uninstalled-devices', 4);
     expect(out.items.map((d) => obj(d).serial_number)).toEqual(
-      refDevices.filter((d) => d.location === null).map((d) => d.serial_number),
+      refDevices.filter((d) => d.location === null).map((d) => spelledSerial(c, d.serial_number)),
     );
 
     const locs = await walk(c.name, sbx, alex, '/locations?q=', 5);
@@ -928,7 +956,7 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('paging parameters work, and the ones the dialect does not use are ignored', async () => {
     const size = 5;
-    const firstFive = refDevices.slice(0, size).map((d) => d.serial_number);
+    const firstFive = refDevices.slice(0, size).map((d) => spelledSerial(c, d.serial_number));
     const serialsOf = (r: Raw) =>
       reader.page(r, '/devices', size, sbx).items.map((d) => obj(d).serial_number);
 
@@ -949,7 +977,9 @@ describe.each(CASES)('dialect $name', (c) => {
     const next =
       reader.second?.('/devices', size) ?? reader.page(first, '/devices', size, sbx).next;
     const second = await raw(sbx, alex, str(next));
-    expect(serialsOf(second)).toEqual(refDevices.slice(size, 2 * size).map((d) => d.serial_number));
+    expect(serialsOf(second)).toEqual(
+      refDevices.slice(size, 2 * size).map((d) => spelledSerial(c, d.serial_number)),
+    );
 
     // The size parameter is bounded; cursors are only those the server handed out.
     const tooBig = await raw(sbx, alex, `/devices?${reader.sizeParam}=501`);
@@ -974,7 +1004,7 @@ describe.each(CASES)('dialect $name', (c) => {
     expect(items).toHaveLength(refDevices.length);
     items.forEach((v, i) => {
       const d = specDevice(v);
-      expect(specPart(d)).toEqual(specPart(spelled(c, refDevices[i]!)));
+      expect(specPart(d)).toEqual(specPart(spelledDevice(c, refDevices[i]!)));
       if (c.vendorExt) expect(typeof obj(d.vendor_ext, 'vendor_ext')).toBe('object');
       else expect(d).not.toHaveProperty('vendor_ext');
     });
@@ -982,11 +1012,11 @@ describe.each(CASES)('dialect $name', (c) => {
     const idle = refDevices.filter((d) => d.location === null && d.last_checkin_at === null);
     expect(idle.length).toBeGreaterThan(0);
     for (const ref of [refDevices[0]!, idle[0]!]) {
-      const serial = str(ref.serial_number);
+      const serial = spelledSerial(c, ref.serial_number);
       const one = await raw(sbx, alex, `/devices/${serial}`);
       expect(one.status).toBe(200);
       expect(specPart(specDevice(singleOf(c, 'device', one.json)))).toEqual(
-        specPart(spelled(c, ref)),
+        specPart(spelledDevice(c, ref)),
       );
     }
     const out = await walk(c.name, sbx, alex, '/uninstalled-devices', 100);
@@ -1029,12 +1059,12 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('foot traffic has the dialect’s shape and the same counts', async () => {
     const serial = str(refDevices.find((d) => d.location !== null)?.serial_number);
-    const path = `/foot-traffic/devices/${serial}?granularity=hour`;
-    const want = READERS.default!.series(await call(ref, users(ref)[0], { path })).map((b) =>
-      BUCKETS.default!(b),
-    );
+    const path = (s: string) => `/foot-traffic/devices/${s}?granularity=hour`;
+    const want = READERS.default!.series(
+      await call(ref, users(ref)[0], { path: path(serial) }),
+    ).map((b) => BUCKETS.default!(b));
     expect(want.reduce((a, b) => a + b.count, 0)).toBeGreaterThan(0);
-    const answer = await raw(sbx, alex, path);
+    const answer = await raw(sbx, alex, path(spelledSerial(c, serial)));
     const got = reader.series(answer).map((b) => BUCKETS[c.name]!(b));
     expect(got.map((b) => b.count)).toEqual(want.map((b) => b.count));
     got.forEach((b, i) => expect(want[i]?.start.startsWith(b.start)).toBe(true));
@@ -1092,7 +1122,7 @@ describe.each(CASES)('dialect $name', (c) => {
   };
 
   test('errors have the dialect’s bodies and status codes', async () => {
-    const serial = str(refDevices.find((d) => d.location === null)?.serial_number);
+    const serial = spelledSerial(c, refDevices.find((d) => d.location === null)?.serial_number);
     const invalid = await raw(sbx, alex, `/devices/${serial}/install`, {
       method: 'POST',
       body: {},
@@ -1128,7 +1158,7 @@ describe.each(CASES)('dialect $name', (c) => {
     const other = refLocations.find(
       (l) => l.id !== obj(refDevices.find((d) => d.serial_number === installedSerial)?.location).id,
     );
-    const conflict = await raw(sbx, alex, `/devices/${installedSerial}/install`, {
+    const conflict = await raw(sbx, alex, `/devices/${spelledSerial(c, installedSerial)}/install`, {
       method: 'POST',
       body: { location_id: other?.id },
     });
@@ -1142,7 +1172,10 @@ describe.each(CASES)('dialect $name', (c) => {
   });
 
   test('write answers have the dialect’s status and body; state changes as asked', async () => {
-    const serial = str(refDevices.filter((d) => d.location === null)[1]?.serial_number);
+    const serial = spelledSerial(
+      c,
+      refDevices.filter((d) => d.location === null)[1]?.serial_number,
+    );
     const loc = str(refLocations[1]?.id);
     const checkWrite = (r: Raw, [status, form]: [number, WriteForm]) => {
       expect(r.status, r.text).toBe(status);
@@ -1160,7 +1193,7 @@ describe.each(CASES)('dialect $name', (c) => {
       specDevice(singleOf(c, 'device', (await raw(sbx, alex, `/devices/${serial}`)).json));
     /** Where a device is, in the spec's terms: its location's id, or null. */
     const at = (d: Obj) => {
-      const where = spelled(c, { location: null });
+      const where = spelledNothing(c, { location: null });
       if (c.notInstalled === 'omitted-flag') return d.installed ? obj(d.location).id : null;
       return JSON.stringify(d.location) === JSON.stringify(where.location)
         ? null
@@ -1191,7 +1224,7 @@ describe.each(CASES)('dialect $name', (c) => {
     if (removed) expect(at(removed)).toBeNull();
     const now = await current();
     expect(at(now)).toBeNull();
-    expect(specPart(now).location).toEqual(spelled(c, { location: null }).location);
+    expect(specPart(now).location).toEqual(spelledNothing(c, { location: null }).location);
 
     const address = {
       line1: 'Marienplatz 1',
@@ -1224,5 +1257,40 @@ describe.each(CASES)('dialect $name', (c) => {
     expect(data.address).toEqual(ADDRESSES[c.name]!(address));
     if (c.name === 'link-header-bare')
       expect(data.address).toBe('Marienplatz 1, 80331 München, Germany');
+  });
+
+  // Issue 22: a server may spell serials its own way and look them up case-sensitively.
+  test('a device is found in the dialect’s spelling of its serial, and only in it', async () => {
+    const held = str(refDevices.find((d) => d.location !== null)?.serial_number);
+    const serial = spelledSerial(c, held);
+    const status = async (path: string, method = 'GET', body?: unknown) =>
+      (await raw(sbx, alex, path, { method, ...(body === undefined ? {} : { body }) })).status;
+    expect(await status(`/devices/${serial}`)).toBe(200);
+    expect(await status(`/foot-traffic/devices/${serial}`)).toBe(200);
+    if (c.serials !== 'lower-hex') return;
+    expect(serial).toMatch(/^4654432d[0-9a-f]+$/); // every serial starts the same: "FTC-"
+    const upper = serial.toUpperCase();
+    const missing = await raw(sbx, alex, `/devices/${upper}`);
+    expect(missing.status).toBe(404);
+    checkErrorBody(c.errors.client, missing, 'not found');
+    expect(await status(`/devices/${held}`)).toBe(404);
+    expect(await status(`/foot-traffic/devices/${upper}`)).toBe(404);
+    const loc = { location_id: str(refLocations[0]?.id) };
+    expect(await status(`/devices/${upper}/uninstall`, 'POST', loc)).toBe(404);
+    expect(await status(`/devices/${upper}/install`, 'POST', loc)).toBe(404);
+    expect(await status(`/devices/${upper}`, 'PUT', { name: 'x' })).toBe(404);
+    // A conflict names the device as the dialect spells it.
+    const conflict = await raw(sbx, alex, `/devices/${serial}/install`, {
+      method: 'POST',
+      body: {
+        location_id: str(
+          refLocations.find(
+            (l) => l.id !== obj(refDevices.find((d) => d.serial_number === held)?.location).id,
+          )?.id,
+        ),
+      },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.text).toContain(serial);
   });
 });
