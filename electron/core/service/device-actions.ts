@@ -177,10 +177,16 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   return { status: 'queued', item: toItem(after) };
 }
 
-/** Whether an intent the technician just took stays queued (error-traits.ts `waitsInQueue`). */
+/**
+ * Whether an intent the technician just took stays queued (error-traits.ts `waitsInQueue`).
+ * One being sent stays too: a run chained right behind this send (the sync engine's) may have
+ * picked it up before its answer is read here, and removing it would drop an acknowledged
+ * action mid-send.
+ */
 export const worthWaiting = (intent: Intent): boolean =>
-  intent.state === 'queued' &&
-  (intent.lastError === null || traitsOf(intent.lastError.kind).waitsInQueue);
+  intent.state === 'syncing' ||
+  (intent.state === 'queued' &&
+    (intent.lastError === null || traitsOf(intent.lastError.kind).waitsInQueue));
 
 /** After a refused direct send, the optimistic row is replaced with what the server has. */
 async function restoreFromServer(
