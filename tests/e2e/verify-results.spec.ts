@@ -71,14 +71,15 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
     visit.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const rows = (await readFile(await download.path(), 'utf8')).split('\r\n');
-  expect(rows[0]).toMatch(/,Needs follow-up$/);
-  const csvVerify = rows.find((r) => r.includes(',Verify,'))!;
-  // The result's cell (quoted: it has a comma), and the follow-up cell last.
+  // Every cell is quoted (a spreadsheet never splits a store name into a formula).
+  expect(rows[0]).toMatch(/,"Needs follow-up"$/);
+  const csvVerify = rows.find((r) => r.includes(',"Verify",'))!;
+  // The result's cell, and the follow-up cell last.
   expect(csvVerify).toContain(`,"${WALK_FAILED}",`);
   expect(csvVerify).toMatch(
     new RegExp(`,"${WALK_FAILED}; Failed \\(\\d+ of 100\\): Sensor faces the wall"$`),
   );
-  expect(rows.join('\n')).not.toContain(',Verified,');
+  expect(rows.join('\n')).not.toContain(',"Verified",');
 
   // The receipt: the Verification column and "Needs follow-up".
   await visit.getByRole('button', { name: 'Receipt', exact: true }).click();
