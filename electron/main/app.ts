@@ -3,6 +3,7 @@
  * protocol, permissions, navigation guards, IPC, menu, deep links and the one window. No
  * business logic here.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, crashReporter, dialog, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
@@ -30,7 +31,8 @@ import { mainLocale, setMainLocale, systemLanguages } from './system-languages';
 import { m } from '../../i18n/paraglide/messages.js';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { setupRendererRecovery } from './renderer-recovery';
-import { updateDecision } from './update-policy';
+import { checkForUpdatesNow } from './update-check-dialog';
+import { builtInUpdateUrl, updateDecision } from './update-policy';
 import { setupUpdates, type Updates } from './updates';
 import { sendToRenderer } from './send-to-renderer';
 
@@ -108,7 +110,26 @@ const buildMenu = (): void =>
       send,
       showLogs: () => void shell.openPath(logsDir),
       exportDiagnostics: () =>
-        void exportDiagnostics({ core, window: mainWindow, logsDir, log, locale: mainLocale() }),
+        void exportDiagnostics({
+          core,
+          window: mainWindow,
+          logsDir,
+          log,
+          locale: mainLocale(),
+          updates: updates?.state() ?? null,
+        }),
+      checkForUpdates: () => {
+        const running = updates;
+        if (running === null) return;
+        void checkForUpdatesNow(
+          () => running.checkNow(),
+          (options) =>
+            mainWindow
+              ? dialog.showMessageBox(mainWindow, options)
+              : dialog.showMessageBox(options),
+          mainLocale(),
+        );
+      },
     },
   });
 
@@ -123,6 +144,18 @@ const setLanguage = (_contents: unknown, input: unknown): Promise<string> =>
       }),
     ),
   );
+
+/** The update feed built into this package (build/update-feed.cjs), if any. */
+const builtInFeed = (): string | null => {
+  try {
+    return builtInUpdateUrl(
+      JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')),
+    );
+  } catch (error) {
+    log.warn('Could not read the built-in update feed', { error });
+    return null;
+  }
+};
 
 const start = async (): Promise<void> => {
   const userData = app.getPath('userData');
@@ -176,7 +209,8 @@ const start = async (): Promise<void> => {
   });
   updates = setupUpdates({
     updater: autoUpdater,
-    decision: updateDecision(policy.settings, app.isPackaged),
+    decision: updateDecision(policy.settings, app.isPackaged, builtInFeed()),
+    currentVersion: app.getVersion(),
     log,
     send,
   });
