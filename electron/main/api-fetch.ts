@@ -5,6 +5,7 @@
  * place that turns answers and failures into the technician's words.
  */
 import type { Session } from 'electron';
+import { ProxyError } from '../common/proxy-error';
 
 /**
  * In-memory partition (no `persist:` prefix): cookies a server or a captive portal sets live
@@ -25,15 +26,7 @@ const REDIRECT_CANCELLED = 'Redirect was cancelled';
  */
 const PROXY_ERROR = /net::(ERR_(?:PROXY_|TUNNEL_|SOCKS_|PAC_|MANDATORY_PROXY_)[A-Z0-9_]*)/;
 
-/** A proxy failure carrying Chromium's error name as its `code`, like Node's network errors. */
-export class ProxyError extends Error {
-  readonly code: string;
-  constructor(code: string, cause: unknown) {
-    super(`net::${code}`, { cause });
-    this.name = 'ProxyError';
-    this.code = code;
-  }
-}
+export { ProxyError };
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : '';

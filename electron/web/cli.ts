@@ -15,6 +15,7 @@ import { createKeychainCredentials, keychainServiceFromEnv } from '../core/crede
 import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { startBridge } from './bridge-server';
+import { createWebFetch } from './web-fetch';
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +46,8 @@ for (const problem of policy.problems) log.warn('Managed setting ignored', { pro
 const core = await createCore({
   dataDir,
   managed: policy.settings,
-  fetch: globalThis.fetch,
+  // HTTPS_PROXY / NO_PROXY and the OS certificate store, as the desktop app gets from Chromium.
+  fetch: createWebFetch({ log }),
   credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
 }).catch((error: unknown) => {
