@@ -836,7 +836,14 @@ export type PushEvent =
    * authInfo.isProxy): the page asks once and answers with `answerProxyLogin`. `refused`: the
    * proxy refused the previous answer.
    */
-  | { type: 'proxy-login'; id: string; host: string; port: number; realm: string; refused: boolean };
+  | {
+      type: 'proxy-login';
+      id: string;
+      host: string;
+      port: number;
+      realm: string;
+      refused: boolean;
+    };
 
 /**
  * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string
