@@ -8,7 +8,6 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PushEvent } from '../../../electron/contract';
 import { AppError } from '../../../electron/core/app-error';
-import { createHttp } from '../../../electron/core/api/http';
 import {
   createApiFetch,
   createProxyAuthenticator,
@@ -22,6 +21,7 @@ import {
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import { errorWords } from '../../../renderer/src/lib/error-text';
+import { coreHttp } from '../../helpers/core-http';
 
 const PROXY: ProxyChallenge = {
   isProxy: true,
@@ -245,15 +245,7 @@ describe('the API’s requests behind a signing-in proxy (mocked Electron net.re
       api,
       createProxyAuthenticator(net.request as never, session, login),
     );
-    const error = await createHttp({
-      fetch,
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      maxBodyBytes: 1_000_000,
-      sleep: () => Promise.resolve(),
-      random: () => 0,
-      now: () => Date.now(),
-    })
+    const error = await coreHttp(fetch, 0)
       .send({
         method: 'GET',
         url: 'https://api.example.com/v1/organizations',
