@@ -41,7 +41,7 @@ export class SessionManager {
     /** A deferred integrity check rebuilt the open scope's cache. */
     private readonly onCacheRebuilt: () => void,
   ) {
-    this.keys = ownedKeys(options.credentials, app);
+    this.keys = ownedKeys(options.credentials, options.dataDir, () => app.session());
   }
 
   current(): SignedInScope | null {

@@ -4,16 +4,15 @@
  * folder deletes only the keys it stored itself: the keychain is shared by every data folder of
  * the OS user (the real app, a test run, a second profile), and signing in to a test sandbox
  * used to delete the developer's real key. Real cores, real Secret Service (run under
- * tests/with-keychain.sh), real sandboxes, real app.db files.
+ * tests/with-keychain.sh), real sandboxes, real data folders.
  */
-import Database from 'better-sqlite3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
-import { OWNED_KEYS_SETTING } from '../../../electron/core/credentials/owned-keys';
+import { OWNED_KEYS_FILE } from '../../../electron/core/credentials/owned-keys';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startCoreHarness } from '../../helpers/core-harness';
 
@@ -101,14 +100,12 @@ describe('keys in the keychain', () => {
       // User 1 has one organization, so the session opens it and syncing needs the key.
       await first.call('signIn', { baseUrl: a.baseUrl, apiKey: keyOf(a, 1) });
       await first.close();
-      // As an earlier version left it: the key under the bare base URL, no record in app.db,
-      // and another server's entry it may or may not have stored.
+      // As an earlier version left it: the key under the bare base URL, no record of what the
+      // folder stored, and another server's entry it may or may not have stored.
       for (const account of await keychain.accounts()) await keychain.delete(account);
       await keychain.set(a.baseUrl, keyOf(a, 1));
       await keychain.set(b.baseUrl, 'maybe-another-folders-key');
-      const db = new Database(join(dataDir, 'app.db'));
-      db.prepare('DELETE FROM settings WHERE key = ?').run(OWNED_KEYS_SETTING);
-      db.close();
+      await rm(join(dataDir, OWNED_KEYS_FILE));
 
       const again = await startCoreHarness({ dataDir, keychainService: service });
       try {
