@@ -172,6 +172,27 @@ export const operations = {
   managedSettings: Empty,
   /** The technician chose "Restart" on the update notice (Electron only). */
   installUpdate: Empty,
+  /**
+   * The answer to a `proxy-login` event (Electron only, handled in the main process,
+   * electron/main/proxy-login.ts): the proxy's user name and password, optionally remembered in
+   * the keychain, or "cancel".
+   */
+  answerProxyLogin: z
+    .object({
+      id: z.string().regex(/^[0-9a-f]{16}$/),
+      answer: z.discriminatedUnion('kind', [
+        z
+          .object({
+            kind: z.literal('sign-in'),
+            username: z.string().trim().min(1).max(256),
+            password: z.string().min(1).max(1024),
+            remember: z.boolean(),
+          })
+          .strict(),
+        z.object({ kind: z.literal('cancel') }).strict(),
+      ]),
+    })
+    .strict(),
   /** An uncaught error or unhandled rejection in the page, for the log (redacted there). */
   reportRendererError: z
     .object({
@@ -389,6 +410,8 @@ export const ERROR_CODES = [
   'offline',
   'dns',
   'proxy',
+  /** The proxy's sign-in was cancelled, or the proxy refused the user name and password. */
+  'proxy_auth_refused',
   'tls',
   'timeout',
   'cancelled',
@@ -792,6 +815,8 @@ export interface OperationResults {
   managedSettings: ManagedSettings;
   /** started: false when no update is ready (or in browser mode). */
   installUpdate: { started: boolean };
+  /** false when no sign-in was waiting for that id (answered already, or browser mode). */
+  answerProxyLogin: { accepted: boolean };
   /** false when dropped (more than 20 reports a minute: a loop must not fill the disk). */
   reportRendererError: { logged: boolean };
   /** What the core believes after acting on it (after the probe `online: true` starts). */
@@ -862,7 +887,20 @@ export type PushEvent =
   /** The menu's Back (Alt+Left / Cmd+[): the renderer's history goes back one step. */
   | { type: 'go-back' }
   /** An update was downloaded; it is installed only when the technician chooses to restart. */
-  | { type: 'update-ready'; version: string };
+  | { type: 'update-ready'; version: string }
+  /**
+   * The network's proxy asks for a user name and password (Electron's `login` with
+   * authInfo.isProxy): the page asks once and answers with `answerProxyLogin`. `refused`: the
+   * proxy refused the previous answer.
+   */
+  | {
+      type: 'proxy-login';
+      id: string;
+      host: string;
+      port: number;
+      realm: string;
+      refused: boolean;
+    };
 
 /**
  * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string

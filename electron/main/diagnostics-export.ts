@@ -25,6 +25,8 @@ export interface ExportOptions {
   now?: Date;
   /** The language of the dialogs: what main speaks. */
   locale: MessageLocale;
+  /** The updater's state (updates.ts), for updates.json. */
+  updates?: object | null;
 }
 
 export const exportDiagnostics = async (options: ExportOptions): Promise<string | null> => {
@@ -43,6 +45,7 @@ export const exportDiagnostics = async (options: ExportOptions): Promise<string 
         node: process.versions.node,
         os: `${type()} ${release()} (${process.platform} ${process.arch})`,
       },
+      updates: options.updates ?? null,
       logsDir: options.logsDir,
       crashDumpsDir: app.getPath('crashDumps'),
       now,

@@ -16,6 +16,7 @@ import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { restrictNewFiles } from '../common/private-dir';
 import { startBridge } from './bridge-server';
+import { createWebFetch } from './web-fetch';
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +49,8 @@ for (const problem of policy.problems) log.warn('Managed setting ignored', { pro
 const core = await createCore({
   dataDir,
   managed: policy.settings,
-  fetch: globalThis.fetch,
+  // HTTPS_PROXY / NO_PROXY and the OS certificate store, as the desktop app gets from Chromium.
+  fetch: createWebFetch({ log }),
   credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
 }).catch((error: unknown) => {

@@ -55,6 +55,8 @@ export interface CoreFacts {
 
 export interface DiagnosticsInput extends CoreFacts {
   versions: Versions;
+  /** The updater's state (Electron main); null where there is none (browser mode). */
+  updates?: object | null;
   logsDir: string;
   /** Electron's crashDumps folder; null where there is none (browser mode). */
   crashDumpsDir: string | null;
@@ -204,6 +206,7 @@ settings.json          session (no key), managed settings
 sync.json              sync state: running downloads, last completed, next attempt
 queue.json             queued actions in numbers, and the failed ones' error kinds
 connection-report.json the last "Check connection" report, if any
+updates.json           updates: on or off and why, the feed, the last check, a download
 crash-dumps.json       crash dumps kept on this computer (listed only, not included)
 logs/                  the app's logs (redacted)
 No API key or password is in this file, and no person's name: the signed-in user's name is
@@ -241,6 +244,7 @@ export const buildDiagnosticsZip = async (input: DiagnosticsInput): Promise<Uint
     'sync.json': json(input.sync, home),
     'queue.json': json(input.queue === null ? null : summarizeQueue(input.queue), home),
     'connection-report.json': json(withoutUserName(input.connectionReport), home),
+    ...(input.updates ? { 'updates.json': json(input.updates, home) } : {}),
     'crash-dumps.json': json(await listCrashDumps(input.crashDumpsDir), home),
     logs: await logFiles(input.logsDir, home),
   };

@@ -129,6 +129,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     systemLanguages: () => [...(ctx.options.systemLanguages?.() ?? [])],
     // The desktop app's main process answers this itself (its menus); nothing to do here.
     setLanguage: () => ({ applied: false }),
+    // Electron's main process answers this (its proxy sign-in); browser mode takes the proxy's
+    // credentials from HTTPS_PROXY (electron/web/web-fetch.ts) and never asks.
+    answerProxyLogin: () => ({ accepted: false }),
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),

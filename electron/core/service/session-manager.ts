@@ -9,6 +9,7 @@ import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl } from '../api/client';
 import type { CoreOptions } from '../core';
 import { holdKey, type KeyHold } from '../credentials/key-hold';
+import { ownedKeys, type OwnedKeys } from '../credentials/owned-keys';
 import { keyFingerprint, scopeDir, TRAINING_FINGERPRINT } from '../db/account-scope';
 import { isStorageFailure, storageError } from '../db/storage-error';
 import { openAccountStore } from '../store/account-store';
@@ -29,6 +30,8 @@ export class SessionManager {
   private heldKey: KeyHold | null = null;
   /** Why the session's databases could not be opened (a full or read-only disk), if so. */
   private openFailure: AppError | null = null;
+  /** The keychain entries this data folder stored (never another folder's). */
+  private readonly keys: OwnedKeys;
 
   constructor(
     private readonly options: CoreOptions,
@@ -42,7 +45,9 @@ export class SessionManager {
     private readonly onWorkReplaced: () => void = () => undefined,
     /** Each attempt of the scope's requests: answered or not (the connectivity monitor). */
     private readonly onAttempt?: (answered: boolean) => void,
-  ) {}
+  ) {
+    this.keys = ownedKeys(options.credentials, options.dataDir, () => app.session());
+  }
 
   current(): SignedInScope | null {
     return this.scope;
@@ -83,7 +88,7 @@ export class SessionManager {
     if (record.training) return this.startTraining(record.organizationId);
     if (record.keyFingerprint === 'unknown') {
       // Imported from an earlier version before its key was readable: fingerprint it now.
-      const key = await this.options.credentials.get(record.baseUrl);
+      const key = await this.keys.get(record.baseUrl);
       if (key) record.keyFingerprint = keyFingerprint(record.baseUrl, key);
     }
     this.open(record);
@@ -127,9 +132,9 @@ export class SessionManager {
         nextStep: 'Ask your admin for a key that has access to your organization.',
       });
     }
-    await this.options.credentials.set(baseUrl, apiKey);
+    await this.keys.set(baseUrl, apiKey);
     // One key at a time: the one for the server signed in before is not left behind.
-    await this.forgetKeys(baseUrl);
+    await this.keys.forgetAllBut(baseUrl);
     this.closeScope();
     await this.stopTraining();
     this.open({
@@ -188,8 +193,9 @@ export class SessionManager {
     const record = this.record;
     this.closeScope();
     this.record = null;
-    // Every key the app stored, not only this session's: "signed out" means no key is left.
-    await this.forgetKeys(null);
+    // Every key this data folder stored, not only this session's: "signed out" means none is
+    // left. Another folder's keys (a test run, a second profile) are not this one's to delete.
+    await this.keys.forgetAllBut(null);
     await this.stopTraining();
     this.app.saveSession(null);
     const failed = removeLocalData && record ? this.removeLocalData(record) : [];
@@ -346,20 +352,13 @@ export class SessionManager {
     await training?.close();
   }
 
-  /** Removes every stored key except the one for `keep`. */
-  private async forgetKeys(keep: string | null): Promise<void> {
-    for (const account of await this.options.credentials.accounts()) {
-      if (account !== keep) await this.options.credentials.delete(account);
-    }
-  }
-
   private trainingKey(): Promise<string> {
     if (!this.training) return Promise.reject(notSignedIn());
     return Promise.resolve(this.training.apiKey);
   }
 
-  private async storedKey(account: string): Promise<string> {
-    const key = await this.options.credentials.get(account);
+  private async storedKey(baseUrl: string): Promise<string> {
+    const key = await this.keys.get(baseUrl);
     if (key) return key;
     throw new AppError({
       kind: 'unauthorized',

@@ -27,6 +27,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_proxy({ host: text(p, 'host') }),
     nextStep: m.error_proxy_next(),
   }),
+  proxy_auth_refused: (p) => ({
+    message: m.error_proxy_auth_refused({ host: text(p, 'host') }),
+    nextStep: m.error_proxy_auth_refused_next(),
+  }),
   tls: (p) => ({ message: m.error_tls({ host: text(p, 'host') }), nextStep: m.error_tls_next() }),
   timeout: (p) => ({
     message: m.error_timeout({ host: text(p, 'host'), seconds: num(p, 'seconds') }),

@@ -18,6 +18,7 @@ import {
   type SandboxUser,
 } from '../../../electron/sandbox';
 import { DEFAULT_DIALECT, DIALECTS, type Dialect } from '../../../electron/sandbox/dialects';
+import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { basic, call, users } from './harness';
 import { openapiDoc } from './openapi-check';
 
@@ -816,6 +817,7 @@ describe('dialect table', () => {
     const run = (args: string[]) => {
       const child = spawn(`${ROOT}node_modules/.bin/tsx`, ['electron/sandbox/cli.ts', ...args], {
         cwd: ROOT,
+        ...treeSpawnOptions(),
       });
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
@@ -844,8 +846,7 @@ describe('dialect table', () => {
       expect(arr(body.results)).toHaveLength(2);
       expect(str(obj(body.links).next).startsWith(hs.base_url)).toBe(true);
     } finally {
-      good.child.kill('SIGTERM');
-      await good.exit;
+      await stopProcessTree(good.child);
     }
   });
 });

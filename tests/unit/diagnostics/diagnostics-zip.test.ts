@@ -188,6 +188,21 @@ describe('diagnostics zip (real files, real zip)', () => {
     expect(strFromU8(files['README.txt']!)).toMatch(/no person's name/);
   });
 
+  it('holds the update state when the app has one (updates.json)', async () => {
+    const updates = {
+      currentVersion: '0.1.0',
+      enabled: true,
+      offReason: null,
+      feed: { url: 'https://updates.example.com/fi', source: 'build' },
+      lastCheck: { at: '2026-01-01T10:00:00.000Z', result: 'failed', version: null, error: 'x' },
+      downloading: null,
+      ready: null,
+    };
+    const files = unzipSync(await buildDiagnosticsZip({ ...input(), updates }));
+    expect(JSON.parse(strFromU8(files['updates.json']!))).toEqual(updates);
+    expect(strFromU8(files['README.txt']!)).toContain('updates.json');
+  });
+
   it('still builds without logs, dumps or core answers', async () => {
     const files = unzipSync(
       await buildDiagnosticsZip(
