@@ -5,7 +5,7 @@
  */
 import { closeSync, fchmodSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../core/core';
+import type { Logger } from './logger';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-dir';
 
 export const REDACTED = '[REDACTED]';

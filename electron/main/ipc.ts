@@ -12,7 +12,8 @@ import {
   type Envelope,
   type OperationName,
 } from '../contract';
-import type { Core, Logger } from '../core/core';
+import type { Core } from '../core/core';
+import type { Logger } from '../common/logger';
 import { isAppUrl } from './app-origin';
 
 export interface IpcOptions {

@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { operations, type Envelope, type OperationResult, type PushEvent } from '../contract';
-import type { CredentialStore, Logger } from '../core/core';
+import type { CredentialStore } from '../core/core';
+import type { Logger } from '../common/logger';
 
 export interface ProxyChallenge {
   isProxy: boolean;

@@ -7,7 +7,7 @@
  */
 import type { AppUpdater, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
 import type { PushEvent } from '../contract';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 import {
   CHECK_INTERVAL_MS,
   installOnQuit,

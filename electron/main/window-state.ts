@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, type BrowserWindow } from 'electron';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 import {
   parseWindowState,
   placeWindow,

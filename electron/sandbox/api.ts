@@ -4,7 +4,8 @@
  */
 import { DEFAULT_DIALECT, type Dialect } from './dialects';
 import { renderError } from './dialects/errors';
-import { ApiError, matchRoute, type Reply, type Route } from './http-kit';
+import { ApiError, type Reply } from './http-kit';
+import { matchRoute, type Route } from './routing';
 import { deviceRoutes } from './routes/devices';
 import { footTrafficRoutes } from './routes/foot-traffic';
 import { locationRoutes } from './routes/locations';

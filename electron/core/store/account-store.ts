@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
 import type { ActivityFact, StorageHealth } from '../../contract';
 import { englishDetail } from '../service/activity-facts';
-import type { Logger } from '../core';
+import type { Logger } from '../../common/logger';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';

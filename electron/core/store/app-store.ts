@@ -12,7 +12,7 @@ import { Organization } from '../api/wire';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { APP_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
-import type { Logger } from '../core';
+import type { Logger } from '../../common/logger';
 import { moveAside } from './damaged-file';
 
 export const SessionRecord = z.object({

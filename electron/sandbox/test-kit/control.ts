@@ -5,17 +5,8 @@
 import { z } from 'zod';
 import { DEFAULT_DIALECT } from '../dialects';
 import type { FaultEngine } from './faults';
-import {
-  ApiError,
-  errorReply,
-  isRecord,
-  matchRoute,
-  notFound,
-  route,
-  validationError,
-  type Reply,
-  type Route,
-} from '../http-kit';
+import { ApiError, errorReply, isRecord, notFound, validationError, type Reply } from '../http-kit';
+import { matchRoute, route, type Route } from '../routing';
 import type { DeviceRec, UserRec } from '../snapshot';
 import type { SandboxState } from '../state';
 

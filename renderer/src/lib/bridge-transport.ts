@@ -11,7 +11,7 @@ import {
   BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeOperationPath,
-} from '../../../electron/web/bridge-protocol';
+} from '../../../electron/bridge-protocol';
 import { SocketChannel } from './bridge-socket-channel';
 import type { Transport } from './transport-types';
 

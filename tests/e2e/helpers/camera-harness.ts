@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build } from 'vite';
-import { buildCsp } from '../../../electron/main/csp';
+import { buildCsp } from '../../../electron/common/csp';
 
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/camera');
 
