@@ -36,8 +36,6 @@ export type {
 
 // ---------------------------------------------------------------- field rules
 
-export { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S };
-
 /**
  * Every field rule's sentence, in English, by rule id. The core sends the id with a field's
  * issue (FieldIssue) and the renderer says it in the active language (lib/field-issues.ts,
@@ -115,12 +113,11 @@ const Id = z
   .regex(ID_PATTERN, R.id_characters);
 /** A device's label (the API's `name`). */
 const Label = z.string().trim().max(80, R.label_too_long);
-export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
 
-export const AddressInput = z
+const AddressInput = z
   .object({
     line1: z.string().trim().min(1, R.street_required).max(200, R.street_too_long),
     line2: z.string().trim().max(200, R.line2_too_long).optional(),
@@ -804,7 +801,7 @@ export interface ManagedSettings {
   updatesEnabled: boolean | null;
 }
 
-export interface OperationResults {
+interface OperationResults {
   sessionStatus: SessionStatus;
   signIn: SessionStatus;
   chooseOrganization: SessionStatus;
@@ -907,7 +904,7 @@ export type PushEvent =
  * passes Electron's IPC and context bridge without the deep copy an object graph gets, which
  * matters for 100,000-device lists, and the core has those as text already.
  */
-export type EnvelopeText<T> = string & { readonly envelopeOf?: T };
+type EnvelopeText<T> = string & { readonly envelopeOf?: T };
 
 /** The API the renderer sees: one named async function per operation plus events. */
 export type InstallerApi = {

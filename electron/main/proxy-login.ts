@@ -20,7 +20,7 @@ export interface ProxyChallenge {
   scheme: string;
 }
 
-export interface ProxyCredentials {
+interface ProxyCredentials {
   username: string;
   password: string;
 }

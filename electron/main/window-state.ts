@@ -17,7 +17,7 @@ import {
 
 export const WINDOW_STATE_FILE = 'window-state.json';
 
-export const writeFileAtomically = (file: string, text: string): void => {
+const writeFileAtomically = (file: string, text: string): void => {
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', 0o600);
   try {

@@ -38,7 +38,7 @@ export interface Credentials {
   password: string;
 }
 
-export const parseBasic = (header: string | undefined): Credentials | null => {
+const parseBasic = (header: string | undefined): Credentials | null => {
   const m = /^Basic +([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!m?.[1]) return null;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');

@@ -211,7 +211,7 @@ export interface Answer {
   aborted: boolean;
 }
 
-export interface KeyTiming {
+interface KeyTiming {
   key: string;
   at: number;
   /** keydown → end of its task and microtasks (ms). */

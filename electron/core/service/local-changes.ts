@@ -20,7 +20,7 @@ export const serialsOf = (intent: Intent): string[] =>
   [intent.serial, intent.replaces].filter((s): s is string => s !== null);
 
 /** Shows one pending intent's effect in the cached rows. */
-export function applyIntentLocally(cache: CacheStore, intent: Intent): void {
+function applyIntentLocally(cache: CacheStore, intent: Intent): void {
   const now = new Date().toISOString();
   switch (intent.kind) {
     case 'install':

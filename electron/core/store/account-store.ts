@@ -78,8 +78,8 @@ export interface AccountStore {
 }
 
 /** cache.db files larger than this are checked a while after open, not at once. */
-export const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
-export const DEFERRED_CHECK_MS = 60_000;
+const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
+const DEFERRED_CHECK_MS = 60_000;
 
 const removeDatabase = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
@@ -109,7 +109,7 @@ export interface AccountStoreEvents {
 }
 
 /** The answer of an operation that met a damaged work.db (the storage notice says the rest). */
-export const outboxDamaged = (cause: unknown): AppError =>
+const outboxDamaged = (cause: unknown): AppError =>
   new AppError(
     {
       kind: 'storage',

@@ -42,7 +42,7 @@ export interface AppStore {
   close(): void;
 }
 
-export const dataDirInUse = (dataDir: string): AppError =>
+const dataDirInUse = (dataDir: string): AppError =>
   new AppError({
     kind: 'storage',
     message: `Field Installer is already running with the data folder ${dataDir}.`,

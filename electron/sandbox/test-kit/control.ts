@@ -13,7 +13,7 @@ import type { SandboxState } from '../state';
 const rate = z.number().min(0).max(1);
 /** Control routes have no caller identity; handlers share the API's context shape. */
 const NO_USER: UserRec = { id: '', name: '', apiKey: '', orgIds: [] };
-export const FaultsInput = z
+const FaultsInput = z
   .object({
     latencyMs: z.number().int().min(0).max(600_000),
     jitterMs: z.number().int().min(0).max(600_000),

@@ -11,7 +11,7 @@ import { buildCsp } from '../../../electron/common/csp';
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/camera');
 
 /** The app's own CSP (the one Electron and browser mode send), so the harness proves the same. */
-export const STRICT_CSP = buildCsp();
+const STRICT_CSP = buildCsp();
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
