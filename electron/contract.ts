@@ -735,6 +735,9 @@ export interface PickLine {
   /** null: installed with the others (or installed already: see `install`). */
   problem: PickProblem | null;
   install: PickInstall | null;
+  /** "Install the pick list here" installs it now: no problem, and no install on its way or
+   * done (one that was refused is tried again). */
+  ready: boolean;
 }
 
 export interface PickList {

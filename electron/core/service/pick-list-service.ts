@@ -69,12 +69,17 @@ function listOf(scope: SignedInScope, here: string | null): PickList {
     visitId: visit.id,
     expectedType: checked.expectedType,
     typeChosen: chosen !== null,
-    lines: rows.map((row, i) => ({
-      id: row.id,
-      label: row.label,
-      ...(checked.lines[i] ?? { serial: row.serial, deviceType: null, problem: null }),
-      install: installs[i] ?? null,
-    })),
+    lines: rows.map((row, i) => {
+      const line = checked.lines[i] ?? { serial: row.serial, deviceType: null, problem: null };
+      const install = installs[i] ?? null;
+      return {
+        id: row.id,
+        label: row.label,
+        ...line,
+        install,
+        ready: line.problem === null && !settled(install),
+      };
+    }),
   };
 }
 
@@ -170,7 +175,7 @@ async function installLines(ctx: ServiceContext, locationId: string): Promise<Pi
   const { pickList } = scope.store.work;
   const lines = readPickList(ctx, locationId).lines;
   for (const line of lines) {
-    if (line.problem !== null || settled(line.install)) continue;
+    if (!line.ready) continue;
     // Removed or installed by another window since the list was read.
     if (guarded(() => changeable(scope, line.id)) === null) continue;
     const label = line.label ?? undefined;
