@@ -132,4 +132,46 @@ describe('the pick list', () => {
     expect(labelled.value.name, 'the label went with its install').toBe('Entrance left');
     expect(applied(host.requests(), installed.serial_number, 'install')).toBe(0);
   });
+
+  it('online: a line the server refuses (the device was installed elsewhere meanwhile) says so and is skipped after; the others are done', async () => {
+    const { harness, host } = world;
+    const [here, there] = await serverLocations(harness);
+    // A pick list is the visit's: the next visit starts with an empty one.
+    await harness.call('finishVisit');
+    expect((await harness.call('pickList', {})).lines).toEqual([]);
+    const spare = (await allDevices()).filter((d) => !d.location);
+    const type = spare[0]!.device_type_name;
+    const [taken, kept] = spare
+      .filter((d) => d.device_type_name === type)
+      .map((d) => d.serial_number);
+    let list = await harness.call('addToPickList', {
+      text: `${taken} ${kept}`,
+      locationId: here!.id,
+    });
+    expect(list.lines.map((l) => l.ready)).toEqual([true, true]);
+    // Someone installs one of them at another store; this computer does not know yet.
+    const user = host.sandbox.users.find((u) => u.organizations.length === 1)!;
+    const org = user.organizations[0]!.id;
+    const installed = await fetch(`${host.baseUrl}/devices/${taken}/install`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${org}:${user.api_key}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ location_id: there!.id }),
+    });
+    expect(installed.ok).toBe(true);
+
+    list = await harness.call('installPickList', { locationId: here!.id });
+    const [refused, done] = list.lines;
+    expect(refused!.install?.entry?.result).toBe('conflict');
+    expect(refused!.problem).toEqual({
+      kind: 'installed_elsewhere',
+      location: { id: there!.id, name: there!.name },
+    });
+    expect(refused!.ready).toBe(false);
+    expect(done!.install?.entry?.result).toBe('done');
+    expect(host.sandbox.deviceLocation(taken)?.id).toBe(there!.id);
+    expect(host.sandbox.deviceLocation(kept)?.id).toBe(here!.id);
+  });
 });
