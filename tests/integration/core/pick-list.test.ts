@@ -143,7 +143,7 @@ describe('the pick list', () => {
     const type = spare[0]!.device_type_name;
     const [taken, kept] = spare
       .filter((d) => d.device_type_name === type)
-      .map((d) => d.serial_number);
+      .map((d) => d.serial_number) as [string, string];
     let list = await harness.call('addToPickList', {
       text: `${taken} ${kept}`,
       locationId: here!.id,
