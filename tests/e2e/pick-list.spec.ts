@@ -68,6 +68,17 @@ test('a box scanned into the pick list with the handheld scanner: each serial ch
     await expect(
       page.getByText('To install: 0. Skipped: 2. Installed or queued: 2.'),
     ).toBeVisible();
+    // A column pasted into the one-line field keeps its line breaks: two lines, not one.
+    await page.getByLabel('Serial numbers').focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, `${first.serial_number}\r\nFTC-NOSUCH-8`);
+    await expect(line('FTC-NOSUCH-8')).toContainText('Skipped');
+    await expect(page.locator('tbody tr').nth(4)).toContainText('Scanned twice (line 1): skipped.');
     const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as {
       devices: Record<string, string | null>;
     };
