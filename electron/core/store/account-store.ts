@@ -17,6 +17,7 @@ import { damageError, isDamage } from '../db/storage-error';
 import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { photoRows, type PhotoRows } from './photo-rows';
+import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
 import { walLostCommits } from './wal-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
@@ -52,6 +53,7 @@ export interface WorkStore {
   intents: IntentRows;
   activity: ActivityRows;
   photos: PhotoRows;
+  pickList: PickListRows;
 }
 
 export interface AccountStore {
@@ -147,7 +149,13 @@ function openWork(path: string, expectData = false): WorkStore {
     db.close();
     throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
-  return { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
+  return {
+    db,
+    intents: intentRows(db),
+    activity: activityRows(db),
+    photos: photoRows(db),
+    pickList: pickListRows(db),
+  };
 }
 
 /**
@@ -294,6 +302,7 @@ export function openAccountStore(
     intents: guardRows(() => current().intents, onDamage),
     activity: guardRows(() => current().activity, onDamage),
     photos: guardRows(() => current().photos, onDamage),
+    pickList: guardRows(() => current().pickList, onDamage),
   };
   const requeued = work.intents.requeueInterrupted();
   if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });
