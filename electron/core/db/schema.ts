@@ -228,4 +228,9 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    UPDATE activity SET result = 'walk_test_failed'
      WHERE action = 'verify' AND result = 'verified'
        AND json_extract(data, '$.walkTest.passed') = 0;`,
+  `-- Reserved: another branch's migration 7 (the lead renumbers at merge).
+   SELECT 1;`,
+  `-- Completion rules (issue 27): a visit finished with rules still open is incomplete, with which
+   -- rules and the technician's reason (JSON {open, reason}); NULL: complete, or no rules.
+   ALTER TABLE visits ADD COLUMN incomplete TEXT;`,
 ];
