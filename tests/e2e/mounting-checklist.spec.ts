@@ -44,6 +44,12 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
     await page.getByRole('button', { name: 'Install here' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Verify ${serial}` })).toBeVisible();
 
+    // The install shows what IT's rules still ask of it.
+    const stillOpen = page.getByRole('region', { name: 'Still open in this visit' });
+    await expect(stillOpen.getByRole('listitem')).toHaveText([
+      `${serial}: 0 of 1 placement photos`,
+      `${serial}: mounting checklist not filled in`,
+    ]);
     const checklist = page.getByRole('region', { name: 'Mounting checklist' });
     await expect(
       checklist.getByText('Limits for this device type: 7.61 ft to 9.84 ft'),
@@ -63,6 +69,10 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
     await expect(checklist.getByRole('status')).toHaveText(
       `Checklist saved with this visit. Mounting checklist: ${answers.join('; ')}`,
     );
+
+    await expect(stillOpen.getByRole('listitem')).toHaveText([
+      `${serial}: 0 of 1 placement photos`,
+    ]);
 
     await page
       .getByRole('navigation', { name: 'Main' })
