@@ -73,6 +73,11 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
     await expect(stillOpen.getByRole('listitem')).toHaveText([
       `${serial}: 0 of 1 placement photos`,
     ]);
+    // Opened again, Verify says the checklist this visit holds, as stored.
+    await page.reload();
+    await expect(checklist.getByRole('status')).toHaveText(
+      `Checklist saved with this visit. Mounting checklist: ${answers.join('; ')}`,
+    );
 
     await page
       .getByRole('navigation', { name: 'Main' })
