@@ -12,9 +12,9 @@ import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import type { VerificationResult } from './verification-result';
-import type { CompletionRules, OpenRule } from './quality/completion-rules';
-import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './quality/mounting-checks';
-import { CHECK_IDS, MAX_METRES } from './quality/mounting-checks';
+import type { CompletionRules, OpenRule } from './completion-rules';
+import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './mounting-checks';
+import { CHECK_IDS, MAX_METRES } from './mounting-checks';
 import type {
   Device,
   FootTraffic,

@@ -6,12 +6,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { ChecklistSource } from '../../contract';
-import { DEFAULT_CHECKLISTS } from '../../quality/mounting-checklist-defaults';
-import {
-  readChecklistFile,
-  type ChecklistFileProblem,
-  type ChecklistSet,
-} from '../../quality/mounting-checks';
+import type { ChecklistFileProblem, ChecklistSet } from '../../mounting-checks';
+import { readChecklistFile } from './checklist-file';
+import { DEFAULT_CHECKLISTS } from './mounting-checklist-defaults';
 import type { ServiceContext } from './context';
 
 /** A checklist file is a few kilobytes; anything far larger is not one. */
@@ -26,7 +23,7 @@ const firstLine = (error: unknown): string =>
   (error instanceof Error && 'code' in error ? String(error.code) : 'unreadable').slice(0, 40);
 
 /** Reads and validates one checklist file (plain Node, so tests run it on real files). */
-export const loadChecklistFile = (
+const loadChecklistFile = (
   file: string,
 ): { set: ChecklistSet } | { problem: ChecklistFileProblem } => {
   const unreadable = (problem: string): { problem: ChecklistFileProblem } => ({

@@ -9,15 +9,15 @@ import type {
   CheckDef,
   ChecklistSource,
 } from '../../contract';
-import { NO_RULES, openRules, type CompletionRules } from '../../quality/completion-rules';
-import { checksFor, judgeAnswers } from '../../quality/mounting-checks';
+import { NO_RULES, openRules, type CompletionRules } from '../../completion-rules';
+import { checksFor, judgeAnswers } from '../../mounting-checks';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { checklists } from './checklist-source';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 /** The rules IT set, when they are for this organization (or for every organization). */
-export const rulesFor = (ctx: ServiceContext, scope: SignedInScope): CompletionRules => {
+const rulesFor = (ctx: ServiceContext, scope: SignedInScope): CompletionRules => {
   const quality = ctx.options.managed?.quality;
   if (!quality?.rules) return NO_RULES;
   const { organizations } = quality;

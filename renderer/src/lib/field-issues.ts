@@ -6,7 +6,7 @@
  */
 import type { AppErrorShape, FieldIssue, FieldRule } from '../../../electron/contract';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../../electron/field-limits';
-import { MAX_METRES } from '../../../electron/quality/mounting-checks';
+import { MAX_METRES } from '../../../electron/mounting-checks';
 import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';

@@ -3,7 +3,7 @@
  * measures in feet (the US, Liberia, Myanmar); the decimal separator of the locale (a comma
  * in de, fr, nl). Stored in metres (SI). Pure, unit-tested per locale.
  */
-import { MAX_METRES } from '../../../electron/quality/mounting-checks';
+import { MAX_METRES } from '../../../electron/mounting-checks';
 
 export type LengthUnit = 'm' | 'ft';
 

@@ -10,7 +10,7 @@ import type {
   OpenRule,
   RecordedCheck,
 } from '../../../electron/contract';
-import type { CheckId } from '../../../electron/quality/mounting-checks';
+import type { CheckId } from '../../../electron/mounting-checks';
 import { formatLocale } from './active-locale';
 import { formatNumber } from './format';
 import { m } from './i18n';
@@ -27,11 +27,11 @@ const CHECK_NAMES: Record<CheckId, () => string> = {
 export const checkName = (id: CheckId): string => CHECK_NAMES[id]();
 
 /** A length in the active locale's unit ("2,7 m", "8.86 ft"). */
-export const lengthText = (metres: number, locale: string = formatLocale()): string =>
+const lengthText = (metres: number, locale: string = formatLocale()): string =>
   formatLength(metres, lengthUnitFor(locale), locale);
 
 /** "at least 2.7 m", "at most 4.5 m", "2.32 m to 3 m"; null when the check has no limits. */
-export const limitsText = (
+const limitsText = (
   limits: { minMetres: number | null; maxMetres: number | null },
   locale: string = formatLocale(),
 ): string | null => {

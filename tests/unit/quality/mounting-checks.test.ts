@@ -4,15 +4,15 @@
  * problem with where and what, never a throw).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHECKLISTS } from '../../../electron/quality/mounting-checklist-defaults';
+import { readChecklistFile } from '../../../electron/core/service/checklist-file';
+import { DEFAULT_CHECKLISTS } from '../../../electron/core/service/mounting-checklist-defaults';
 import {
   checksFor,
   judgeAnswers,
   needsReason,
   outsideLimits,
-  readChecklistFile,
   type CheckDef,
-} from '../../../electron/quality/mounting-checks';
+} from '../../../electron/mounting-checks';
 
 const height = (minMetres: number | null, maxMetres: number | null): CheckDef => ({
   id: 'mounting_height',

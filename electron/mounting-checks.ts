@@ -1,11 +1,10 @@
 /**
  * The mounting checklist (issue 27): which checks exist, what a checklist file says, and the one
  * rule that tells a measured value inside its limits from one outside (the core records with it,
- * the Device screen asks for a reason with it). Shared by the core and the renderer; no words
- * here — each check and each problem is a code the message catalogs say.
+ * the Verify screen asks for a reason with it). Shared by the core and the renderer (no zod, no
+ * Node: it is compiled into the page); no words here — each check and each problem is a code
+ * the message catalogs say. A checklist file is read by core/service/checklist-file.ts.
  */
-import { z } from 'zod';
-
 /** Every check the app knows; a checklist file picks from these (their words are catalog keys). */
 export const CHECK_IDS = [
   'mounting_height',
@@ -33,83 +32,11 @@ export interface ChecklistSet {
 /** A length no mounting check needs to exceed (a limit or a value beyond it is a typo). */
 export const MAX_METRES = 50;
 
-const Metres = z.number().finite().min(0).max(MAX_METRES);
-
-const CheckEntry = z
-  .object({
-    check: z.enum(CHECK_IDS),
-    minMetres: Metres.optional(),
-    maxMetres: Metres.optional(),
-  })
-  .strict()
-  .superRefine((entry, ctx) => {
-    const hasLimit = entry.minMetres !== undefined || entry.maxMetres !== undefined;
-    if (hasLimit && !isLengthCheck(entry.check))
-      ctx.addIssue({ code: 'custom', message: 'limits_on_confirm' });
-    if (
-      entry.minMetres !== undefined &&
-      entry.maxMetres !== undefined &&
-      entry.minMetres > entry.maxMetres
-    )
-      ctx.addIssue({ code: 'custom', message: 'min_above_max' });
-  });
-
-const CheckList = z
-  .array(CheckEntry)
-  .min(1)
-  .max(CHECK_IDS.length)
-  .refine((list) => new Set(list.map((c) => c.check)).size === list.length, 'repeated_check');
-
-/** A checklist file: the shipped defaults and an organization's own (policy MountingChecklistFile). */
-export const ChecklistFile = z
-  .object({
-    /** By the device type's name as the server spells it (`device_type_name`). */
-    deviceTypes: z.record(z.string().trim().min(1).max(120), CheckList),
-    otherDeviceTypes: CheckList,
-  })
-  .strict();
-
-const toDef = (entry: z.output<typeof CheckEntry>): CheckDef =>
-  isLengthCheck(entry.check)
-    ? {
-        id: entry.check,
-        kind: 'length',
-        minMetres: entry.minMetres ?? null,
-        maxMetres: entry.maxMetres ?? null,
-      }
-    : { id: entry.check, kind: 'confirm' };
-
-/** Where in a file a problem is, and what it is (a code the catalogs word). */
+/** Where in a checklist file a problem is, and what it is (a code the catalogs word). */
 export interface ChecklistFileProblem {
   code: 'checklist_file_unreadable' | 'checklist_file_not_json' | 'checklist_file_invalid';
   params: { file: string; at: string; problem: string };
 }
-
-/** A parsed JSON value → the checklist set, or the first problem found. */
-export const readChecklistFile = (
-  raw: unknown,
-  file: string,
-): { set: ChecklistSet } | { problem: ChecklistFileProblem } => {
-  const parsed = ChecklistFile.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      problem: {
-        code: 'checklist_file_invalid',
-        params: {
-          file,
-          at: (issue?.path ?? []).map(String).join('.').slice(0, 200),
-          // zod's own issue code or our refinement's: a token, not a sentence.
-          problem: issue?.code === 'custom' ? issue.message : (issue?.code ?? 'invalid'),
-        },
-      },
-    };
-  }
-  const deviceTypes: Record<string, CheckDef[]> = {};
-  for (const [type, list] of Object.entries(parsed.data.deviceTypes))
-    deviceTypes[type] = list.map(toDef);
-  return { set: { deviceTypes, otherDeviceTypes: parsed.data.otherDeviceTypes.map(toDef) } };
-};
 
 /** The checks for a device type (its own list, else the list for other types). */
 export const checksFor = (set: ChecklistSet, deviceType: string | null): CheckDef[] =>

@@ -5,7 +5,16 @@
  * visit shows open is what its receipt says. Shared by the core (finishVisit records it) and
  * the renderer; no words here.
  */
-import type { ActivityEntry } from '../contract';
+
+/**
+ * What the rules read of an activity entry (contract.ts's ActivityEntry has these fields; it
+ * is not imported, as the contract imports this module's types).
+ */
+interface LoggedEntry {
+  action: string;
+  result: string;
+  serial: string | null;
+}
 
 export interface CompletionRules {
   /** Placement photos each placed device needs (0: none). */
@@ -31,12 +40,12 @@ export type OpenRule =
  * Results that count as "a passed walk test or audit". The audit (issue 27's accuracy audit)
  * adds its entry's test here, one line.
  */
-const PASSED_CHECKS: readonly ((entry: ActivityEntry) => boolean)[] = [
+const PASSED_CHECKS: readonly ((entry: LoggedEntry) => boolean)[] = [
   (entry) => entry.action === 'verify' && entry.result === 'verified',
 ];
 
 /** Placements that put a device in a store: each must meet the rules. */
-const PLACED: ReadonlySet<ActivityEntry['action']> = new Set(['install', 'replace', 'move']);
+const PLACED: ReadonlySet<string> = new Set(['install', 'replace', 'move']);
 
 /**
  * The rules still open in a visit: for each device placed and not taken out again in it, the
@@ -44,7 +53,7 @@ const PLACED: ReadonlySet<ActivityEntry['action']> = new Set(['install', 'replac
  */
 export const openRules = (
   rules: CompletionRules,
-  entries: readonly ActivityEntry[],
+  entries: readonly LoggedEntry[],
   photosBySerial: ReadonlyMap<string, number>,
 ): OpenRule[] => {
   const placed: string[] = [];
