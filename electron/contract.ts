@@ -12,6 +12,9 @@ import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import type { VerificationResult } from './verification-result';
+import type { CompletionRules, OpenRule } from './completion-rules';
+import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './mounting-checks';
+import { CHECK_IDS, MAX_METRES } from './mounting-checks';
 import type {
   Device,
   FootTraffic,
@@ -32,6 +35,11 @@ export type {
   Organization,
   PagingStyle,
   VerificationResult,
+  CompletionRules,
+  OpenRule,
+  CheckDef,
+  RecordedCheck,
+  ChecklistFileProblem,
 };
 
 // ---------------------------------------------------------------- field rules
@@ -77,6 +85,7 @@ export const FIELD_RULES = {
   passes_too_many: 'Enter at most 100 passes',
   reason_too_long: 'Keep the reason under 300 characters',
   pick_text_too_long: 'Add at most 20,000 characters at a time',
+  length_range: `Enter a length from 0 to ${MAX_METRES} m`,
 } as const;
 export type FieldRule = keyof typeof FIELD_RULES;
 const R = FIELD_RULES;
@@ -337,8 +346,48 @@ export const operations = {
   listActivity: z.object({ visitId: Id.optional() }).strict(),
   /** Every visit of this account, newest first. */
   listVisits: Empty,
-  /** Finishes the visit in progress; the next action starts a new one. */
-  finishVisit: Empty,
+  /**
+   * Finishes the visit in progress; the next action starts a new one. With completion rules
+   * still open it needs `reason`, and the visit is recorded incomplete with it — never refused
+   * otherwise (the technician may always leave).
+   */
+  finishVisit: z
+    .object({ reason: z.string().trim().max(300, R.reason_too_long).optional() })
+    .strict(),
+  /** The completion rules of this organization and what is still open in a visit (default:
+   * the one in progress). */
+  visitCompletion: z.object({ visitId: Id.optional() }).strict(),
+  /** The mounting checklist of a device type (`device_type_name`; null: unknown type). */
+  mountingChecklist: z.object({ deviceType: z.string().trim().max(120).nullable() }).strict(),
+  /**
+   * The mounting checklist's answers for a placed device, kept with the visit. Lengths in
+   * metres (the renderer converts the technician's units); a length outside its limits or a
+   * check answered "no" needs its reason.
+   */
+  recordChecklist: z
+    .object({
+      serial: Serial,
+      locationId: Id,
+      deviceType: z.string().trim().max(120).nullable(),
+      answers: z
+        .array(
+          z
+            .object({
+              check: z.enum(CHECK_IDS),
+              metres: z
+                .number()
+                .finite()
+                .min(0, R.length_range)
+                .max(MAX_METRES, R.length_range)
+                .optional(),
+              yes: z.boolean().optional(),
+              reason: z.string().trim().max(300, R.reason_too_long).optional(),
+            })
+            .strict(),
+        )
+        .max(CHECK_IDS.length),
+    })
+    .strict(),
   /**
    * A placement photo of an installed device, kept with the visit in work.db (never sent to the
    * vendor API). A data: URL of a JPEG, WebP or PNG of at most MAX_PHOTO_BYTES.
@@ -477,6 +526,10 @@ export const ERROR_CODES = [
   'training_failed',
   'training_only',
   'walk_test_short',
+  /** Completion rules are open: finishing needs a reason (the visit is then incomplete). */
+  'visit_rules_open',
+  /** A checklist with a check unanswered, or a reason missing (`fieldIssues` per check). */
+  'checklist_incomplete',
   'key_no_organization',
   'organization_no_access',
   'sign_out_leftovers',
@@ -652,12 +705,12 @@ export interface ActivityEntry {
   id: string;
   at: string;
   /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
-  action: OutboxKind | 'verify' | 'storage';
+  action: OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
   /** A verification's is one of VerificationResult (electron/verification-result.ts). */
-  result: 'done' | 'queued' | 'failed' | 'conflict' | VerificationResult;
+  result: 'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult;
   /** English, for logs and for entries written before `fact` existed (shown as they are). */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
@@ -700,7 +753,11 @@ export type ActivityFact =
   /** A verification (its walk test is the entry's `walkTest`). */
   | { kind: 'verification'; checkedIn: boolean; note: string | null }
   /** The queue file was damaged and moved aside, with the queued actions it held. */
-  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string };
+  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string }
+  /** A placed device's mounting checklist, with the limits each length was judged by. */
+  | { kind: 'mounting_checklist'; deviceType: string | null; checks: RecordedCheck[] }
+  /** The visit was finished with completion rules open, and why. */
+  | { kind: 'visit_incomplete'; open: OpenRule[]; reason: string };
 
 /** Why "Install the pick list here" skips a line (the renderer words it). */
 export type PickProblem =
@@ -773,6 +830,8 @@ export interface Visit {
   finishedAt: string | null;
   entries: number;
   organization: { id: string; name: string } | null;
+  /** Finished with completion rules open: which, and the technician's reason. */
+  incomplete: { open: OpenRule[]; reason: string } | null;
 }
 
 export interface DeviceTraffic {
@@ -874,6 +933,31 @@ export interface ManagedSettings {
   updateUrl: string | null;
   /** false: updates switched off by policy; null: not set. */
   updatesEnabled: boolean | null;
+  quality: ManagedQuality;
+}
+
+/** Installation quality set by IT (issue 27). */
+export interface ManagedQuality {
+  /** What a visit needs to be complete; null: no rule set. */
+  rules: CompletionRules | null;
+  /** The organizations the rules are for (ids); null: every organization. */
+  organizations: string[] | null;
+  /** The organization's own mounting checklists (a JSON file); null: the shipped ones. */
+  checklistFile: string | null;
+}
+
+/** Where the mounting checklists come from, and why an organization's file is not used. */
+export interface ChecklistSource {
+  /** null: the shipped defaults. */
+  file: string | null;
+  /** The policy's file could not be used: the shipped defaults are used instead. */
+  problem: ChecklistFileProblem | null;
+}
+
+/** What completion needs in this organization, and what is open in a visit. */
+export interface VisitCompletion {
+  rules: CompletionRules;
+  open: OpenRule[];
 }
 
 interface OperationResults {
@@ -931,6 +1015,9 @@ interface OperationResults {
   listActivity: ActivityEntry[];
   listVisits: Visit[];
   finishVisit: Visit | null;
+  visitCompletion: VisitCompletion;
+  mountingChecklist: { checks: CheckDef[]; source: ChecklistSource };
+  recordChecklist: ActivityEntry;
   savePdf: { saved: boolean };
   addPhoto: PhotoInfo;
   listPhotos: PhotoInfo[];

@@ -228,7 +228,7 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    UPDATE activity SET result = 'walk_test_failed'
      WHERE action = 'verify' AND result = 'verified'
        AND json_extract(data, '$.walkTest.passed') = 0;`,
-  `-- work.db migration 10 (issue 28; the lead renumbers at merge): a pick list from the box.
+  `-- work.db migration 7 (issue 28): a pick list from the box.
    -- Serials scanned or pasted before or at the store, kept with the visit. A line is checked
    -- against the cached inventory whenever it is read (never stored: the inventory changes);
    -- its install is its own intent (intent_id), whose state the queue and then the activity
@@ -250,4 +250,7 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
      visit_id      TEXT PRIMARY KEY REFERENCES visits(id),
      expected_type TEXT NOT NULL
    ) STRICT;`,
+  `-- Completion rules (issue 27): a visit finished with rules still open is incomplete, with which
+   -- rules and the technician's reason (JSON {open, reason}); NULL: complete, or no rules.
+   ALTER TABLE visits ADD COLUMN incomplete TEXT;`,
 ];

@@ -5,6 +5,7 @@
 import { AppError } from '../app-error';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
+import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -146,7 +147,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     answerProxyLogin: () => ({ accepted: false }),
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
-    finishVisit: () => finishVisit(ctx),
+    finishVisit: (input) => finishVisit(ctx, input),
+    visitCompletion: (input) => visitCompletion(ctx, input),
+    mountingChecklist: (input) => mountingChecklist(ctx, input),
+    recordChecklist: (input) => recordChecklist(ctx, { ...input, serial: spelled(input.serial) }),
     addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
     listPhotos: (input) =>
       listPhotos(

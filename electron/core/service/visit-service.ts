@@ -15,6 +15,7 @@ import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
 import { englishDetail } from './activity-facts';
+import { completionOf } from './quality-service';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -42,9 +43,43 @@ export function listActivity(ctx: ServiceContext, visitId?: string): ActivityEnt
   return id === undefined ? [] : activity.list(id);
 }
 
-export function finishVisit(ctx: ServiceContext): Visit | null {
+/**
+ * Finishes the visit in progress. With completion rules open it needs a reason, and then the
+ * visit is recorded incomplete — an entry in its log says which rules and why, so Activity,
+ * the receipt and the CSV all say it. Never refused with a reason: the technician may leave.
+ */
+export function finishVisit(ctx: ServiceContext, input: ParsedInput<'finishVisit'>): Visit | null {
   const scope = requireScope(ctx);
-  const row = guarded(() => scope.store.work.activity.visits.finish());
+  const { work } = scope.store;
+  const current = guarded(() => work.activity.visits.current());
+  if (!current) return null;
+  const { open } = completionOf(ctx, scope, current.id);
+  const reason = input.reason?.trim() || null;
+  if (open.length > 0 && reason === null) {
+    throw new AppError({
+      kind: 'validation',
+      code: 'visit_rules_open',
+      params: { open: open.length },
+      message: 'visit_rules_open',
+      nextStep: '',
+      fieldIssues: { reason: { code: 'visit_rules_open', params: { open: open.length } } },
+    });
+  }
+  const row = guarded(() =>
+    work.db.transaction(() => {
+      if (open.length === 0 || reason === null) return work.activity.visits.finish();
+      work.activity.add({
+        action: 'finish_visit',
+        serial: null,
+        locationId: null,
+        locationName: null,
+        result: 'incomplete',
+        detail: 'visit_incomplete',
+        fact: { kind: 'visit_incomplete', open, reason },
+      });
+      return work.activity.visits.finish({ open, reason });
+    })(),
+  );
   return row ? toVisit(scope, row) : null;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AppErrorShape, FieldIssue, FieldRule } from '../../../electron/contract';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../../electron/field-limits';
+import { MAX_METRES } from '../../../electron/mounting-checks';
 import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';
@@ -55,6 +56,7 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   passes_too_many: (p) => m.rule_passes_too_many(max(p)),
   reason_too_long: (p) => m.rule_reason_too_long(max(p)),
   pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
+  length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
 };
 
 const TYPES: Readonly<Record<string, () => string>> = {
