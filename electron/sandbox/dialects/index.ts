@@ -11,12 +11,18 @@ import type { ListEnvelope } from './envelope';
 import { DEFAULT_ERRORS, type ErrorStyle } from './errors';
 import type { TrafficStyle } from './foot-traffic';
 import type { PagingStyle } from './paging';
+import type { ValidatorStyle } from './validators';
 import type { CreateStyle, DeviceWriteStyle } from './writes';
 
 export interface Dialect {
   name: string;
   summary: string;
   paging: PagingStyle;
+  // Issue 26; absent = the default's choice.
+  /** Validators on GET answers and 304s for requests naming them: 'etag' (default). */
+  validators?: ValidatorStyle;
+  /** GET /devices and /uninstalled-devices filter on `?updated_since=` and echo it (default true). */
+  updatedSince?: boolean;
   envelope: ListEnvelope;
   address: AddressStyle;
   traffic: TrafficStyle;
@@ -47,6 +53,8 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'offset/limit with a total, flat {items, offset, limit, total}, address1/zip/town/state.',
     paging: 'offset',
+    validators: 'none',
+    updatedSince: false,
     envelope: 'items',
     address: 'address1-zip',
     traffic: 'timestamp-count',
@@ -87,6 +95,8 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'bare JSON arrays paged by an RFC 8288 Link header, one-line addresses, plain-text errors.',
     paging: 'link-header',
+    // A bare array has nowhere to say that the filter was applied.
+    updatedSince: false,
     envelope: 'bare',
     address: 'one-line',
     traffic: 'in-out',
@@ -107,6 +117,7 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
     paging: 'cursor-token',
+    validators: 'last-modified',
     envelope: 'data-meta',
     address: 'street-country-name',
     traffic: 'bucket-value',
