@@ -13,6 +13,7 @@ export const POLICY_KEYS = {
   lockApiBaseUrl: 'LockApiBaseUrl',
   updateUrl: 'UpdateUrl',
   updatesEnabled: 'UpdatesEnabled',
+  fullRefreshHours: 'FullRefreshHours',
 } as const;
 
 const HttpsUrl = z
@@ -29,11 +30,19 @@ const Switch = z.union([
   z.literal(1).transform(() => true),
 ]);
 
+/** Hours between refreshes of the full lists: from 1 to 30 days' worth. */
+export const FULL_REFRESH_HOURS_MAX = 720;
+
 const FIELDS = {
   ApiBaseUrl: HttpsUrl,
   LockApiBaseUrl: Switch,
   UpdateUrl: HttpsUrl,
   UpdatesEnabled: Switch,
+  FullRefreshHours: z
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(FULL_REFRESH_HOURS_MAX, `must be at most ${FULL_REFRESH_HOURS_MAX}`),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -82,6 +91,9 @@ export const readPolicyValues = (raw: unknown, source: ManagedSource): PolicyRea
     apiBaseUrlLocked: apiBaseUrl !== null && values.LockApiBaseUrl === true,
     updateUrl: (values.UpdateUrl as string | undefined) ?? null,
     updatesEnabled: (values.UpdatesEnabled as boolean | undefined) ?? null,
+    ...(values.FullRefreshHours === undefined
+      ? {}
+      : { fullRefreshHours: values.FullRefreshHours as number }),
   };
   return { settings, problems };
 };

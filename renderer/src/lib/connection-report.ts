@@ -93,6 +93,16 @@ export const factWords = (fact: ConnectionFact): string => {
         shown: formatNumber(fact.visitors),
         buckets: formatNumber(fact.buckets),
       });
+    case 'conditional_requests':
+      return fact.validator === 'etag'
+        ? m.check_fact_conditional_etag()
+        : m.check_fact_conditional_last_modified();
+    case 'no_conditional_requests':
+      return m.check_fact_no_conditional();
+    case 'updated_since_honoured':
+      return m.check_fact_updated_since_honoured();
+    case 'updated_since_ignored':
+      return m.check_fact_updated_since_ignored();
     case 'skipped_after':
       return m.check_fact_skipped_after({ endpoint: fact.endpoint });
     case 'skipped_organizations_unread':

@@ -47,6 +47,7 @@ describe('Group Policy template (build/policy)', () => {
     const valueNames = [
       ...attrs(admx, 'policy', 'valueName'),
       ...attrs(admx, 'text', 'valueName'),
+      ...attrs(admx, 'decimal', 'valueName'),
     ].filter((name) => name !== '');
     expect(valueNames.sort()).toEqual(Object.values(POLICY_KEYS).sort());
     expect(new Set(attrs(admx, 'policy', 'class'))).toEqual(new Set(['Machine']));
