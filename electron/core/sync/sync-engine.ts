@@ -138,6 +138,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let fullOwed = false;
   /** A due full refresh the link held back (said in the state until it runs). */
   let held: SyncHold | null = null;
+  /** The run going on refreshes the full lists. */
+  let runningLists = false;
 
   /** The account's own record when there is one: the engine outlives a switch of account. */
   const lastFull = (): number | null =>
@@ -225,6 +227,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const full = wantsFull(mode);
     if (full) held = null;
     const listJobs = full ? options.listJobs(mode) : [];
+    runningLists = listJobs.length > 0;
     const jobs = [...extra, ...listJobs];
     tasks = jobs.map((job) => ({
       resource: job.resource,
@@ -305,8 +308,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const engine: SyncEngine = {
     run(extra = [], mode = 'asked') {
       if (running) {
-        // Jobs asked for while a run is going (Make available offline) run right after it.
-        if (extra.length > 0) return running.then(() => engine.run(extra, mode));
+        // Jobs asked for while a run is going (Make available offline) run right after it, and
+        // so does Sync now when the run going on only sends the queue.
+        if (extra.length > 0 || (mode === 'asked' && !runningLists))
+          return running.then(() => engine.run(extra, mode));
         // "Sync now" (or the connection returning) during a run, e.g. a long download that
         // began while the server was away: the run's own replay came first, before actions
         // queued since. Send the queue now (replays take turns) instead of after the download.

@@ -83,6 +83,28 @@ describe('sync engine schedule', () => {
     w.engine.stop();
   });
 
+  it('Sync now during a run that only sends the queue refreshes the lists after it', async () => {
+    let release: () => void = () => undefined;
+    const w = world({
+      lastFullAt: () => Date.now(),
+      replay: () =>
+        new Promise((resolve) => {
+          release = () => resolve(null);
+        }),
+    });
+    w.engine.start();
+    await settle();
+    const pressed = w.engine.run();
+    await settle();
+    expect(w.full).toEqual([]);
+    release();
+    await settle();
+    release();
+    await pressed;
+    expect(w.full).toEqual(['asked']);
+    w.engine.stop();
+  });
+
   it('holds a due refresh on a slow or saving link and says so; Sync now is not held', async () => {
     const w = world();
     w.setHold('slow_link');
