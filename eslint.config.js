@@ -41,6 +41,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose (electron-builder require()s its config): require is how it imports.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // CLIs print their machine-readable first line and logs to stdout on purpose; tests and
     // benchmarks print the figures they measured.
     files: ['electron/sandbox/cli.ts', 'electron/web/cli.ts', 'tests/**/*.ts', 'build/**'],

@@ -10,7 +10,17 @@
  *
  * @type {import('electron-builder').Configuration}
  */
+const { buildUpdateFeed, PLACEHOLDER_FEED } = require('./update-feed.cjs');
+
 const isTestBuild = process.env.FIELD_INSTALLER_TEST_BUILD === '1';
+const updateFeed = buildUpdateFeed(process.env);
+/**
+ * Who signs the Windows installers: the code-signing certificate's subject CN. It goes into
+ * app-update.yml as `publisherName`, and electron-updater then installs only an update signed by
+ * that publisher (an unsigned or differently signed one is refused). CI sets it beside
+ * CSC_LINK/CSC_KEY_PASSWORD; see docs/packaging.md.
+ */
+const windowsPublisher = process.env.FIELD_INSTALLER_WIN_PUBLISHER || 'Field Installer';
 if (isTestBuild) {
   console.warn('FIELD_INSTALLER_TEST_BUILD=1: inspector fuse left ON — test build, do not ship');
 }
@@ -22,6 +32,8 @@ const config = {
   directories: { buildResources: 'build', output: 'release' },
   files: ['dist/**/*', 'package.json', '!**/*.map', '!**/tests/**', '!**/fixtures/**'],
   asar: true,
+  // The built-in update feed, read by the app at start (electron/main/update-policy.ts).
+  ...(updateFeed ? { extraMetadata: { updateFeed } } : {}),
   // Native addons cannot be loaded from inside an asar archive.
   asarUnpack: ['**/node_modules/keytar/**/*.node', '**/node_modules/better-sqlite3/**/*.node'],
   // Electron's fuses, flipped by electron-builder itself right before signing. This option covers
@@ -47,7 +59,14 @@ const config = {
   // app also calls setAsDefaultProtocolClient at start.
   protocols: [{ name: 'Field Installer link', schemes: ['fieldinstaller'] }],
   linux: {
-    target: ['AppImage', 'deb'],
+    // rpm for Fedora and the like (building it needs rpmbuild: `dnf install rpm-build` or
+    // Debian's `rpm`). The .deb and .rpm install electron-builder's AppArmor profile, which
+    // Ubuntu 24.04+ needs for Electron's sandbox (its after-install script; not replaced here).
+    target: [
+      { target: 'AppImage', arch: ['x64', 'arm64'] },
+      { target: 'deb', arch: ['x64', 'arm64'] },
+      { target: 'rpm', arch: ['x64', 'arm64'] },
+    ],
     category: 'Utility',
     maintainer: 'Field Installer <support@fieldinstaller.com>',
     synopsis: 'Install and verify foot-traffic counting devices in stores',
@@ -72,6 +91,24 @@ const config = {
       'gnome-keyring | kwalletmanager | keepassxc',
     ],
   },
+  rpm: {
+    // electron-builder's defaults, plus the same as the .deb under Fedora's names (rpm's rich
+    // dependencies for "one of").
+    depends: [
+      'gtk3',
+      'libnotify',
+      'nss',
+      'libXScrnSaver',
+      '(libXtst or libXtst6)',
+      'xdg-utils',
+      'at-spi2-core',
+      '(libuuid or libuuid1)',
+      'mesa-libgbm',
+      'alsa-lib',
+      'libsecret',
+      '(gnome-keyring or kwalletmanager5 or keepassxc)',
+    ],
+  },
   // One 1024px source; electron-builder derives .ico and .icns from it.
   win: {
     target: [
@@ -79,8 +116,16 @@ const config = {
       { target: 'msi', arch: ['x64', 'arm64'] },
     ],
     icon: 'build/icon.png',
+    signtoolOptions: { publisherName: [windowsPublisher] },
+    // electron-updater checks an update's Authenticode signature against publisherName.
+    verifyUpdateCodeSignature: true,
   },
   nsis: {
+    // One installer per architecture, named with it (not one installer holding both):
+    // `Field Installer Setup <v> x64.exe`, `… arm64.exe`. electron-updater picks the file
+    // whose name has its own arch from latest.yml, which lists both.
+    buildUniversalInstaller: false,
+    artifactName: '${productName} Setup ${version} ${arch}.${ext}',
     // Assisted installer with electron-builder's install-mode page: "Only for me" (the default,
     // no admin rights — technicians rarely have them) or "Anyone who uses this computer" (asks
     // for elevation). Silent: `/S` (per user), `/S /allusers` (per machine, elevated),
@@ -92,6 +137,7 @@ const config = {
     shortcutName: 'Field Installer',
   },
   msi: {
+    artifactName: '${productName} ${version} ${arch}.${ext}',
     // For Intune / SCCM / GPO: always per machine. The upgrade code must never change: it is how
     // Windows Installer recognises a newer MSI as an upgrade of this product.
     perMachine: true,
@@ -99,11 +145,11 @@ const config = {
     createDesktopShortcut: true,
     shortcutName: 'Field Installer',
   },
-  // Updates (electron/main/updates.ts): the feed URL comes from managed settings at run time
-  // (setFeedURL), so this URL is never used to update; a generic publish entry is what makes
-  // `npm run dist` write latest.yml / latest-mac.yml / latest-linux.yml beside the installers,
-  // which IT copies to the update URL it manages.
-  publish: [{ provider: 'generic', url: 'https://updates.invalid/field-installer' }],
+  // Updates (electron/main/updates.ts): the feed is the built-in one (FIELD_INSTALLER_UPDATE_URL
+  // at build time, build/update-feed.cjs) unless a policy sets UpdateUrl or turns updates off.
+  // The generic publish entry also makes `npm run dist` write latest.yml / latest-mac.yml /
+  // latest-linux.yml beside the installers, which are copied to the feed's URL.
+  publish: [{ provider: 'generic', url: updateFeed ?? PLACEHOLDER_FEED }],
   mac: {
     // The zip is what electron-updater installs on macOS (it cannot update from a dmg).
     target: [

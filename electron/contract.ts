@@ -11,6 +11,7 @@ import { MESSAGE_LOCALES } from '../i18n/locales';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
+import type { VerificationResult } from './verification-result';
 import type {
   Device,
   FootTraffic,
@@ -20,6 +21,7 @@ import type {
   Organization,
   PagingStyle,
 } from './core/api/wire';
+import type { ApiFinding } from './core/api/findings';
 
 export type {
   Device,
@@ -29,6 +31,7 @@ export type {
   LocationRef,
   Organization,
   PagingStyle,
+  VerificationResult,
 };
 
 // ---------------------------------------------------------------- field rules
@@ -92,14 +95,16 @@ export interface FieldIssue {
 
 // ---------------------------------------------------------------- shared input pieces
 
-/** Serials are printed upper-case; scanners and people may not be. */
+/**
+ * A serial as typed or scanned, case kept: the core sends the server's own spelling of it
+ * (electron/serial-key.ts; a server may look serials up case-sensitively, in either case).
+ */
 const Serial = z
   .string()
   .trim()
   .min(1, R.serial_empty)
   .max(SERIAL_MAX_LENGTH, R.serial_too_long)
-  .regex(SERIAL_PATTERN, R.serial_characters)
-  .transform((s) => s.toUpperCase());
+  .regex(SERIAL_PATTERN, R.serial_characters);
 
 /** Location and organization ids (the rule and why: id-patterns.ts). */
 const Id = z
@@ -167,6 +172,27 @@ export const operations = {
   managedSettings: Empty,
   /** The technician chose "Restart" on the update notice (Electron only). */
   installUpdate: Empty,
+  /**
+   * The answer to a `proxy-login` event (Electron only, handled in the main process,
+   * electron/main/proxy-login.ts): the proxy's user name and password, optionally remembered in
+   * the keychain, or "cancel".
+   */
+  answerProxyLogin: z
+    .object({
+      id: z.string().regex(/^[0-9a-f]{16}$/),
+      answer: z.discriminatedUnion('kind', [
+        z
+          .object({
+            kind: z.literal('sign-in'),
+            username: z.string().trim().min(1).max(256),
+            password: z.string().min(1).max(1024),
+            remember: z.boolean(),
+          })
+          .strict(),
+        z.object({ kind: z.literal('cancel') }).strict(),
+      ]),
+    })
+    .strict(),
   /** An uncaught error or unhandled rejection in the page, for the log (redacted there). */
   reportRendererError: z
     .object({
@@ -215,8 +241,10 @@ export const operations = {
   queryDevices: z
     .object({
       view: z.enum(['uninstalled', 'all']),
-      /** Free text: 3+ characters match anywhere (serial, type, firmware, label, store, city);
-       * 1–2 characters match the start of the serial. Accents, case and full width folded. */
+      /** Free text: words of 3+ characters match anywhere (serial, type, firmware, label,
+       * store, city); the whole text also matches as one serial with spaces and separators left
+       * out ("FTC 2B5H97J8", "ftc2b5h97j8"), and 1–2 characters match a serial's last
+       * characters. Accents, case and full width folded. */
       q: z.string().max(100, R.search_too_long).optional(),
       deviceType: z.string().max(200).optional(),
       firmware: z.string().max(200).optional(),
@@ -226,6 +254,8 @@ export const operations = {
     .strict(),
   /** Type and firmware choices for the inventory filters (of every device of the account). */
   deviceFacets: Empty,
+  /** Serials of the local inventory close to one that was not found ("Did you mean …"). */
+  nearSerials: z.object({ serial: Serial }).strict(),
   /** `fresh`: ask the server now, even if the cache is recent (Verify polls check-ins). */
   getDevice: z.object({ serial: Serial, fresh: z.boolean().optional() }).strict(),
   updateDevice: z
@@ -309,6 +339,8 @@ export const operations = {
   listPhotos: z.object({ visitId: Id.optional(), serial: Serial.optional() }).strict(),
   /** One photo's picture, as a data: URL. */
   photoData: z.object({ id: Id }).strict(),
+  /** Removes a photo (a wrong one) from the visit in progress; a finished visit's stay. */
+  deletePhoto: z.object({ id: Id }).strict(),
   /**
    * Desktop app only, handled in the main process (electron/main/print-pdf.ts): the window as
    * shown (a visit receipt) printed to PDF and saved where the technician chooses. Browser mode
@@ -322,6 +354,13 @@ export const operations = {
         .max(120)
         .regex(/^[\w .,()-]+\.pdf$/i, R.pdf_file_name),
     })
+    .strict(),
+  /**
+   * Training mode only: people walking past a device, counted in its foot traffic the way the
+   * training service simulates check-ins (nobody walks past a device that does not exist).
+   */
+  simulateWalkThrough: z
+    .object({ serial: Serial, count: z.number().int().min(1).max(100).optional() })
     .strict(),
   recordVerification: z
     .object({
@@ -381,6 +420,8 @@ export const ERROR_CODES = [
   'offline',
   'dns',
   'proxy',
+  /** The proxy's sign-in was cancelled, or the proxy refused the user name and password. */
+  'proxy_auth_refused',
   'tls',
   'timeout',
   'cancelled',
@@ -413,12 +454,15 @@ export const ERROR_CODES = [
   'pdf_not_saved',
   'pdf_bad_file_name',
   'photo_gone',
+  'photo_visit_finished',
   'location_queued',
   'training_failed',
+  'training_only',
   'walk_test_short',
   'key_no_organization',
   'organization_no_access',
   'sign_out_leftovers',
+  'outbox_damaged',
   'key_not_stored',
   'already_here',
   'offline_unknown_device',
@@ -467,8 +511,13 @@ export interface Cached<T> {
 
 /** What the technician must be told about the local data (never silent). */
 export interface StorageHealth {
-  /** The queue file could not be read at start: it was moved aside, with what it may have held. */
+  /**
+   * The queue file (work.db) was damaged — found at start or by a read that failed later: it
+   * was moved aside, with how many queued actions it held (as far as can still be read).
+   */
   outboxDamage: { unreadable: number; keptAt: string } | null;
+  /** app.db (who was signed in, settings) was damaged at this start: moved aside, signed out. */
+  settingsDamage: { keptAt: string } | null;
   /** The cached server data was damaged and is being downloaded again. */
   cacheRebuilt: boolean;
   /** Imported from an earlier version's files at first start (counts), null if nothing was. */
@@ -594,11 +643,13 @@ export interface SyncReport {
 export interface ActivityEntry {
   id: string;
   at: string;
-  action: OutboxKind | 'verify';
+  /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
+  action: OutboxKind | 'verify' | 'storage';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
-  result: 'done' | 'queued' | 'failed' | 'conflict' | 'verified' | 'not_verified';
+  /** A verification's is one of VerificationResult (electron/verification-result.ts). */
+  result: 'done' | 'queued' | 'failed' | 'conflict' | VerificationResult;
   /** English, for logs and for entries written before `fact` existed (shown as they are). */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
@@ -639,7 +690,9 @@ export type ActivityFact =
   /** The server refused it: the error as it crossed (kind, code, params; English for logs). */
   | { kind: 'failed'; error: Pick<AppErrorShape, 'kind' | 'code' | 'params' | 'message'> }
   /** A verification (its walk test is the entry's `walkTest`). */
-  | { kind: 'verification'; checkedIn: boolean; note: string | null };
+  | { kind: 'verification'; checkedIn: boolean; note: string | null }
+  /** The queue file was damaged and moved aside, with the queued actions it held. */
+  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string };
 
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */
@@ -737,6 +790,8 @@ export type ConnectionFact =
   /** GET /devices echoed `updated_since`: scheduled refreshes ask only for what changed. */
   | { kind: 'updated_since_honoured' }
   | { kind: 'updated_since_ignored' }
+  /** The device answered in the spelling listed and 404 in its other case. */
+  | { kind: 'serials_case_sensitive'; serial: string }
   /** A request before failed in a way every other would (offline, TLS, key refused). */
   | { kind: 'skipped_after'; endpoint: string }
   | { kind: 'skipped_organizations_unread'; endpoint: string }
@@ -744,7 +799,9 @@ export type ConnectionFact =
   | { kind: 'skipped_choose_organization'; count: number }
   | { kind: 'skipped_locations_unread'; endpoint: string }
   | { kind: 'skipped_no_locations' }
-  | { kind: 'skipped_no_device' };
+  | { kind: 'skipped_no_device' }
+  /** What the client's readers adapted to in this server's answers (core/api/findings.ts). */
+  | ApiFinding;
 
 export interface ConnectionReport {
   at: string;
@@ -787,6 +844,8 @@ export interface OperationResults {
   managedSettings: ManagedSettings;
   /** started: false when no update is ready (or in browser mode). */
   installUpdate: { started: boolean };
+  /** false when no sign-in was waiting for that id (answered already, or browser mode). */
+  answerProxyLogin: { accepted: boolean };
   /** false when dropped (more than 20 reports a minute: a loop must not fill the disk). */
   reportRendererError: { logged: boolean };
   /** What the core believes after acting on it (after the probe `online: true` starts). */
@@ -800,6 +859,8 @@ export interface OperationResults {
   listLocationDevices: Cached<Device[]>;
   queryDevices: DeviceWindow;
   deviceFacets: DeviceFacets;
+  /** The server's spellings, closest first (a few at most). */
+  nearSerials: string[];
   getDevice: Cached<Device>;
   updateDevice: ActionResult;
   installDevice: ActionResult;
@@ -825,6 +886,8 @@ export interface OperationResults {
   addPhoto: PhotoInfo;
   listPhotos: PhotoInfo[];
   photoData: { dataUrl: string };
+  deletePhoto: PhotoInfo[];
+  simulateWalkThrough: { serial: string; added: number };
   recordVerification: ActivityEntry;
 }
 
@@ -853,7 +916,20 @@ export type PushEvent =
   /** The menu's Back (Alt+Left / Cmd+[): the renderer's history goes back one step. */
   | { type: 'go-back' }
   /** An update was downloaded; it is installed only when the technician chooses to restart. */
-  | { type: 'update-ready'; version: string };
+  | { type: 'update-ready'; version: string }
+  /**
+   * The network's proxy asks for a user name and password (Electron's `login` with
+   * authInfo.isProxy): the page asks once and answers with `answerProxyLogin`. `refused`: the
+   * proxy refused the previous answer.
+   */
+  | {
+      type: 'proxy-login';
+      id: string;
+      host: string;
+      port: number;
+      realm: string;
+      refused: boolean;
+    };
 
 /**
  * An envelope as JSON text; T is what it decodes to. Operations cross IPC as text: a string

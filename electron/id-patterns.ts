@@ -3,7 +3,7 @@
  * zod) so the renderer can check a route's ids with the same rule without bundling zod.
  */
 
-/** Serials are printed upper-case; scanners and people may not be. */
+/** Serials in either case: labels print upper case, servers may spell them in lower case. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const SERIAL_MAX_LENGTH = 64;
 

@@ -1,13 +1,17 @@
 #!/bin/sh
 # Runs the given command inside a private D-Bus session with an unlocked gnome-keyring of its
 # own (a throwaway XDG_DATA_HOME, so parallel runs never share or overwrite a keyring file),
-# so keytar talks to a real Secret Service and never touches the user's keychain. Without
-# dbus-run-session (e.g. macOS, or a developer machine that already has a keychain session)
-# the command runs as it is.
+# so keytar talks to a real Secret Service and never touches the user's keychain. Always a new
+# session, also where DBUS_SESSION_BUS_ADDRESS is set (every desktop terminal): that address is
+# the developer's own keyring. Started by tests/with-keychain.mjs, which uses a throwaway
+# service name instead where these tools are missing; run directly without them, it refuses.
 set -e
-if [ -n "$DBUS_SESSION_BUS_ADDRESS" ] || ! command -v dbus-run-session >/dev/null 2>&1; then
-  exec "$@"
-fi
+for tool in dbus-run-session gnome-keyring-daemon; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "with-keychain.sh: $tool is missing; run the tests through 'node tests/with-keychain.mjs'" >&2
+    exit 127
+  fi
+done
 keyring_home=$(mktemp -d "${TMPDIR:-/tmp}/fi-keyring-XXXXXX")
 trap 'rm -rf "$keyring_home"' EXIT INT TERM
 status=0

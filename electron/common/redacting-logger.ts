@@ -3,10 +3,10 @@
  * place: Authorization headers, Basic/Bearer credentials, credentials in URLs, and fields
  * whose name says they hold a secret. Pure functions first; the file sink is at the bottom.
  */
-import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../core/core';
-import { ensurePrivateDir } from './private-dir';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-dir';
 
 export const REDACTED = '[REDACTED]';
 
@@ -149,7 +149,9 @@ export const createFileLogger = (
       rotate(dir, keep);
       size = 0;
     }
-    fd = openSync(file, 'a', 0o600);
+    fd = openSync(file, 'a', PRIVATE_FILE_MODE);
+    // A log an older version created 0644 becomes private too.
+    if (process.platform !== 'win32') fchmodSync(fd, PRIVATE_FILE_MODE);
     return fd;
   };
 

@@ -62,7 +62,10 @@ export interface CredentialStore {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<boolean>;
-  /** Every account this app stored a key for (to remove them all at sign-out). */
+  /**
+   * Every account under the service, whichever data folder stored it (tests read it). The core
+   * deletes only the accounts its own folder recorded (credentials/owned-keys.ts).
+   */
   accounts(): Promise<string[]>;
 }
 

@@ -20,6 +20,8 @@ import type { Core, CreateCore } from './core';
 import { isDamage, isSqliteError, isStorageFailure, storageError } from './db/storage-error';
 import { scopeDir } from './db/account-scope';
 import { createHandlers } from './service/handlers';
+import { enforceManagedBaseUrl } from './service/managed-lock';
+import { NOT_MANAGED } from '../common/managed/policy';
 import { reapplyPending } from './service/local-changes';
 import { listOutbox, onReplayEvent } from './service/outbox-service';
 import { queuedHintKey, SessionManager } from './service/session-manager';
@@ -28,6 +30,7 @@ import { openAccountStore } from './store/account-store';
 import { openAppStore } from './store/app-store';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
+import { readEitherCase } from './service/serial-spelling';
 import { replayIntents, type ReplayResult } from './sync/replay';
 import { createSyncEngine, DEFAULT_FULL_REFRESH_MS } from './sync/sync-engine';
 import { holdFor, lastFullRefresh } from './service/refresh-policy';
@@ -88,6 +91,8 @@ export const createCore: CreateCore = async (options) => {
       emit({ type: 'session', status: session.status(online) });
       void engine.run().catch(() => undefined);
     },
+    // The queue is a new one now, and the session's storage says what the old one held.
+    () => ctx.outboxChanged(),
     (answered) => (answered ? ctx.reportOnline() : monitor.reportNoAnswer()),
   );
 
@@ -235,8 +240,14 @@ export const createCore: CreateCore = async (options) => {
         options.log.warn('could not keep the queue count', { error: describe(error) });
       }
     }
-    emit({ type: 'outbox', items: listOutbox(ctx) });
-    emit({ type: 'session', status: session.status(online) });
+    try {
+      emit({ type: 'outbox', items: listOutbox(ctx) });
+      emit({ type: 'session', status: session.status(online) });
+    } catch (error) {
+      // Off the operation's path (after setImmediate): a throw here would end the process.
+      // A damaged queue met here was moved aside, and its replacement announces itself.
+      options.log.warn('could not announce the queue', { error: describe(error) });
+    }
   }
 
   /** Damage met during work: check the cache off the main thread; if rebuilt, download again. */
@@ -309,6 +320,8 @@ export const createCore: CreateCore = async (options) => {
         ms: Math.round(performance.now() - started),
       });
     try {
+      // Before any handler runs, so no request reaches a server the policy does not allow.
+      enforceManagedBaseUrl(options.managed ?? NOT_MANAGED, parsed.data);
       const handler = handlers[name] as (
         input: unknown,
       ) => Promise<OperationResult<K>> | OperationResult<K>;
@@ -386,7 +399,8 @@ function openDataDir(dataDir: string, log: Parameters<typeof openAppStore>[1]) {
 function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
   const { api } = scope;
   return {
-    getDevice: (serial: string) => api.getDevice(serial),
+    // A queued serial may be as typed (the device was not cached): its other case on a 404.
+    getDevice: (serial: string) => readEitherCase(serial, (s) => api.getDevice(s)),
     install: (serial: string, locationId: string) => api.installDevice(serial, locationId),
     uninstall: (serial: string, locationId?: string) => api.uninstallDevice(serial, locationId),
     updateDevice: (serial: string, changes: Parameters<typeof api.updateDevice>[1]) =>

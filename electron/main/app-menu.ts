@@ -7,7 +7,7 @@
  *
  * Go → Back / Scan / Search show their shortcuts in the menu and send a push event to the
  * renderer, which navigates (renderer/src/lib/app-commands.ts). Help → Show logs / Export
- * diagnostics call into main. Labels come in as a parameter (menu-labels.ts builds them from
+ * diagnostics / Check for updates… (macOS: in the app menu) call into main. Labels come in as a parameter (menu-labels.ts builds them from
  * the catalog for a locale and platform); `setupAppMenu` is called again when the language
  * changes.
  */
@@ -20,6 +20,7 @@ export interface MenuActions {
   send(event: PushEvent): void;
   showLogs(): void;
   exportDiagnostics(): void;
+  checkForUpdates(): void;
 }
 
 export interface MenuOptions {
@@ -50,10 +51,12 @@ const zoomOnlyView = (labels: MenuLabels): MenuItemConstructorOptions => ({
 
 /** Electron's role menus, item for item (its roles.ts), each with its label from the catalog:
  * a role menu given a submenu uses that submenu instead of its English default. */
-const appMenu = (labels: MenuLabels): MenuItemConstructorOptions => ({
+const appMenu = (labels: MenuLabels, actions: MenuActions): MenuItemConstructorOptions => ({
   role: 'appMenu',
   submenu: [
     { role: 'about', label: labels.about },
+    // Where macOS apps put it, right below About.
+    { label: labels.checkForUpdates, click: () => actions.checkForUpdates() },
     { type: 'separator' },
     { role: 'services', label: labels.services },
     { type: 'separator' },
@@ -143,12 +146,19 @@ const goMenu = ({ platform, labels, actions }: MenuOptions): MenuItemConstructor
   };
 };
 
-const helpMenu = ({ labels, actions }: MenuOptions): MenuItemConstructorOptions => ({
+const helpMenu = ({ platform, labels, actions }: MenuOptions): MenuItemConstructorOptions => ({
   role: 'help',
   label: labels.help,
   submenu: [
     { label: labels.showLogs, click: () => actions.showLogs() },
     { label: labels.exportDiagnostics, click: () => actions.exportDiagnostics() },
+    // On macOS it is in the app menu.
+    ...(platform === 'darwin'
+      ? []
+      : ([
+          { type: 'separator' },
+          { label: labels.checkForUpdates, click: () => actions.checkForUpdates() },
+        ] satisfies MenuItemConstructorOptions[])),
   ],
 });
 
@@ -157,7 +167,7 @@ export const menuTemplate = (options: MenuOptions): MenuItemConstructorOptions[]
   const { labels } = options;
   return [
     // macOS puts About, Hide and Quit in the app menu; elsewhere the File menu has Quit.
-    ...(mac ? [appMenu(labels)] : []),
+    ...(mac ? [appMenu(labels, options.actions)] : []),
     fileMenu(mac, labels),
     // Cut, copy, paste, undo, select all: the roles give every text field its shortcuts.
     editMenu(mac, labels),

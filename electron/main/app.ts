@@ -3,8 +3,9 @@
  * protocol, permissions, navigation guards, IPC, menu, deep links and the one window. No
  * business logic here.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, crashReporter, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, net, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import type { PushEvent } from '../contract';
 import type { Core } from '../core/core';
@@ -12,7 +13,9 @@ import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
-import { API_PARTITION, createApiFetch } from './api-fetch';
+import { restrictNewFiles } from '../common/private-dir';
+import { API_PARTITION, createApiFetch, createProxyAuthenticator } from './api-fetch';
+import { answerProxyLogin, createProxyLogin, type ProxyChallenge } from './proxy-login';
 import { setupAppMenu } from './app-menu';
 import { applyChromiumSwitches } from './chromium-switches';
 import { setupDeepLinks } from './deep-links';
@@ -31,7 +34,8 @@ import { mainLocale, setMainLocale, systemLanguages } from './system-languages';
 import { m } from '../../i18n/paraglide/messages.js';
 import { registerAppScheme, setupProtocol } from './protocol';
 import { setupRendererRecovery } from './renderer-recovery';
-import { updateDecision } from './update-policy';
+import { checkForUpdatesNow } from './update-check-dialog';
+import { builtInUpdateUrl, updateDecision } from './update-policy';
 import { setupUpdates, type Updates } from './updates';
 import { sendToRenderer } from './send-to-renderer';
 
@@ -42,6 +46,9 @@ if (!app.isPackaged && userDataOverride) {
   app.setAppLogsPath(join(userDataOverride, 'logs'));
 }
 
+// Before anything writes a file: what this process creates (databases and their logs,
+// Chromium's profile, crash dumps, exports) is this user's only.
+restrictNewFiles();
 registerAppScheme();
 applyChromiumSwitches(app.commandLine);
 // Crash dumps stay on this computer (app.getPath('crashDumps')): Export diagnostics lists them,
@@ -63,6 +70,27 @@ const log = createFileLogger(logsDir, app.isPackaged ? undefined : console.warn)
 
 const send = (event: PushEvent): boolean =>
   pageLoaded && sendToRenderer(mainWindow?.webContents ?? null, event);
+
+const keychain = createKeychainCredentials(
+  app.isPackaged ? undefined : keychainServiceFromEnv(process.env),
+);
+/** The proxy's sign-in, asked once in the page (proxy-login.ts). */
+const proxyLogin = createProxyLogin({ send, keychain, log });
+/** Electron's `login` (the page's own requests, electron-updater's downloads): proxies only. */
+const answerLogin = (challenge: ProxyChallenge, callback: (user?: string, pass?: string) => void) =>
+  void proxyLogin.credentials(challenge).then(
+    (c) => (c ? callback(c.username, c.password) : callback()),
+    () => callback(),
+  );
+app.on('login', (event, _contents, _details, authInfo, callback) => {
+  if (!authInfo.isProxy) return;
+  event.preventDefault();
+  answerLogin(authInfo, callback);
+});
+// electron-updater's callback cancels with empty credentials.
+autoUpdater.on('login', (authInfo, callback) =>
+  answerLogin(authInfo, (user, pass) => callback(user ?? '', pass ?? '')),
+);
 
 const openWindow = (): void => {
   pageLoaded = false;
@@ -109,7 +137,26 @@ const buildMenu = (): void =>
       send,
       showLogs: () => void shell.openPath(logsDir),
       exportDiagnostics: () =>
-        void exportDiagnostics({ core, window: mainWindow, logsDir, log, locale: mainLocale() }),
+        void exportDiagnostics({
+          core,
+          window: mainWindow,
+          logsDir,
+          log,
+          locale: mainLocale(),
+          updates: updates?.state() ?? null,
+        }),
+      checkForUpdates: () => {
+        const running = updates;
+        if (running === null) return;
+        void checkForUpdatesNow(
+          () => running.checkNow(),
+          (options) =>
+            mainWindow
+              ? dialog.showMessageBox(mainWindow, options)
+              : dialog.showMessageBox(options),
+          mainLocale(),
+        );
+      },
     },
   });
 
@@ -125,6 +172,18 @@ const setLanguage = (_contents: unknown, input: unknown): Promise<string> =>
     ),
   );
 
+/** The update feed built into this package (build/update-feed.cjs), if any. */
+const builtInFeed = (): string | null => {
+  try {
+    return builtInUpdateUrl(
+      JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')),
+    );
+  } catch (error) {
+    log.warn('Could not read the built-in update feed', { error });
+    return null;
+  }
+};
+
 const start = async (): Promise<void> => {
   const userData = app.getPath('userData');
   log.info('Starting', { version: app.getVersion(), platform: process.platform });
@@ -135,7 +194,12 @@ const start = async (): Promise<void> => {
   buildMenu();
   // Chromium's network stack (system proxy, OS certificates) in an in-memory session of the
   // API's own, created once, after ready (sessions cannot exist before): see api-fetch.ts.
-  const apiFetch = createApiFetch(session.fromPartition(API_PARTITION, { cache: false }));
+  // A proxy that asks for a sign-in is answered by proxyLogin (the page asks once).
+  const apiSession = session.fromPartition(API_PARTITION, { cache: false });
+  const apiFetch = createApiFetch(
+    apiSession,
+    createProxyAuthenticator((options) => net.request(options), apiSession, proxyLogin),
+  );
   const policy = await readManagedSettings({ platform: process.platform, bundleId: BUNDLE_ID });
   for (const problem of policy.problems) log.warn('Managed setting ignored', { problem });
   if (policy.settings.source) log.info('Managed settings', { source: policy.settings.source });
@@ -145,9 +209,7 @@ const start = async (): Promise<void> => {
       installUpdate: () => updates?.install() ?? false,
       dataDir: join(userData, 'data'),
       fetch: apiFetch,
-      credentials: createKeychainCredentials(
-        app.isPackaged ? undefined : keychainServiceFromEnv(process.env),
-      ),
+      credentials: keychain,
       log,
       systemLanguages,
     });
@@ -173,11 +235,14 @@ const start = async (): Promise<void> => {
     mainOperations: {
       savePdf: (contents, input) => savePdf(contents, input, mainLocale()),
       setLanguage,
+      answerProxyLogin: async (_contents, input) =>
+        JSON.stringify(await answerProxyLogin(proxyLogin, input)),
     },
   });
   updates = setupUpdates({
     updater: autoUpdater,
-    decision: updateDecision(policy.settings, app.isPackaged),
+    decision: updateDecision(policy.settings, app.isPackaged, builtInFeed()),
+    currentVersion: app.getVersion(),
     log,
     send,
   });

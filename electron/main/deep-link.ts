@@ -34,7 +34,8 @@ export const parseDeepLink = (raw: unknown): DeepLinkResult => {
   }
   if (kind === 'devices') {
     if (!isSerial(value)) return refuse('not a valid serial');
-    return { ok: true, path: `/devices/${value.toUpperCase()}` };
+    // As written: the core finds the server's spelling of it (electron/serial-key.ts).
+    return { ok: true, path: `/devices/${value}` };
   }
   return refuse('unknown link type');
 };

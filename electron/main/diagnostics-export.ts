@@ -4,6 +4,7 @@
  * it in the file manager. Failures are told in a dialog, never thrown.
  */
 import { writeFile } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../common/private-dir';
 import { join } from 'node:path';
 import { release, type } from 'node:os';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
@@ -24,6 +25,8 @@ export interface ExportOptions {
   now?: Date;
   /** The language of the dialogs: what main speaks. */
   locale: MessageLocale;
+  /** The updater's state (updates.ts), for updates.json. */
+  updates?: object | null;
 }
 
 export const exportDiagnostics = async (options: ExportOptions): Promise<string | null> => {
@@ -42,6 +45,7 @@ export const exportDiagnostics = async (options: ExportOptions): Promise<string 
         node: process.versions.node,
         os: `${type()} ${release()} (${process.platform} ${process.arch})`,
       },
+      updates: options.updates ?? null,
       logsDir: options.logsDir,
       crashDumpsDir: app.getPath('crashDumps'),
       now,
@@ -52,7 +56,7 @@ export const exportDiagnostics = async (options: ExportOptions): Promise<string 
       ? await dialog.showSaveDialog(options.window, { defaultPath, filters })
       : await dialog.showSaveDialog({ defaultPath, filters });
     if (choice.canceled || !choice.filePath) return null;
-    await writeFile(choice.filePath, zip, { mode: 0o600 });
+    await writeFile(choice.filePath, zip, { mode: PRIVATE_FILE_MODE });
     options.log.info('Diagnostics exported', { bytes: zip.byteLength });
     shell.showItemInFolder(choice.filePath);
     return choice.filePath;

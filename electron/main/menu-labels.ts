@@ -19,6 +19,7 @@ export interface MenuLabels {
   search: string;
   showLogs: string;
   exportDiagnostics: string;
+  checkForUpdates: string;
   about: string;
   services: string;
   hide: string;
@@ -64,6 +65,7 @@ export const menuLabels = (locale: MessageLocale, platform: NodeJS.Platform): Me
     search: m.menu_search({}, o),
     showLogs: m.menu_show_logs({}, o),
     exportDiagnostics: m.menu_export_diagnostics({}, o),
+    checkForUpdates: (mac ? m.menu_check_for_updates_mac : m.menu_check_for_updates)({}, o),
     about: m.menu_about_mac(app, o),
     services: m.menu_services_mac({}, o),
     hide: m.menu_hide_mac(app, o),

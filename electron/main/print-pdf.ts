@@ -5,6 +5,7 @@
  * no window. Never sent anywhere; the file stays on this computer.
  */
 import { writeFile } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../common/private-dir';
 import { BrowserWindow, dialog, type WebContents } from 'electron';
 import type { MessageLocale } from '../../i18n/locales';
 import { m } from '../../i18n/paraglide/messages.js';
@@ -44,7 +45,7 @@ export async function savePdf(
     return JSON.stringify({ ok: true, value: { saved: false } });
   try {
     const pdf = await contents.printToPDF({ printBackground: true, pageSize: 'A4' });
-    await writeFile(choice.filePath, pdf);
+    await writeFile(choice.filePath, pdf, { mode: PRIVATE_FILE_MODE });
   } catch {
     return JSON.stringify(
       failed(

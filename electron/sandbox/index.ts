@@ -6,6 +6,7 @@
  * test kit (./test-kit) out of the app bundle.
  */
 import { randomBytes } from 'node:crypto';
+import { heldSerial } from './dialects/serials';
 import { locationRef } from './render';
 import { publicUser, serveSandbox } from './serve';
 import { anyDevice } from './test-kit/control';
@@ -15,6 +16,7 @@ import { tlsServer } from './test-kit/tls';
 import type { RunningSandbox, SandboxOptions } from './types';
 
 export { DIALECTS, UnknownDialectError, dialectNames, resolveDialect } from './dialects';
+export { servedSerial } from './dialects/serials';
 export type { Dialect } from './dialects';
 export { DEFAULT_DEVICES_PER_ORG } from './serve';
 export type {
@@ -37,6 +39,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     beforeClose: () => kit?.releaseStalled(),
   });
   const { state, origin } = served;
+  // A test may name a device as the dialect spells it, or as held.
+  const style = served.dialect.serials ?? 'as-held';
+  const named = (serial: string) => anyDevice(state, heldSerial(style, serial) ?? serial);
   return {
     baseUrl: `${origin}/v1`,
     origin,
@@ -44,11 +49,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     users: served.users,
     setFaults: (f) => faults.merge(f),
     clearFaults: () => faults.clear(),
-    walkThrough: (serial, count) => state.walkThrough(anyDevice(state, serial), count),
-    setSilent: (serial, silent) => state.setSilent(anyDevice(state, serial), silent),
-    checkIn: (serial) => state.checkIn(anyDevice(state, serial)),
+    walkThrough: (serial, count) => state.walkThrough(named(serial), count),
+    setSilent: (serial, silent) => state.setSilent(named(serial), silent),
+    checkIn: (serial) => state.checkIn(named(serial)),
     deviceLocation: (serial) => {
-      const d = anyDevice(state, serial);
+      const d = named(serial);
       const loc = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
       return loc ? locationRef(loc) : null;
     },

@@ -61,7 +61,11 @@ export class Saver {
     // Serialize writes so an older snapshot never lands after a newer one.
     this.writing = this.writing.then(async () => {
       try {
-        await writeFileAtomic(this.file, JSON.stringify(this.snapshot()), { fsync: true });
+        // Training mode keeps its state in the data folder: private like every file there.
+        await writeFileAtomic(this.file, JSON.stringify(this.snapshot()), {
+          fsync: true,
+          mode: 0o600,
+        });
       } catch (e) {
         this.log(
           `sandbox: could not save ${this.file}: ${e instanceof Error ? e.message : String(e)}`,

@@ -3,7 +3,9 @@
  * simulated check-ins and foot traffic, on loopback, answering only requests addressed to
  * `127.0.0.1:<port>` or `localhost:<port>`. No /_sandbox control routes, no fault injection,
  * no TLS, no request log: those live in ./test-kit and are never bundled into the app
- * (tests/unit/build/shipped-sandbox.test.ts checks the built bundle).
+ * (tests/unit/build/shipped-sandbox.test.ts checks the built bundle). People walking past a
+ * device are simulated by a call in the same process (`walkThrough`, behind the core's
+ * training-only `simulateWalkThrough`), never by a route another page could reach.
  */
 import { serveSandbox } from './serve';
 import type { SandboxUser } from './types';
@@ -20,6 +22,12 @@ export interface TrainingSandbox {
   /** e.g. 'http://127.0.0.1:PORT/v1' */
   baseUrl: string;
   users: SandboxUser[];
+  /**
+   * `count` people walk past a device of `organizationId`, counted in its foot traffic from
+   * now (as the test kit's walk-through route does); false when the organization has no such
+   * device.
+   */
+  walkThrough(organizationId: string, serial: string, count: number): boolean;
   close(): Promise<void>;
 }
 
@@ -35,5 +43,16 @@ export const startTrainingSandbox = async (
     },
     { loopbackHostsOnly: true },
   );
-  return { baseUrl: `${served.origin}/v1`, users: served.users, close: () => served.close() };
+  const { state } = served;
+  return {
+    baseUrl: `${served.origin}/v1`,
+    users: served.users,
+    walkThrough: (organizationId, serial, count) => {
+      const device = state.devicesBySerial.get(serial.toUpperCase());
+      if (device?.orgId !== organizationId) return false;
+      state.walkThrough(device, count);
+      return true;
+    },
+    close: () => served.close(),
+  };
 };

@@ -56,7 +56,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /**
    * How answers spell what the vendor's spec leaves "not shown" (docs/api/openapi.yaml,
-   * x-dialects): 'default', 'offset-flat', 'cursor-links', 'link-header-bare', 'cursor-meta'.
+   * x-dialects): 'default', 'offset-flat', 'cursor-links', 'link-header-bare', 'cursor-meta',
+   * 'lower-hex'.
    * An unknown name is an error listing the known ones.
    */
   dialect?: string;
@@ -93,6 +94,7 @@ export interface RunningSandbox {
   users: SandboxUser[];
   setFaults(f: Partial<Faults>): void;
   clearFaults(): void;
+  /** These take a serial as the dialect spells it, or as the sandbox holds it (seeded). */
   walkThrough(serial: string, count: number): void;
   setSilent(serial: string, silent: boolean): void;
   checkIn(serial: string): void;

@@ -14,7 +14,9 @@ import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';
 import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
+import { restrictNewFiles } from '../common/private-dir';
 import { startBridge } from './bridge-server';
+import { createWebFetch } from './web-fetch';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,8 @@ const { values } = parseArgs({
   },
 });
 
+// Before anything writes a file: what this process creates is this user's only.
+restrictNewFiles();
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a number from 0 to 65535, got "${values.port}"`);
@@ -45,7 +49,8 @@ for (const problem of policy.problems) log.warn('Managed setting ignored', { pro
 const core = await createCore({
   dataDir,
   managed: policy.settings,
-  fetch: globalThis.fetch,
+  // HTTPS_PROXY / NO_PROXY and the OS certificate store, as the desktop app gets from Chromium.
+  fetch: createWebFetch({ log }),
   credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
 }).catch((error: unknown) => {

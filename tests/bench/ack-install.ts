@@ -11,7 +11,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createFileLogger } from '../../electron/common/redacting-logger';
 import { createCore } from '../../electron/core/create-core';
-import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
+import {
+  createKeychainCredentials,
+  keychainServiceFromEnv,
+} from '../../electron/core/credentials/keychain';
 import { openDatabase } from '../../electron/core/db/open-database';
 import type { MillionDataDir } from './million-devices';
 import { atMost, type Figure } from './results';
@@ -29,11 +32,11 @@ export async function benchAckInstall(million: MillionDataDir): Promise<Figure[]
   });
   const insert = scratch.prepare<[string]>('INSERT INTO t (v) VALUES (?)');
   const log = createFileLogger(join(million.dataDir, 'logs'));
-  // The default keychain service, where the million account's key was stored.
+  // The keychain service browser mode reads too, where the million account's key was stored.
   const core = await createCore({
     dataDir: million.dataDir,
     fetch: globalThis.fetch,
-    credentials: createKeychainCredentials(),
+    credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
     log,
   });
   try {

@@ -14,14 +14,17 @@ import { createFileLogger } from '../../electron/common/redacting-logger';
 import type { Device, Location } from '../../electron/contract';
 import { keyFingerprint, scopeDir } from '../../electron/core/db/account-scope';
 import { createCore } from '../../electron/core/create-core';
-import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
+import {
+  createKeychainCredentials,
+  keychainServiceFromEnv,
+} from '../../electron/core/credentials/keychain';
 import { openAccountStore } from '../../electron/core/store/account-store';
 import { startSandbox } from '../../electron/sandbox';
 
 export const MILLION = 1_000_000;
 
 export interface MillionDataDir {
-  /** Browser mode's --data-dir; the key is in the default keychain service, as cli.ts reads it. */
+  /** Browser mode's --data-dir; the key is in the keychain service cli.ts reads (keychainServiceFromEnv). */
   dataDir: string;
   devices: number;
   uninstalled: number;
@@ -85,11 +88,11 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
     const user = sbx.users.find((u) => u.organizations.length === 1);
     const orgId = user?.organizations[0]?.id;
     if (!user || !orgId) throw new Error('sandbox has no single-organization user');
-    // The default keychain service: browser mode (electron/web/cli.ts) reads the key from it.
+    // The service browser mode (electron/web/cli.ts) reads the key from.
     const core = await createCore({
       dataDir,
       fetch: globalThis.fetch,
-      credentials: createKeychainCredentials(),
+      credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
       log,
     });
     try {

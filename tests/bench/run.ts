@@ -9,7 +9,6 @@
  * the figures asked for.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,25 +29,21 @@ import { benchSteadyTraffic } from './steady-traffic';
 const ROOT = resolve(import.meta.dirname, '../..');
 const RESULTS_FILE = join(ROOT, 'bench-results.json');
 
-// The core keeps the API key in the OS keychain; without a D-Bus session keytar has none, so
-// run again inside a private keyring session (tests/with-keychain.sh). Its keyring files go to
-// a fresh XDG_DATA_HOME: keyring daemons of parallel test runs share ~/.local/share/keyrings
-// and overwrite each other's entries, which lost the bench's stored key mid-run.
-if (!process.env.DBUS_SESSION_BUS_ADDRESS && process.env.FI_BENCH_IN_KEYRING !== '1') {
-  const keyringHome = mkdtempSync(join(tmpdir(), 'fi-bench-keyring-'));
+// The core keeps the API key in the OS keychain: run again through the test commands' keychain
+// wrapper (tests/with-keychain.mjs), so the benchmarks get a private keyring session on Linux
+// (its files in a throwaway XDG_DATA_HOME) or a throwaway service name elsewhere — never the
+// developer's own keys, also in a desktop terminal.
+if (process.env.FI_BENCH_IN_KEYRING !== '1') {
   const child = spawnSync(
-    join(ROOT, 'tests/with-keychain.sh'),
+    process.execPath,
     [
+      join(ROOT, 'tests/with-keychain.mjs'),
       join(ROOT, 'node_modules/.bin/tsx'),
       join(ROOT, 'tests/bench/run.ts'),
       ...process.argv.slice(2),
     ],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, FI_BENCH_IN_KEYRING: '1', XDG_DATA_HOME: keyringHome },
-    },
+    { stdio: 'inherit', env: { ...process.env, FI_BENCH_IN_KEYRING: '1' } },
   );
-  rmSync(keyringHome, { recursive: true, force: true });
   process.exit(child.status ?? 1);
 }
 

@@ -171,14 +171,18 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(first) })).toBeVisible();
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/checkin`);
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
-  const markVerified = page.getByRole('button', { name: t('verify_mark_verified') });
+  const markVerified = page.getByRole('button', {
+    name: t('verify_record_as', { result: t('result_verified') }),
+  });
   await expect(markVerified).toBeVisible({ timeout: 30_000 });
   // Check-in and walk count arrive in separate answers: a click between them is (rightly)
   // asked for a reason, so wait until the screen says the walk test passed.
   await expect(main.getByText(t('verify_walk_passed'))).toBeVisible({ timeout: 30_000 });
   await shot('verify');
   await markVerified.click();
-  await expect(page.getByText(t('verify_recorded'))).toBeVisible();
+  await expect(
+    page.getByText(t('verify_recorded_as', { result: t('result_verified') })),
+  ).toBeVisible();
 
   // Move: installed at another store, scanned here.
   await sandboxRequest(

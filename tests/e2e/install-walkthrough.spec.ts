@@ -63,8 +63,8 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
     // Fewer passes than asked for would (rightly) ask for a reason instead of recording.
     await expect(page.getByRole('region', { name: 'Walk test' })).toContainText('Walk test passed');
     await checkBothThemes(page, 'verify-online');
-    await page.getByRole('button', { name: 'Mark as verified' }).click();
-    await expect(page.getByText('Verification recorded')).toBeVisible();
+    await page.getByRole('button', { name: 'Record as “Verified”' }).click();
+    await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
 
     // Handheld scanner: fast keystrokes + Enter, with focus on a button, not the field.
     await page.getByRole('button', { name: 'Scan next device' }).click();

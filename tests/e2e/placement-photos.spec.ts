@@ -6,26 +6,8 @@
 import { join } from 'node:path';
 import { checkBothThemes, expect, startSandbox, test } from './fixtures';
 import { launchWithCamera } from './helpers/camera-browser';
-import { writeY4m, type RgbaFrame } from './helpers/camera-y4m';
+import { doorFrames, writeY4m } from './helpers/camera-y4m';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
-
-/** A few frames of a colour gradient: something a photo of a door frame could look like. */
-function frames(): RgbaFrame[] {
-  const width = 320;
-  const height = 240;
-  return [0, 40, 80].map((shift) => {
-    const data = new Uint8Array(width * height * 4);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 4;
-        data[i] = (x + shift) % 256;
-        data[i + 1] = (y * 2) % 256;
-        data[i + 2] = 160;
-        data[i + 3] = 255;
-      }
-    return { width, height, data };
-  });
-}
 
 test('a placement photo from the camera is kept with the visit and printed on its receipt', async ({
   web,
@@ -33,7 +15,7 @@ test('a placement photo from the camera is kept with the visit and printed on it
 }) => {
   test.setTimeout(150_000);
   const cameraFile = join(dataDir, 'door.y4m');
-  await writeY4m(cameraFile, frames());
+  await writeY4m(cameraFile, doorFrames());
   const sandbox = await startSandbox();
   const browser = await launchWithCamera(cameraFile);
   try {

@@ -48,8 +48,8 @@ test('a finished visit has a printable receipt: store and city, organization, ti
     await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
       timeout: 30_000,
     });
-    await page.getByRole('button', { name: 'Mark as verified' }).click();
-    await expect(page.getByText('Verification recorded')).toBeVisible();
+    await page.getByRole('button', { name: 'Record as “Verified”' }).click();
+    await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
 
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -67,18 +67,18 @@ test('Verify follows the table: a device silenced after its first check-in turns
     await checkBothThemes(page, 'verify-silent');
 
     // The button says what will be recorded, and the screen shows what was.
-    await expect(page.getByRole('button', { name: 'Mark as verified' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Record as “Verified”' })).toHaveCount(0);
     // Nothing was walked: the walk test failed, and is recorded only with a reason.
     await expect(page.getByText('Walk test not passed yet')).toBeVisible();
-    await page.getByRole('button', { name: 'Record as not verified' }).click();
+    await page.getByRole('button', { name: 'Record as “Not verified”' }).click();
     await expect(page.getByText('Say why the walk test did not pass')).toBeVisible();
     await page
       .getByLabel('Why it did not pass (to record a failed walk test)')
       .fill('Store closed, nobody could walk');
-    await page.getByRole('button', { name: 'Record as not verified' }).click();
-    await expect(page.getByText('Recorded as not verified')).toBeVisible();
+    await page.getByRole('button', { name: 'Record as “Not verified”' }).click();
+    await expect(page.getByText('Recorded as “Not verified”.')).toBeVisible();
     await expect(page.getByText('Walk test failed: 0 of 3 counted')).toBeVisible();
-    await expect(page.getByText('Verification recorded')).toHaveCount(0);
+    await expect(page.getByText('Recorded as “Verified”.')).toHaveCount(0);
     await checkBothThemes(page, 'verify-recorded-not-verified');
 
     // The location table agrees.
@@ -123,7 +123,7 @@ test('walk test: the technician states the passes; it passes when the counts rea
 
     const walk = page.getByRole('region', { name: 'Walk test' });
     await page.getByLabel('Passes walked').fill('abc');
-    await page.getByRole('button', { name: 'Mark as verified' }).click();
+    await page.getByRole('button', { name: /^Record as “/ }).click();
     await expect(walk).toContainText('Enter how many times you walked through');
     await page.getByLabel('Passes walked').fill('2');
     await expect(walk).toContainText('Walk test not passed yet');
@@ -131,8 +131,8 @@ test('walk test: the technician states the passes; it passes when the counts rea
     await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
     await expect(walk).toContainText('of 2');
     await checkBothThemes(page, 'verify-walk-passed');
-    await page.getByRole('button', { name: 'Mark as verified' }).click();
-    await expect(page.getByText('Verification recorded')).toBeVisible();
+    await page.getByRole('button', { name: 'Record as “Verified”' }).click();
+    await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
     // The pressed button is gone: focus is on the next thing to do, not lost on the page.
     await expect(page.getByRole('button', { name: 'Scan next device' })).toBeFocused();
 

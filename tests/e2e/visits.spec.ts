@@ -60,10 +60,12 @@ test('a visit has a start and a finish; finished visits stay listed with their o
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.toString('utf8').slice(1);
     const [header, row, ...rest] = csv.split('\r\n');
-    expect(header).toBe('Organization,Time,Action,Serial number,Location,City,Result,Detail');
+    expect(header).toBe(
+      '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"',
+    );
     expect(rest).toEqual(['']);
-    expect(row).toContain(`${user.organizations[0]!.name},`);
-    expect(row).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d,Install,/);
+    expect(row).toContain(`"${user.organizations[0]!.name}",`);
+    expect(row).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d","Install",/);
     expect(row).toContain(first);
     expect(row).toContain(store.name);
     expect(csv).not.toContain(store.id);

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
+import { stopProcessTree, treeSpawnOptions } from './process-tree';
 import {
   BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
@@ -24,8 +25,8 @@ export interface Running<T> {
 }
 
 /**
- * Spawns a CLI in its own process group and resolves with its first stdout line as JSON (within
- * `firstLineMs`: a sandbox seeding millions of devices takes a minute).
+ * Spawns a CLI (stopped with everything it started) and resolves with its first stdout line as
+ * JSON (within `firstLineMs`: a sandbox seeding millions of devices takes a minute).
  */
 export async function startCli<T>(
   args: string[],
@@ -34,7 +35,7 @@ export async function startCli<T>(
 ): Promise<Running<T>> {
   const child: ChildProcess = spawn(args[0] ?? '', args.slice(1), {
     cwd: ROOT,
-    detached: true,
+    ...treeSpawnOptions(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -42,24 +43,7 @@ export async function startCli<T>(
     'data',
     (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-12_000)),
   );
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return; // already gone
-    }
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // gone in the meantime
-      }
-    }, 3000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = (): Promise<void> => stopProcessTree(child);
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(

@@ -11,8 +11,12 @@
  * No secret: every JSON file goes through the log's redaction (redactData), every log line again
  * through redactText, and the API key never reaches any of the inputs (the core never returns
  * it). Crash dumps are listed (name, size, date), never included: a dump can hold memory.
+ * No personal name: the signed-in user's name (the connection report's "Signed in as …") is
+ * left out, and the home folder in paths (it usually carries the computer account's name) is
+ * written as "~".
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type {
@@ -51,10 +55,14 @@ export interface CoreFacts {
 
 export interface DiagnosticsInput extends CoreFacts {
   versions: Versions;
+  /** The updater's state (Electron main); null where there is none (browser mode). */
+  updates?: object | null;
   logsDir: string;
   /** Electron's crashDumps folder; null where there is none (browser mode). */
   crashDumpsDir: string | null;
   now: Date;
+  /** The home folder to write as "~" (the OS's by default). */
+  home?: string;
 }
 
 type Invoke = (name: OperationName, input: object) => Promise<Envelope<unknown>>;
@@ -126,8 +134,31 @@ export const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry
   return entries.sort((a, b) => a.name.localeCompare(b.name));
 };
 
-const json = (value: unknown): Uint8Array =>
-  strToU8(`${JSON.stringify(redactData(value), null, 2)}\n`);
+const NAME_LEFT_OUT = '(name left out)';
+
+/** The report without the signed-in user's name (the fact and its English note). */
+const withoutUserName = (report: ConnectionReport | null): ConnectionReport | null =>
+  report && {
+    ...report,
+    steps: report.steps.map((step) => ({
+      ...step,
+      facts: step.facts.map((fact) =>
+        fact.kind === 'signed_in_as' ? { ...fact, name: NAME_LEFT_OUT } : fact,
+      ),
+      notes: step.notes.map((note) =>
+        note.startsWith('Signed in as ') ? `Signed in as ${NAME_LEFT_OUT}.` : note,
+      ),
+    })),
+  };
+
+/** Every occurrence of the home folder written as "~" (JSON text escapes it, so both forms). */
+const homeAsTilde = (text: string, home: string): string =>
+  home.length < 2
+    ? text
+    : text.replaceAll(JSON.stringify(home).slice(1, -1), '~').replaceAll(home, '~');
+
+const json = (value: unknown, home: string): Uint8Array =>
+  strToU8(homeAsTilde(`${JSON.stringify(redactData(value), null, 2)}\n`, home));
 
 /**
  * One log line redacted again (belt and braces). Lines are JSON: their values are redacted as
@@ -142,7 +173,7 @@ const redactLine = (line: string): string => {
 };
 
 /** The log files of the folder, each line redacted again. */
-const logFiles = async (dir: string): Promise<Zippable> => {
+const logFiles = async (dir: string, home: string): Promise<Zippable> => {
   const files: Zippable = {};
   let names: string[];
   try {
@@ -154,10 +185,13 @@ const logFiles = async (dir: string): Promise<Zippable> => {
     try {
       const text = await readFile(join(dir, name), 'utf8');
       files[name] = strToU8(
-        text
-          .split('\n')
-          .map((line) => (line === '' ? line : redactLine(line)))
-          .join('\n'),
+        homeAsTilde(
+          text
+            .split('\n')
+            .map((line) => (line === '' ? line : redactLine(line)))
+            .join('\n'),
+          home,
+        ),
       );
     } catch {
       // unreadable: skipped
@@ -172,9 +206,11 @@ settings.json          session (no key), managed settings
 sync.json              sync state: running downloads, last completed, next attempt
 queue.json             queued actions in numbers, and the failed ones' error kinds
 connection-report.json the last "Check connection" report, if any
+updates.json           updates: on or off and why, the feed, the last check, a download
 crash-dumps.json       crash dumps kept on this computer (listed only, not included)
 logs/                  the app's logs (redacted)
-No API key or password is in this file.
+No API key or password is in this file, and no person's name: the signed-in user's name is
+left out and the home folder in paths is written as "~". Store and organization names are in.
 `;
 
 export const diagnosticsFileName = (now: Date): string =>
@@ -182,30 +218,35 @@ export const diagnosticsFileName = (now: Date): string =>
 
 export const buildDiagnosticsZip = async (input: DiagnosticsInput): Promise<Uint8Array> => {
   const session = input.session;
+  const home = input.home ?? homedir();
   const files: Zippable = {
     'README.txt': strToU8(README),
-    'versions.json': json(input.versions),
-    'settings.json': json({
-      exportedAt: input.now.toISOString(),
-      session:
-        session === null
-          ? null
-          : {
-              signedIn: session.signedIn,
-              training: session.training,
-              baseUrl: session.baseUrl,
-              organization: session.organization,
-              online: session.online,
-              queued: session.queued,
-              storage: session.storage,
-            },
-      managed: input.managed,
-    }),
-    'sync.json': json(input.sync),
-    'queue.json': json(input.queue === null ? null : summarizeQueue(input.queue)),
-    'connection-report.json': json(input.connectionReport),
-    'crash-dumps.json': json(await listCrashDumps(input.crashDumpsDir)),
-    logs: await logFiles(input.logsDir),
+    'versions.json': json(input.versions, home),
+    'settings.json': json(
+      {
+        exportedAt: input.now.toISOString(),
+        session:
+          session === null
+            ? null
+            : {
+                signedIn: session.signedIn,
+                training: session.training,
+                baseUrl: session.baseUrl,
+                organization: session.organization,
+                online: session.online,
+                queued: session.queued,
+                storage: session.storage,
+              },
+        managed: input.managed,
+      },
+      home,
+    ),
+    'sync.json': json(input.sync, home),
+    'queue.json': json(input.queue === null ? null : summarizeQueue(input.queue), home),
+    'connection-report.json': json(withoutUserName(input.connectionReport), home),
+    ...(input.updates ? { 'updates.json': json(input.updates, home) } : {}),
+    'crash-dumps.json': json(await listCrashDumps(input.crashDumpsDir), home),
+    logs: await logFiles(input.logsDir, home),
   };
   return zipSync(files, { level: 6, mtime: input.now });
 };

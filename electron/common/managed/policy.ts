@@ -55,37 +55,64 @@ export const NOT_MANAGED: ManagedSettings = {
 
 export interface PolicyReading {
   settings: ManagedSettings;
-  /** One sentence per value that was refused (logged; the value is ignored). */
+  /** One sentence per value or source that could not be used (logged; it is ignored). */
   problems: string[];
 }
 
+/** The valid values of one source (a registry key, a file), by policy key name. */
+export type PolicyValues = Partial<Record<keyof typeof FIELDS, string | boolean | number>>;
+
 /**
- * Raw key → value pairs (from any of the three sources) → the managed settings. Unknown keys
- * are reported and ignored; each known key is validated on its own, so one bad value does not
- * throw away the good ones.
+ * Raw key → value pairs from one source → its valid values. Unknown keys are reported and
+ * ignored; each known key is validated on its own, so one bad value does not throw away the
+ * good ones.
  */
-export const readPolicyValues = (raw: unknown, source: ManagedSource): PolicyReading => {
+export const validatePolicyValues = (
+  raw: unknown,
+  where: string,
+): { values: PolicyValues; problems: string[] } => {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { settings: NOT_MANAGED, problems: [`${source.where}: not a set of policy values`] };
+    return { values: {}, problems: [`${where}: not a set of policy values`] };
   }
   const problems: string[] = [];
-  const values: Record<string, unknown> = {};
+  const values: PolicyValues = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const schema = Object.hasOwn(FIELDS, key) ? FIELDS[key as keyof typeof FIELDS] : undefined;
     if (!schema) {
-      problems.push(`${source.where}: unknown policy "${key.slice(0, 60)}" ignored`);
+      problems.push(`${where}: unknown policy "${key.slice(0, 60)}" ignored`);
       continue;
     }
     const parsed = schema.safeParse(value);
-    if (parsed.success) values[key] = parsed.data;
-    else
-      problems.push(
-        `${source.where}: ${key} ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-      );
+    if (parsed.success) values[key as keyof typeof FIELDS] = parsed.data;
+    else problems.push(`${where}: ${key} ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  return { values, problems };
+};
+
+/**
+ * Several sources of one OS (machine-wide first, then the user's) → the settings. Each key is
+ * taken from the first source that sets it: machine-wide policy wins over the user's, key by
+ * key. `where` names every source that contributed.
+ */
+export const mergePolicyLayers = (
+  kind: ManagedSource['kind'],
+  layers: readonly { where: string; values: PolicyValues }[],
+): ManagedSettings => {
+  const values: PolicyValues = {};
+  const contributed = new Set<string>();
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer.values) as [
+      keyof PolicyValues,
+      string | boolean | number,
+    ][]) {
+      if (key in values) continue;
+      values[key] = value;
+      contributed.add(layer.where);
+    }
   }
   const apiBaseUrl = (values.ApiBaseUrl as string | undefined) ?? null;
-  const settings: ManagedSettings = {
-    source: Object.keys(values).length === 0 ? null : source,
+  return {
+    source: contributed.size === 0 ? null : { kind, where: [...contributed].join(' + ') },
     apiBaseUrl,
     // A lock without a URL locks nothing.
     apiBaseUrlLocked: apiBaseUrl !== null && values.LockApiBaseUrl === true,
@@ -95,5 +122,13 @@ export const readPolicyValues = (raw: unknown, source: ManagedSource): PolicyRea
       ? {}
       : { fullRefreshHours: values.FullRefreshHours as number }),
   };
-  return { settings, problems };
+};
+
+/** One source's raw values → the managed settings (see validatePolicyValues). */
+export const readPolicyValues = (raw: unknown, source: ManagedSource): PolicyReading => {
+  const { values, problems } = validatePolicyValues(raw, source.where);
+  return {
+    settings: mergePolicyLayers(source.kind, [{ where: source.where, values }]),
+    problems,
+  };
 };

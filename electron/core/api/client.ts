@@ -13,17 +13,24 @@ import {
   isDeviceLike,
   isLocationLike,
   isObj,
-  readDevice,
-  readLocation,
-  readOrganization,
+  readDevice as readDeviceAs,
+  readLocation as readLocationAs,
+  readOrganization as readOrganizationAs,
   unwrap,
 } from './answer-readers';
 import { validateBaseUrl } from './base-url';
+import type { FindingSink } from './findings';
 import { createHttp, type HttpAnswer, type Method, type Validators } from './http';
 import { listItemsIn, queryFor, readListAnswer, type PageRequest } from './list-answer';
 import { tooManyPages, walkAll } from './list-walk';
+import { capText, NAME_MAX } from './server-text';
 import { wording, type Subject } from './messages';
-import { readLocationMetrics, readSeries, recordsIn, unknownTrafficFormat } from './traffic-reader';
+import {
+  readDeviceTraffic,
+  readLocationMetrics,
+  recordsIn,
+  unknownTrafficFormat,
+} from './traffic-reader';
 import { PAGE_SIZE_MAX, type Device, type Location } from './wire';
 import type {
   DeviceListRef,
@@ -57,6 +64,8 @@ export interface ApiClientOptions {
   signal?: AbortSignal;
   /** After each attempt of each request: whether the server answered (http.ts). */
   onAttempt?: (answered: boolean) => void;
+  /** Told what the readers adapted to (the connection check reports it). */
+  onFinding?: FindingSink;
 }
 
 type Scope = 'cross' | 'org';
@@ -134,6 +143,11 @@ const sameStore = (l: Location, input: NewLocation): boolean => {
 };
 
 export const createApiClient = (options: ApiClientOptions): VendorApi => {
+  const note: FindingSink = options.onFinding ?? (() => undefined);
+  // The readers bound to this client's sink, one argument each (list pages map items with them).
+  const readDevice = (raw: unknown) => readDeviceAs(raw, note);
+  const readLocation = (raw: unknown) => readLocationAs(raw, note);
+  const readOrganization = (raw: unknown) => readOrganizationAs(raw, note);
   const baseUrl = validateBaseUrl(options.baseUrl);
   const baseOrigin = new URL(baseUrl).origin;
   // Pages of 500: room for 2.5 million devices, while a server that never ends is still refused.
@@ -274,18 +288,18 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
 
   const getDevice = async (serial: string): Promise<Device> => {
     const answer = await call('GET', 'org', `/devices/${seg(serial)}`, { kind: 'device', serial });
-    return readDevice(unwrap(answer.body, isDeviceLike) ?? answer.body);
+    return readDevice(unwrap(answer.body, isDeviceLike, 'device', note) ?? answer.body);
   };
 
   const getLocation = async (id: string): Promise<Location> => {
     const answer = await call('GET', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
-    return readLocation(unwrap(answer.body, isLocationLike) ?? answer.body);
+    return readLocation(unwrap(answer.body, isLocationLike, 'location', note) ?? answer.body);
   };
 
   /** A device write: the device from the answer, or read back when the answer has none. */
   const deviceWrite = async (method: Method, path: string, serial: string, body: unknown) => {
     const answer = await call(method, 'org', path, { kind: 'device', serial }, { body });
-    const device = noBody(answer) ? null : unwrap(answer.body, isWholeDevice);
+    const device = noBody(answer) ? null : unwrap(answer.body, isWholeDevice, 'device', note);
     return device ? readDevice(device) : getDevice(serial);
   };
 
@@ -296,6 +310,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     (await listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null;
 
   return {
+    withFindings: (onFinding) => createApiClient({ ...options, onFinding }),
     async ping(signal) {
       try {
         await call('GET', 'cross', '/organizations', list, { signal, retries: 0 });
@@ -314,7 +329,9 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       const user = SignedInUser.safeParse(meta['user'] ?? top['user']);
       return {
         organizations: items,
-        user: user.success ? { id: String(user.data.id), name: user.data.name } : null,
+        user: user.success
+          ? { id: String(user.data.id), name: capText(user.data.name, NAME_MAX) }
+          : null,
       };
     },
     async getOrganization(id) {
@@ -322,14 +339,16 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
         kind: 'organization',
         id,
       });
-      return readOrganization(unwrap(answer.body, isLocationLike) ?? answer.body);
+      return readOrganization(
+        unwrap(answer.body, isLocationLike, 'organization', note) ?? answer.body,
+      );
     },
     listLocations,
     findLocation,
     getLocation,
     async createLocation(input) {
       const answer = await call('POST', 'org', '/locations', list, { body: input });
-      const full = noBody(answer) ? null : unwrap(answer.body, isLocationLike);
+      const full = noBody(answer) ? null : unwrap(answer.body, isLocationLike, 'location', note);
       if (full) return readLocation(full);
       // Created, answered without the store itself: by its id, else by what was asked.
       const id = createdId(answer.body, answer.location);
@@ -377,7 +396,10 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
           ),
         maxPages,
       );
-      return readLocationMetrics(items, range.granularity);
+      return readLocationMetrics(items, range.granularity, {
+        organizationId: options.organizationId,
+        note,
+      });
     },
     async deviceFootTraffic(serial, range) {
       const path = `/foot-traffic/devices/${seg(serial)}`;
@@ -389,14 +411,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
         { query: { ...range } },
       );
       if (recordsIn(answer.body) === null) throw unknownTrafficFormat();
-      const series = readSeries(answer.body, range.granularity);
-      const meta = isObj(answer.body) && isObj(answer.body['meta']) ? answer.body['meta'] : {};
-      const declared = isObj(answer.body) ? (meta['total'] ?? answer.body['total']) : undefined;
-      const total =
-        typeof declared === 'number' && Number.isInteger(declared) && declared >= 0
-          ? declared
-          : series.reduce((sum, bucket) => sum + bucket.count, 0);
-      return { series, total };
+      return readDeviceTraffic(answer.body, range.granularity);
     },
   };
 };

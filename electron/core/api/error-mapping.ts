@@ -124,12 +124,20 @@ export interface CauseContext {
   secrets: readonly string[];
 }
 
+/**
+ * The proxy's sign-in was cancelled or its credentials refused (the app's fetch names this
+ * ERR_PROXY_AUTH_REFUSED, electron/main/api-fetch.ts): said as such, not as "the proxy failed".
+ */
+export const PROXY_AUTH_REFUSED = 'ERR_PROXY_AUTH_REFUSED';
+
 export const errorFromCause = (cause: unknown, ctx: CauseContext): AppError => {
   const kind = classifyCause(cause);
   const words =
     kind === 'timeout'
       ? wording.timeout(ctx.host, Math.round(ctx.timeoutMs / 1000))
-      : wording[kind](ctx.host);
+      : kind === 'proxy' && describe(cause).codes.includes(PROXY_AUTH_REFUSED)
+        ? wording.proxyAuthRefused(ctx.host)
+        : wording[kind](ctx.host);
   return new AppError({ kind, ...words }, { cause: safeCause(cause, ctx.secrets) });
 };
 

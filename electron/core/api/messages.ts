@@ -52,6 +52,16 @@ export const wording = {
           "The Wi-Fi itself may be fine. Check this computer's proxy settings or ask the store's IT to let the app through, then try again.",
       },
     ),
+  proxyAuthRefused: (host: string): Wording =>
+    said(
+      'proxy_auth_refused',
+      { host },
+      {
+        message: `The network's proxy server refused the sign-in, so ${host} could not be reached.`,
+        nextStep:
+          'Check the proxy user name and password with your IT department, then try again: the app asks again.',
+      },
+    ),
   tls: (host: string): Wording =>
     said(
       'tls',

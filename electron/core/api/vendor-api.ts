@@ -6,6 +6,7 @@
  * so the engine chooses how many pages are in flight, cancels them and retries each one.
  * Every failure is an AppError (electron/core/app-error.ts).
  */
+import type { FindingSink } from './findings';
 import type { Validators } from './http';
 import type { ListAnswer, PageRequest } from './list-answer';
 import type { Device, FootTraffic, Location, LocationMetric, Organization } from './wire';
@@ -88,6 +89,11 @@ export interface SignedInUser {
 }
 
 export interface VendorApi {
+  /**
+   * The same client (same server, organization and key), telling `onFinding` what its readers
+   * adapt to in the answers: the connection check names it in its report.
+   */
+  withFindings(onFinding: FindingSink): VendorApi;
   /**
    * Is the server there? One GET of the cross-organization list's first page, asked once (no
    * retry): any HTTP answer resolves, only a failure to reach the server throws. The idle

@@ -12,12 +12,29 @@ export const ISO_COUNTRY = /^[A-Z]{2}$/;
 
 /** A location as a device, a conflict or a metric names it. The spec gives `{id, name}` as
  * strings; servers that leave the name out (or send null) still name a location, so `name`
- * may be null after reading (readLocationRef normalises the variants). */
+ * may be null after reading (readLocationRef normalises the variants). An empty id names no
+ * location (see `installedLocation`): readers turn it into null, so it is refused here. */
 export const LocationRef = z.looseObject({
-  id: z.string(),
+  id: z.string().min(1),
   name: z.string().nullable(),
 });
 export type LocationRef = z.infer<typeof LocationRef>;
+
+/**
+ * Where a device is installed, or null when it is not: a device is installed only when its
+ * location has a non-empty id. Servers write "not installed" as null, an absent field, or a
+ * zero value ({id: "", name: ""}, {id: 0}); every reader of a device's location goes through
+ * this (answer-readers.ts on the way in, device-rows.ts for the inventory column).
+ */
+export const installedLocation = <L extends { id?: unknown }>(
+  location: L | null | undefined,
+): L | null => {
+  if (location === null || location === undefined) return null;
+  const id = location.id;
+  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && id !== 0)
+    ? location
+    : null;
+};
 
 export const Organization = z.looseObject({
   id: z.string(),

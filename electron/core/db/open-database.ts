@@ -8,7 +8,10 @@
 import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from '../../common/private-dir';
+import { headerDamage } from './file-header';
 import type { Migration } from './schema';
+import { damageError } from './storage-error';
 
 export type Db = Database.Database;
 
@@ -23,12 +26,31 @@ export interface OpenOptions {
    */
   durability?: 'full' | 'normal';
   readonly?: boolean;
+  /**
+   * The file is known to have held data (work.db with queued actions, as app.db last counted):
+   * one with no schema at all lost it (cut to nothing, or its WAL gone with every commit since
+   * it was created), and is damage, not a new database.
+   */
+  expectData?: boolean;
 }
 
 export function openDatabase(path: string, options: OpenOptions): Db {
+  // SQLite's names for a database in memory or a temporary one: no file to check or create.
+  const inMemory = path === ':memory:' || path === '';
+  // Before SQLite reads it: a file cut short opens without complaint and reads zeros.
+  const damage = inMemory ? null : headerDamage(path);
+  if (damage !== null) throw damageError(`${path}: ${damage}`);
+  if (!options.readonly && !inMemory) {
+    for (const suffix of ['-wal', '-shm'])
+      if (existsSync(path + suffix)) ensurePrivateFile(path + suffix);
+    ensurePrivateFile(path);
+  }
   const db = new Database(path, { readonly: options.readonly ?? false, timeout: 200 });
   try {
     if (options.readonly) return db;
+    if (options.expectData && db.pragma('user_version', { simple: true }) === 0) {
+      throw damageError(`${path}: no tables, while it held data`);
+    }
     if (options.exclusive) db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.durability === 'normal' ? 'NORMAL' : 'FULL'}`);

@@ -32,6 +32,13 @@ export const isStorageFailure = (error: unknown): boolean => {
   );
 };
 
+/**
+ * Damage found by the app's own checks (a header, a lost WAL, a failed quick_check), coded as
+ * SQLite codes its own, so every caller handles both alike.
+ */
+export const damageError = (message: string): Error =>
+  Object.assign(new Error(message), { code: 'SQLITE_CORRUPT' });
+
 /** Damage to the file itself (also behind a 'storage' AppError): rebuild or move aside. */
 export const isDamage = (error: unknown): boolean => {
   const code = codeOf(error);

@@ -73,6 +73,8 @@ export const englishDetail = (
       ]
         .filter(Boolean)
         .join(' ');
+    case 'outbox_damaged':
+      return `The queue saved on this computer was damaged: ${plural(fact.unreadable, 'queued action')} could not be read. The damaged file was kept at ${fact.keptAt}.`;
   }
 };
 
@@ -93,3 +95,5 @@ export const newActivityOf = (
   intentId: intent.id,
   replaces: intent.replaces,
 });
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

@@ -4,6 +4,8 @@
  * read — the report IT sends to support when a new account does not work. It runs with the
  * signed-in account's client, or with a throwaway client for the base URL and key typed at
  * sign-in (the key lives only in this call's closure; it is never stored nor reported).
+ * Each step also names what the client's readers adapted to in its answers (an empty location
+ * for "not installed", zero times, named roots, flat or cross-organization foot traffic).
  * Only GETs are sent. The last report is kept in app.db.
  */
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import {
 import { ERROR_TRAITS, traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
+import type { ApiFinding } from '../api/findings';
 import type { Validators } from '../api/http';
 import { listItemsIn } from '../api/list-answer';
 import { scrubSecrets, secretForms } from '../api/scrub-secrets';
@@ -29,6 +32,7 @@ import {
   type Device,
   type PagingStyle,
 } from '../api/wire';
+import { otherCase } from '../../serial-key';
 import type { ServiceContext } from './context';
 
 export const LAST_REPORT_KEY = 'lastConnectionReport';
@@ -135,6 +139,13 @@ export async function checkConnection(
   const steps: ConnectionStep[] = [];
   /** Set once a failure means nothing later can work; every later step is skipped with it. */
   let wall: ConnectionFact | null = null;
+  /** What the readers adapted to during the step being run, each once. */
+  let heard: ApiFinding[] = [];
+  const hear = (finding: ApiFinding) => {
+    const key = JSON.stringify(finding);
+    if (!heard.some((f) => JSON.stringify(f) === key)) heard.push(finding);
+  };
+  const cross = target.cross.withFindings(hear);
 
   const run = async (
     step: StepName,
@@ -142,7 +153,12 @@ export async function checkConnection(
     probe: () => Promise<Found>,
   ) => {
     const reason = wall ?? skipReason;
-    const result = reason !== null ? skipped(step, reason) : await timed(step, probe);
+    heard = [];
+    const probeAndHear = async (): Promise<Found> => {
+      const found = await probe();
+      return { ...found, facts: [...(found.facts ?? []), ...heard] };
+    };
+    const result = reason !== null ? skipped(step, reason) : await timed(step, probeAndHear);
     steps.push(result);
     if (result.outcome === 'failed' && result.problem && stopsEverything(result.problem.kind))
       wall = { kind: 'skipped_after', endpoint: STEP_ENDPOINTS[step] };
@@ -159,7 +175,7 @@ export async function checkConnection(
 
   // 1. The cross-organization list: the key and the address work at all.
   await run('organizations', null, async () => {
-    const { organizations, user } = await target.cross.listOrganizations();
+    const { organizations, user } = await cross.listOrganizations();
     seen.organizations = organizations.map((o) => ({ id: o.id, name: o.name }));
     return {
       items: organizations.length,
@@ -176,7 +192,7 @@ export async function checkConnection(
   const listed = seen.organizations;
   const organization = target.organization ?? (listed?.length === 1 ? (listed[0] ?? null) : null);
   const noOrganization = organization ? null : whyNoOrganization(listed);
-  const api = organization ? target.forOrganization(organization.id) : null;
+  const api = organization ? target.forOrganization(organization.id).withFindings(hear) : null;
   const orgApi = (): VendorApi => {
     if (!api) throw notSignedIn();
     return api;
@@ -242,7 +258,15 @@ export async function checkConnection(
   const noDevice = noOrganization ?? (serial === null ? { kind: 'skipped_no_device' } : null);
   await run('device', noDevice, async () => {
     const device = await orgApi().getDevice(serial ?? '');
-    return { items: 1, first: device, known: DEVICE_FIELDS };
+    const caseSensitive = await refusesOtherCase(orgApi(), device.serial_number);
+    return {
+      items: 1,
+      first: device,
+      known: DEVICE_FIELDS,
+      facts: caseSensitive
+        ? [{ kind: 'serials_case_sensitive', serial: device.serial_number }]
+        : [],
+    };
   });
   const to = new Date();
   const range = { from: new Date(to.getTime() - DAY_MS).toISOString(), to: to.toISOString() };
@@ -387,6 +411,22 @@ async function conditionalFact(
   };
 }
 
+/**
+ * Whether the server knows a device only in the spelling it lists (issue 22: a server with
+ * lower-case serials answered 404 to the upper-cased ones). The app sends the server's own
+ * spelling (service/serial-spelling.ts); the report says what it adapted to.
+ */
+async function refusesOtherCase(api: VendorApi, serial: string): Promise<boolean> {
+  const other = otherCase(serial);
+  if (other === serial) return false;
+  try {
+    await api.getDevice(other);
+    return false;
+  } catch (error) {
+    return error instanceof AppError && error.kind === 'not_found';
+  }
+}
+
 function whyNoOrganization(listed: readonly unknown[] | null): ConnectionFact {
   if (listed === null)
     return { kind: 'skipped_organizations_unread', endpoint: STEP_ENDPOINTS.organizations };
@@ -419,6 +459,8 @@ function factInEnglish(fact: ConnectionFact): string {
       return 'The device list honours updated_since: scheduled refreshes download only what changed.';
     case 'updated_since_ignored':
       return 'The device list ignores updated_since: scheduled refreshes download the whole list.';
+    case 'serials_case_sensitive':
+      return `Serials are case-sensitive: ${fact.serial} is not found in another case, so the app sends serials as the server spells them.`;
     case 'skipped_after':
       return `Not tried: ${fact.endpoint} failed, and every other request would fail the same way.`;
     case 'skipped_organizations_unread':
@@ -433,6 +475,16 @@ function factInEnglish(fact: ConnectionFact): string {
       return 'Not tried: the organization has no locations.';
     case 'skipped_no_device':
       return 'Not tried: no device was listed to ask about.';
+    case 'not_installed_empty_location':
+      return 'Devices that are not installed come with an empty location; they are read as not installed.';
+    case 'zero_time_is_never':
+      return 'Times written as a zero value (0001-01-01, 0 or empty) mean never, and are shown so.';
+    case 'named_root':
+      return 'Single resources are wrapped in a named root ({"device": …}); they are read from it.';
+    case 'traffic_flat_records':
+      return `Foot traffic arrives as one record per location and ${fact.granularity}; the records are grouped by location.`;
+    case 'traffic_other_organizations':
+      return `Foot traffic includes ${plural(fact.locations, 'location')} of other organizations; they are left out.`;
   }
 }
 
@@ -467,6 +519,7 @@ const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no_conditional_requests') }),
   z.object({ kind: z.literal('updated_since_honoured') }),
   z.object({ kind: z.literal('updated_since_ignored') }),
+  z.object({ kind: z.literal('serials_case_sensitive'), serial: z.string() }),
   z.object({ kind: z.literal('skipped_after'), endpoint }),
   z.object({ kind: z.literal('skipped_organizations_unread'), endpoint }),
   z.object({ kind: z.literal('skipped_key_has_no_organization') }),
@@ -474,6 +527,11 @@ const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('skipped_locations_unread'), endpoint }),
   z.object({ kind: z.literal('skipped_no_locations') }),
   z.object({ kind: z.literal('skipped_no_device') }),
+  z.object({ kind: z.literal('not_installed_empty_location') }),
+  z.object({ kind: z.literal('zero_time_is_never') }),
+  z.object({ kind: z.literal('named_root') }),
+  z.object({ kind: z.literal('traffic_flat_records'), granularity: z.enum(['hour', 'day']) }),
+  z.object({ kind: z.literal('traffic_other_organizations'), locations: count }),
 ]);
 
 const StoredStep = z.object({

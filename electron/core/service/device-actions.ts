@@ -18,6 +18,7 @@ import { requireScope, tracked, type ServiceContext, type SignedInScope } from '
 import { commitIntent } from './local-changes';
 import { recordQueued, toItem } from './outbox-service';
 import { sendWithinWait } from './send-within';
+import { readEitherCase } from './serial-spelling';
 
 type DeviceIntent = Pick<
   NewIntent,
@@ -143,12 +144,15 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   const after = scope.store.work.intents.get(intent.id);
   if (!settled && after !== null) return { status: 'queued', item: toItem(after) };
   if (after === null) {
-    // Sent (by this call or by a replay already running): the done handler stored the device.
-    const device = scope.store.cache.devices.get(action.serial ?? '')?.device;
+    // Sent (by this call or by a replay already running): the done handler stored the device,
+    // under the server's spelling when the serial was sent as typed.
+    const serial = action.serial ?? '';
+    const cache = scope.store.cache;
+    const device = cache.devices.get(cache.serials.spelling(serial) ?? serial)?.device;
     if (device) return { status: 'done', device };
     return {
       status: 'done',
-      device: await tracked(ctx, () => scope.api.getDevice(action.serial ?? '')),
+      device: await tracked(ctx, () => readEitherCase(serial, (s) => scope.api.getDevice(s))),
     };
   }
   if (after.state === 'conflict' || (after.stepsDone === 0 && !worthWaiting(after))) {
@@ -173,10 +177,16 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
   return { status: 'queued', item: toItem(after) };
 }
 
-/** Whether an intent the technician just took stays queued (error-traits.ts `waitsInQueue`). */
+/**
+ * Whether an intent the technician just took stays queued (error-traits.ts `waitsInQueue`).
+ * One being sent stays too: a run chained right behind this send (the sync engine's) may have
+ * picked it up before its answer is read here, and removing it would drop an acknowledged
+ * action mid-send.
+ */
 export const worthWaiting = (intent: Intent): boolean =>
-  intent.state === 'queued' &&
-  (intent.lastError === null || traitsOf(intent.lastError.kind).waitsInQueue);
+  intent.state === 'syncing' ||
+  (intent.state === 'queued' &&
+    (intent.lastError === null || traitsOf(intent.lastError.kind).waitsInQueue));
 
 /** After a refused direct send, the optimistic row is replaced with what the server has. */
 async function restoreFromServer(
@@ -185,7 +195,9 @@ async function restoreFromServer(
   serial: string,
 ): Promise<void> {
   try {
-    const device: Device = await tracked(ctx, () => scope.api.getDevice(serial));
+    const device: Device = await tracked(ctx, () =>
+      readEitherCase(serial, (s) => scope.api.getDevice(s)),
+    );
     const cache = scope.store.cache;
     cache.devices.put(device, new Date().toISOString());
     cache.queries.invalidate();

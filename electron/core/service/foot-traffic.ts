@@ -8,6 +8,7 @@ import type { DeviceTraffic, LocationMetric, ParsedInput } from '../../contract'
 import { traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
+import { readEitherCase } from './serial-spelling';
 
 /** A past range's counts, asked again within this, are the answer kept (issue 26). */
 export const PAST_RANGE_FRESH_MS = 60 * 60_000;
@@ -65,7 +66,7 @@ export async function deviceFootTraffic(
     ctx,
     scope,
     `device:${JSON.stringify(input)}`,
-    () => scope.api.deviceFootTraffic(serial, range),
+    () => readEitherCase(serial, (spelling) => scope.api.deviceFootTraffic(spelling, range)),
     input.to,
   );
   return { serial, series, total };

@@ -3,7 +3,7 @@
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
 import { AppError } from '../app-error';
-import { addPhoto, listPhotos, photoData } from './photo-service';
+import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
@@ -20,8 +20,10 @@ import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
 import * as reads from './read-service';
+import { serverSpelling } from './serial-spelling';
 import type { SessionManager } from './session-manager';
 import { offlineJobs } from './sync-service';
+import { simulateWalkThrough } from './training-walk';
 
 export type Handlers = {
   [K in OperationName]: (input: ParsedInput<K>) => Promise<OperationResult<K>> | OperationResult<K>;
@@ -29,6 +31,7 @@ export type Handlers = {
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {
   const status = () => session.status(ctx.isOnline());
+  const spelled = (serial: string) => serverSpelling(ctx, serial);
   /** When the last renderer error reports were logged (a one-minute window). */
   const rendererReports: number[] = [];
   const afterSessionChange = () => {
@@ -38,18 +41,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
   };
   return {
     sessionStatus: status,
+    // The managed base URL lock is checked for every operation in create-core (managed-lock.ts).
     signIn: async ({ baseUrl, apiKey }) => {
-      const managed = ctx.options.managed ?? NOT_MANAGED;
-      if (managed.apiBaseUrlLocked && managed.apiBaseUrl !== baseUrl) {
-        throw new AppError({
-          kind: 'validation',
-          code: 'managed_base_url',
-          params: { url: managed.apiBaseUrl ?? '' },
-          message: 'Your IT department has set the API base URL; another one cannot be used.',
-          nextStep: `Sign in with ${managed.apiBaseUrl ?? 'the managed URL'}.`,
-          fields: { baseUrl: 'Set by your IT department' },
-        });
-      }
       await session.signIn(baseUrl, apiKey);
       return afterSessionChange();
     },
@@ -93,16 +86,25 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
 
     queryDevices: (input) => reads.queryDevices(ctx, input),
     deviceFacets: () => reads.deviceFacets(ctx),
-    getDevice: ({ serial, fresh }) => reads.getDevice(ctx, serial, fresh ?? false),
-    updateDevice: (input) => updateDevice(ctx, input),
-    installDevice: ({ serial, locationId, label }) => installDevice(ctx, serial, locationId, label),
-    uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, serial, locationId),
-    replaceDevice: (input) => replaceDevice(ctx, input),
+    nearSerials: ({ serial }) => reads.nearSerials(ctx, serial),
+    // Every serial below is the server's spelling from here on (serial-spelling.ts).
+    getDevice: ({ serial, fresh }) => reads.getDevice(ctx, spelled(serial), fresh ?? false),
+    updateDevice: (input) => updateDevice(ctx, { ...input, serial: spelled(input.serial) }),
+    installDevice: ({ serial, locationId, label }) =>
+      installDevice(ctx, spelled(serial), locationId, label),
+    uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, spelled(serial), locationId),
+    replaceDevice: (input) =>
+      replaceDevice(ctx, {
+        ...input,
+        serial: spelled(input.serial),
+        newSerial: spelled(input.newSerial),
+      }),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
-      moveDevice(ctx, serial, fromLocationId, toLocationId),
+      moveDevice(ctx, spelled(serial), fromLocationId, toLocationId),
 
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
-    deviceFootTraffic: (input) => deviceFootTraffic(ctx, input),
+    deviceFootTraffic: (input) =>
+      deviceFootTraffic(ctx, { ...input, serial: spelled(input.serial) }),
 
     listOutbox: () => {
       // A queue on a disk that cannot be opened now is not an empty queue: say why.
@@ -127,12 +129,22 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     systemLanguages: () => [...(ctx.options.systemLanguages?.() ?? [])],
     // The desktop app's main process answers this itself (its menus); nothing to do here.
     setLanguage: () => ({ applied: false }),
+    // Electron's main process answers this (its proxy sign-in); browser mode takes the proxy's
+    // credentials from HTTPS_PROXY (electron/web/web-fetch.ts) and never asks.
+    answerProxyLogin: () => ({ accepted: false }),
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: () => finishVisit(ctx),
-    addPhoto: (input) => addPhoto(ctx, input),
-    listPhotos: (input) => listPhotos(ctx, input),
+    addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
+    listPhotos: (input) =>
+      listPhotos(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
     photoData: ({ id }) => photoData(ctx, id),
+    deletePhoto: ({ id }) => deletePhoto(ctx, id),
+    simulateWalkThrough: ({ serial, count }) =>
+      simulateWalkThrough(ctx, session, serial, count ?? 1),
     savePdf: () => {
       // The main process answers this in the desktop app; the core has no window to print.
       throw new AppError({
@@ -142,6 +154,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
         nextStep: 'In a browser, use Print and choose "Save as PDF".',
       });
     },
-    recordVerification: (input) => recordVerification(ctx, input),
+    recordVerification: (input) =>
+      recordVerification(ctx, { ...input, serial: spelled(input.serial) }),
   };
 }

@@ -11,6 +11,7 @@ import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 import { reapplyPending, serialsOf } from './local-changes';
+import { readEitherCase } from './serial-spelling';
 
 /** What crosses to the renderer: the intent without its payload and key fingerprint. */
 export const toItem = (intent: Intent): OutboxItem => {
@@ -101,7 +102,8 @@ function undoLocally(ctx: ServiceContext, scope: SignedInScope, intent: Intent):
   } else if (intent.kind === 'create_location' && intent.locationId) {
     cache.locations.remove(intent.locationId);
   } else if (intent.serial !== null && ctx.isOnline()) {
-    void scope.api.getDevice(intent.serial).then(
+    const serial = intent.serial;
+    void readEitherCase(serial, (s) => scope.api.getDevice(s)).then(
       (device) => cache.devices.put(device, new Date().toISOString()),
       () => undefined,
     );
@@ -124,7 +126,7 @@ function undoReplaceOfOld(
     const location = { id: intent.locationId, name: intent.locationName ?? '' };
     cache.devices.put({ ...found.device, location }, found.fetchedAt);
   } else if (ctx.isOnline()) {
-    void scope.api.getDevice(old).then(
+    void readEitherCase(old, (s) => scope.api.getDevice(s)).then(
       (device) => cache.devices.put(device, new Date().toISOString()),
       () => undefined,
     );
@@ -164,7 +166,14 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
         if (intent.serial !== null)
           reapplyPending(cache, intents.list(), new Set(serialsOf(intent)));
       })();
-      recordActivity(ctx, scope, intent, 'done', doneFact(intent, event.location));
+      // Recorded as the server spells the serial (a queued one may be as typed).
+      recordActivity(
+        ctx,
+        scope,
+        { ...intent, serial: event.device?.serial_number ?? intent.serial },
+        'done',
+        doneFact(intent, event.location),
+      );
       break;
     }
     case 'conflict':

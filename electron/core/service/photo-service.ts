@@ -51,14 +51,41 @@ export function listPhotos(ctx: ServiceContext, input: ParsedInput<'listPhotos'>
   return visitId === undefined ? [] : work.photos.list(visitId, input.serial);
 }
 
+const photoGone = () =>
+  new AppError({
+    kind: 'not_found',
+    code: 'photo_gone',
+    message: 'That photo is no longer on this computer.',
+    nextStep: 'Take it again.',
+  });
+
 export function photoData(ctx: ServiceContext, id: string): { dataUrl: string } {
   const found = requireScope(ctx).store.work.photos.data(id);
-  if (!found)
-    throw new AppError({
-      kind: 'not_found',
-      code: 'photo_gone',
-      message: 'That photo is no longer on this computer.',
-      nextStep: 'Take it again.',
-    });
+  if (!found) throw photoGone();
   return { dataUrl: `data:${found.mime};base64,${found.data.toString('base64')}` };
+}
+
+/**
+ * A wrong photo is removed while its visit is in progress; a finished visit's photos are its
+ * proof of work (its receipt may have been handed over) and stay. Answers the photos of the
+ * same device in that visit.
+ */
+export function deletePhoto(ctx: ServiceContext, id: string): PhotoInfo[] {
+  const { work } = requireScope(ctx).store;
+  return guarded(() =>
+    work.db.transaction(() => {
+      const photo = work.photos.get(id);
+      if (!photo) throw photoGone();
+      if (work.activity.visits.get(photo.visitId)?.finishedAt) {
+        throw new AppError({
+          kind: 'validation',
+          code: 'photo_visit_finished',
+          message: 'This photo belongs to a finished visit: it stays with its receipt.',
+          nextStep: 'Take a new photo in this visit instead.',
+        });
+      }
+      work.photos.remove(id);
+      return work.photos.list(photo.visitId, photo.serial);
+    })(),
+  );
 }

@@ -10,9 +10,9 @@ import { AppError } from '../app-error';
 import { traitsOf } from '../../error-traits';
 import { isLocalLocationId } from '../../local-ids';
 import { guarded } from '../db/storage-error';
-import { foldSerial } from '../db/search-text';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { reapplyPending } from './local-changes';
+import { readEitherCase } from './serial-spelling';
 import { walkAll } from '../api/list-walk';
 import { pageToStore } from '../sync/list-download';
 
@@ -244,6 +244,15 @@ export function queryDevices(
   return guarded(() => cache.queries.window(query, cache.checkpoints.completedAt('devices')));
 }
 
+/** "Did you mean …" offers at most this many serials. */
+const NEAR_SHOWN = 5;
+
+/** Cached serials close to one the server (or the cache, offline) does not know. */
+export function nearSerials(ctx: ServiceContext, typed: string): string[] {
+  const scope = requireScope(ctx);
+  return guarded(() => scope.store.cache.serials.near(typed, NEAR_SHOWN));
+}
+
 /** Type and firmware choices (of every device: see device-query.ts). */
 export function deviceFacets(ctx: ServiceContext): DeviceFacets {
   const scope = requireScope(ctx);
@@ -252,16 +261,16 @@ export function deviceFacets(ctx: ServiceContext): DeviceFacets {
 
 /**
  * One device: from the database, refreshed in the background; `fresh` (Verify polling
- * check-ins) asks the server now. A serial the database has never seen is looked up online;
- * offline that is a clear error.
+ * check-ins) asks the server now. A serial the database has never seen is looked up online,
+ * as typed and then in its other case (serial-spelling.ts); offline that is a clear error.
+ * `serial` is the server's spelling when the device is cached (handlers.ts resolves it).
  */
 export async function getDevice(
   ctx: ServiceContext,
-  rawSerial: string,
+  serial: string,
   fresh = false,
 ): Promise<Cached<Device>> {
   const scope = requireScope(ctx);
-  const serial = foldSerial(rawSerial);
   const cache = () => scope.store.cache;
   const store = (device: Device) =>
     guarded(() =>
@@ -283,10 +292,10 @@ export async function getDevice(
     return cached(local.device, local.fetchedAt, refreshing);
   }
   try {
-    const device = await tracked(ctx, () => scope.api.getDevice(serial));
+    const device = await tracked(ctx, () => readEitherCase(serial, (s) => scope.api.getDevice(s)));
     store(device);
     cache().queries.invalidate();
-    const shown = cache().devices.get(serial)?.device ?? device;
+    const shown = cache().devices.get(device.serial_number)?.device ?? device;
     return {
       value: shown,
       fetchedAt: new Date().toISOString(),

@@ -9,12 +9,14 @@ import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl } from '../api/client';
 import type { CoreOptions } from '../core';
 import { holdKey, type KeyHold } from '../credentials/key-hold';
+import { ownedKeys, type OwnedKeys } from '../credentials/owned-keys';
 import { keyFingerprint, scopeDir, TRAINING_FINGERPRINT } from '../db/account-scope';
 import { isStorageFailure, storageError } from '../db/storage-error';
 import { openAccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SignedInScope } from './context';
 import { startTrainingServer, type TrainingServer } from './training';
+import { LAST_REPORT_KEY } from './connection-check';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -28,6 +30,8 @@ export class SessionManager {
   private heldKey: KeyHold | null = null;
   /** Why the session's databases could not be opened (a full or read-only disk), if so. */
   private openFailure: AppError | null = null;
+  /** The keychain entries this data folder stored (never another folder's). */
+  private readonly keys: OwnedKeys;
 
   constructor(
     private readonly options: CoreOptions,
@@ -37,12 +41,21 @@ export class SessionManager {
     private readonly imported: () => { queued: number; activity: number } | null,
     /** A deferred integrity check rebuilt the open scope's cache. */
     private readonly onCacheRebuilt: () => void,
+    /** A read met damage in the open scope's work.db: it was moved aside for a new one. */
+    private readonly onWorkReplaced: () => void = () => undefined,
     /** Each attempt of the scope's requests: answered or not (the connectivity monitor). */
     private readonly onAttempt?: (answered: boolean) => void,
-  ) {}
+  ) {
+    this.keys = ownedKeys(options.credentials, options.dataDir, () => app.session());
+  }
 
   current(): SignedInScope | null {
     return this.scope;
+  }
+
+  /** The training service in this process, while training mode is on. */
+  trainingServer(): TrainingServer | null {
+    return this.record?.training ? this.training : null;
   }
 
   /**
@@ -75,7 +88,7 @@ export class SessionManager {
     if (record.training) return this.startTraining(record.organizationId);
     if (record.keyFingerprint === 'unknown') {
       // Imported from an earlier version before its key was readable: fingerprint it now.
-      const key = await this.options.credentials.get(record.baseUrl);
+      const key = await this.keys.get(record.baseUrl);
       if (key) record.keyFingerprint = keyFingerprint(record.baseUrl, key);
     }
     this.open(record);
@@ -84,6 +97,8 @@ export class SessionManager {
   status(online: boolean): SessionStatus {
     const record = this.record;
     const organization = record?.organizations.find((o) => o.id === record.organizationId) ?? null;
+    // Counted first: a count that meets a damaged queue changes what health says.
+    const queued = this.queued();
     const health = this.scope?.store.health() ?? { outboxDamage: null, cacheRebuilt: false };
     return {
       signedIn: record !== null,
@@ -93,8 +108,8 @@ export class SessionManager {
       organizations: record?.organizations ?? [],
       organization,
       online,
-      queued: this.scope?.store.work.intents.count() ?? this.lastKnownQueued(),
-      storage: { ...health, imported: this.imported() },
+      queued,
+      storage: { ...health, imported: this.imported(), settingsDamage: this.app.damage() },
     };
   }
 
@@ -117,9 +132,9 @@ export class SessionManager {
         nextStep: 'Ask your admin for a key that has access to your organization.',
       });
     }
-    await this.options.credentials.set(baseUrl, apiKey);
+    await this.keys.set(baseUrl, apiKey);
     // One key at a time: the one for the server signed in before is not left behind.
-    await this.forgetKeys(baseUrl);
+    await this.keys.forgetAllBut(baseUrl);
     this.closeScope();
     await this.stopTraining();
     this.open({
@@ -178,8 +193,9 @@ export class SessionManager {
     const record = this.record;
     this.closeScope();
     this.record = null;
-    // Every key the app stored, not only this session's: "signed out" means no key is left.
-    await this.forgetKeys(null);
+    // Every key this data folder stored, not only this session's: "signed out" means none is
+    // left. Another folder's keys (a test run, a second profile) are not this one's to delete.
+    await this.keys.forgetAllBut(null);
     await this.stopTraining();
     this.app.saveSession(null);
     const failed = removeLocalData && record ? this.removeLocalData(record) : [];
@@ -227,6 +243,10 @@ export class SessionManager {
         failed.push(dir);
       }
     }
+    // Its connection report names the organization and the user; the session record is gone
+    // already. Neither may linger in app.db's free pages or its write-ahead log.
+    this.app.saveSetting(LAST_REPORT_KEY, null);
+    this.app.purgeDeleted();
     this.options.log.info("signed out and removed the account's saved data", {
       folders: dirs.size - failed.length,
     });
@@ -236,6 +256,22 @@ export class SessionManager {
   async close(): Promise<void> {
     this.closeScope();
     await this.stopTraining();
+  }
+
+  /**
+   * The queue's size. A count that meets a damaged work.db has it moved aside (see
+   * openAccountStore): the queue is then the new, empty one, and `storage.outboxDamage` says
+   * what the old one held.
+   */
+  private queued(): number {
+    const scope = this.scope;
+    if (!scope) return this.lastKnownQueued();
+    try {
+      return scope.store.work.intents.count();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'outbox_damaged')) throw error;
+      return scope.store.work.intents.count();
+    }
   }
 
   /** The queue's size when the databases cannot be opened: as last counted (app.db). */
@@ -283,13 +319,22 @@ export class SessionManager {
       ...(this.onAttempt ? { onAttempt: this.onAttempt } : {}),
     });
     const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
-    const hint = this.app.setting(queuedHintKey(dir));
-    const store = openAccountStore(
-      dir,
-      this.options.log,
-      typeof hint === 'number' ? hint : null,
-      () => this.onCacheRebuilt(),
-    );
+    const hintKey = queuedHintKey(dir);
+    const hint = () => {
+      const value = this.app.setting(hintKey);
+      return typeof value === 'number' ? value : null;
+    };
+    const store = openAccountStore(dir, this.options.log, hint, {
+      onCacheRebuilt: () => this.onCacheRebuilt(),
+      onWorkReplaced: () => this.onWorkReplaced(),
+    });
+    // Counted again now: a damaged queue just moved aside must not make its new, empty file
+    // look damaged at the next start (see openAccountStore's `queuedHint`).
+    try {
+      this.app.saveSetting(hintKey, store.work.intents.count());
+    } catch (error) {
+      this.options.log.warn('could not keep the queue count', { error: String(error) });
+    }
     this.heldKey = key;
     this.scope = { record, api, store, created: new Map() };
   }
@@ -307,20 +352,13 @@ export class SessionManager {
     await training?.close();
   }
 
-  /** Removes every stored key except the one for `keep`. */
-  private async forgetKeys(keep: string | null): Promise<void> {
-    for (const account of await this.options.credentials.accounts()) {
-      if (account !== keep) await this.options.credentials.delete(account);
-    }
-  }
-
   private trainingKey(): Promise<string> {
     if (!this.training) return Promise.reject(notSignedIn());
     return Promise.resolve(this.training.apiKey);
   }
 
-  private async storedKey(account: string): Promise<string> {
-    const key = await this.options.credentials.get(account);
+  private async storedKey(baseUrl: string): Promise<string> {
+    const key = await this.keys.get(baseUrl);
     if (key) return key;
     throw new AppError({
       kind: 'unauthorized',

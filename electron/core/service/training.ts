@@ -13,6 +13,8 @@ export interface TrainingServer {
   baseUrl: string;
   /** The sandbox's seeded key: a throwaway credential, kept in memory only. */
   apiKey: string;
+  /** People walking past a device (see TrainingSandbox.walkThrough). */
+  walkThrough(organizationId: string, serial: string, count: number): boolean;
   close(): Promise<void>;
 }
 
@@ -30,5 +32,11 @@ export async function startTrainingServer(dir: string): Promise<TrainingServer> 
       nextStep: 'Restart the app and try again.',
     });
   }
-  return { baseUrl: sandbox.baseUrl, apiKey: user.api_key, close: () => sandbox.close() };
+  return {
+    baseUrl: sandbox.baseUrl,
+    apiKey: user.api_key,
+    walkThrough: (organizationId, serial, count) =>
+      sandbox.walkThrough(organizationId, serial, count),
+    close: () => sandbox.close(),
+  };
 }

@@ -10,6 +10,7 @@ import type {
   Visit,
   WalkTestResult,
 } from '../../contract';
+import { verificationResult } from '../../verification-result';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
@@ -89,7 +90,8 @@ export function recordVerification(
       serial: input.serial,
       locationId: input.locationId,
       locationName,
-      result: input.checkedIn ? 'verified' : 'not_verified',
+      // A failed walk test is not "verified": the result says so wherever it is read.
+      result: verificationResult(input.checkedIn, walkTest.passed),
       detail: englishDetail(fact, walkTest),
       fact,
       walkTest,

@@ -2,16 +2,19 @@
  * The two databases of one account scope (see db/schema.ts): cache.db, what the server said,
  * and work.db, the technician's queued intents and activity. Opening never fails on damage:
  * a damaged cache is dropped and downloaded again; a damaged work.db is moved aside and
- * reported with what it may have held.
+ * reported with what it may have held — at open (its header, its WAL, SQLite's quick_check)
+ * and whenever a later read of it meets damage (damage-guard.ts).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
-import type { StorageHealth } from '../../contract';
+import type { ActivityFact, StorageHealth } from '../../contract';
+import { englishDetail } from '../service/activity-facts';
 import type { Logger } from '../core';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
-import { isDamage } from '../db/storage-error';
+import { damageError, isDamage } from '../db/storage-error';
+import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { quickCheckInBackground } from './background-check';
@@ -20,9 +23,11 @@ import { checkpoints, type Checkpoints } from './checkpoints';
 import { listMarks, type ListMarks } from './list-marks';
 import { listPages, type ListPages } from './list-pages';
 import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
+import { guardRows } from './damage-guard';
 import { deviceQueries, type DeviceQueries } from './device-query';
 import { deviceRows, type DeviceRows } from './device-rows';
 import { intentRows, type IntentRows } from './intent-rows';
+import { serialLookup, type SerialLookup } from './serial-lookup';
 import {
   locationRows,
   organizationRows,
@@ -36,6 +41,7 @@ export interface CacheStore {
   db: Db;
   devices: DeviceRows;
   queries: DeviceQueries;
+  serials: SerialLookup;
   locations: LocationRows;
   organizations: OrganizationRows;
   traffic: TrafficRows;
@@ -47,7 +53,8 @@ export interface CacheStore {
 }
 
 export interface WorkStore {
-  db: Db;
+  /** The database open now (a new one after a damaged one was moved aside). */
+  readonly db: Db;
   intents: IntentRows;
   activity: ActivityRows;
   photos: PhotoRows;
@@ -57,8 +64,9 @@ export interface AccountStore {
   readonly dir: string;
   /** Replaced when a damaged cache is rebuilt: read it through this getter every time. */
   readonly cache: CacheStore;
+  /** Its rows always reach the work.db open now, and report damage they meet. */
   readonly work: WorkStore;
-  health(): Omit<StorageHealth, 'imported'>;
+  health(): Omit<StorageHealth, 'imported' | 'settingsDamage'>;
   /** Drops the cached server data (damaged, or on request); the next sync downloads it again. */
   rebuildCache(reason: string): void;
   /**
@@ -90,6 +98,7 @@ function openCache(path: string): CacheStore {
     db,
     devices: deviceRows(db),
     queries: deviceQueries(db),
+    serials: serialLookup(db),
     locations: locationRows(db),
     organizations: organizationRows(db),
     traffic: trafficRows(db),
@@ -99,7 +108,27 @@ function openCache(path: string): CacheStore {
   };
 }
 
-function openWork(path: string): WorkStore {
+/** What the owner hears from an open store. */
+export interface AccountStoreEvents {
+  /** A deferred integrity check rebuilt the cache: the owner downloads the lists again. */
+  onCacheRebuilt?: () => void;
+  /** A read met damage in work.db: it was moved aside and a new, empty one opened. */
+  onWorkReplaced?: () => void;
+}
+
+/** The answer of an operation that met a damaged work.db (the storage notice says the rest). */
+export const outboxDamaged = (cause: unknown): AppError =>
+  new AppError(
+    {
+      kind: 'storage',
+      code: 'outbox_damaged',
+      message: 'The queue saved on this computer is damaged: it was set aside.',
+      nextStep: 'Do the actions it held again, or send the file to support.',
+    },
+    { cause },
+  );
+
+function openWork(path: string, expectData = false): WorkStore {
   // Before SQLite opens it: at open it drops WAL frames it cannot read without a word, and
   // rebuilds the -shm that says which commits they held.
   let walLost = false;
@@ -109,19 +138,22 @@ function openWork(path: string): WorkStore {
     // The old files cannot be read: SQLite's own open says what is wrong, if anything.
   }
   if (walLost) {
-    throw Object.assign(new Error('work.db-wal cannot give back commits its index names'), {
-      code: 'SQLITE_CORRUPT',
+    throw Object.assign(damageError('work.db-wal cannot give back commits its index names'), {
       walLost: true,
     });
   }
-  const db = openDatabase(path, { migrations: WORK_MIGRATIONS });
+  const db = openDatabase(path, { migrations: WORK_MIGRATIONS, expectData });
   // work.db is small (only what is unsent plus a capped log): checking it at open is cheap.
-  const problems = quickCheck(db);
+  let problems: string[];
+  try {
+    problems = quickCheck(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   if (problems.length > 0) {
     db.close();
-    throw Object.assign(new Error(`work.db failed its check: ${problems.join('; ')}`), {
-      code: 'SQLITE_CORRUPT',
-    });
+    throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
   return { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
 }
@@ -133,9 +165,8 @@ function openWork(path: string): WorkStore {
 export function openAccountStore(
   dir: string,
   log: Logger,
-  queuedHint: number | null = null,
-  /** A deferred check rebuilt the cache: the owner downloads the lists again. */
-  onRebuilt?: () => void,
+  queuedHint: () => number | null = () => null,
+  events: AccountStoreEvents = {},
 ): AccountStore {
   // The accounts folder above holds every scope's folder.
   ensurePrivateDir(dirname(dir));
@@ -158,16 +189,27 @@ export function openAccountStore(
     cacheRebuilt = true;
   }
 
-  let work: WorkStore;
+  /** Moves a damaged work.db aside with what it held, and says so in the log. */
+  const setAside = (error: unknown): string => {
+    const aside = moveAside(workPath);
+    recordHeld(aside, queuedHint(), (error as { walLost?: boolean }).walLost === true);
+    log.error('queue database was unreadable; moved aside', {
+      keptAt: aside,
+      error: String(error),
+    });
+    return aside;
+  };
+
+  let live: WorkStore;
+  let setAsideNow: string | null = null;
   try {
     try {
-      work = openWork(workPath);
+      // A hint of queued actions means the file held them: one with no tables lost them.
+      live = openWork(workPath, (queuedHint() ?? 0) > 0);
     } catch (error) {
       if (!isDamage(error)) throw error;
-      const aside = moveAside(workPath);
-      recordHeld(aside, queuedHint, (error as { walLost?: boolean }).walLost === true);
-      log.error('queue database was unreadable; moved aside', { keptAt: aside });
-      work = openWork(workPath);
+      setAsideNow = setAside(error);
+      live = openWork(workPath);
     }
   } catch (error) {
     // Not opened (a full or read-only disk): the caller tries again later, so the cache's
@@ -175,12 +217,92 @@ export function openAccountStore(
     cache.db.close();
     throw error;
   }
-  // Counted once: the damaged copies stay beside work.db until someone removes them.
-  const copies = damagedCopies(workPath);
-  const last = copies.at(-1);
-  const outboxDamage = last
-    ? { unreadable: copies.reduce((n, copy) => n + heldBy(copy), 0), keptAt: last }
-    : null;
+  /** The damaged copies kept beside work.db (until someone removes them), and what they held. */
+  const countDamage = () => {
+    const copies = damagedCopies(workPath);
+    const last = copies.at(-1);
+    return last
+      ? { unreadable: copies.reduce((n, copy) => n + heldBy(copy), 0), keptAt: last }
+      : null;
+  };
+  /** The Activity log of the new work.db says what happened to the old one. */
+  const noteDamage = (keptAt: string) => {
+    const fact: ActivityFact = { kind: 'outbox_damaged', unreadable: heldBy(keptAt), keptAt };
+    try {
+      live.activity.add({
+        action: 'storage',
+        serial: null,
+        locationId: null,
+        locationName: null,
+        result: 'failed',
+        detail: englishDetail(fact),
+        fact,
+      });
+    } catch (error) {
+      log.warn('could not note the damaged queue in the activity log', { error: String(error) });
+    }
+  };
+  if (setAsideNow !== null) noteDamage(setAsideNow);
+  let outboxDamage = countDamage();
+
+  /**
+   * A read met damage during work: the file is moved aside and a new one opened (after the
+   * transaction in progress, if any, has rolled back), the owner tells the renderer, and the
+   * operation that met it answers `outbox_damaged`.
+   */
+  let replacing = false;
+  let closed = false;
+  /** A replacement waiting for the transaction that met the damage to roll back. */
+  let pending: { cause: unknown; timer: NodeJS.Immediate } | null = null;
+  const replaceWork = (cause: unknown) => {
+    if (pending) clearImmediate(pending.timer);
+    pending = null;
+    if (replacing || closed) return;
+    replacing = true;
+    try {
+      try {
+        live.db.close();
+      } catch {
+        // Closed already, or it cannot be: the file is moved aside all the same.
+      }
+      const aside = setAside(cause);
+      live = openWork(workPath);
+      noteDamage(aside);
+      outboxDamage = countDamage();
+      events.onWorkReplaced?.();
+    } catch (error) {
+      log.error('the damaged queue database could not be replaced', { error: String(error) });
+    } finally {
+      replacing = false;
+    }
+  };
+  const onDamage = (cause: unknown): never => {
+    // Inside a transaction the connection cannot close yet: after it has rolled back, or at
+    // the next damaged read outside one, whichever comes first.
+    if (live.db.open && live.db.inTransaction)
+      pending ??= { cause, timer: setImmediate(() => replaceWork(cause)) };
+    else replaceWork(cause);
+    throw outboxDamaged(cause);
+  };
+  /**
+   * The work.db open now. A replacement waiting for a transaction is done before anything else
+   * reads (a read elsewhere in the file may well succeed and say nothing); a replacement that
+   * could not open the new file then (a full disk) is tried again, and that failure is the
+   * caller's answer.
+   */
+  const current = (): WorkStore => {
+    if (pending && !(live.db.open && live.db.inTransaction)) replaceWork(pending.cause);
+    if (!live.db.open && !closed) live = openWork(workPath);
+    return live;
+  };
+  const work: WorkStore = {
+    get db() {
+      return current().db;
+    },
+    intents: guardRows(() => current().intents, onDamage),
+    activity: guardRows(() => current().activity, onDamage),
+    photos: guardRows(() => current().photos, onDamage),
+  };
   const requeued = work.intents.requeueInterrupted();
   if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });
 
@@ -229,9 +351,11 @@ export function openAccountStore(
       return checking;
     },
     close() {
+      closed = true;
+      if (pending) clearImmediate(pending.timer);
       clearTimeout(deferred);
       cache.db.close();
-      work.db.close();
+      live.db.close();
     },
   };
   // A garbled page deep inside a big file is only found by reading it all: off the main thread,
@@ -239,7 +363,7 @@ export function openAccountStore(
   const big = existsSync(cachePath) && statSync(cachePath).size > DEFERRED_CHECK_BYTES;
   const deferred = big
     ? setTimeout(
-        () => void store.checkCache().then((rebuilt) => rebuilt && onRebuilt?.()),
+        () => void store.checkCache().then((rebuilt) => rebuilt && events.onCacheRebuilt?.()),
         DEFERRED_CHECK_MS,
       )
     : undefined;

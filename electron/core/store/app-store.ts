@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { ensurePrivateDir } from '../../common/private-dir';
 import { AppError } from '../app-error';
 import { Organization } from '../api/wire';
-import { openDatabase, type Db } from '../db/open-database';
+import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { APP_MIGRATIONS } from '../db/schema';
-import { isDamage } from '../db/storage-error';
+import { damageError, isDamage } from '../db/storage-error';
 import type { Logger } from '../core';
 import { moveAside } from './damaged-file';
 
@@ -31,6 +31,14 @@ export interface AppStore {
   saveSession(record: SessionRecord | null): void;
   setting(key: string): unknown;
   saveSetting(key: string, value: unknown): void;
+  /**
+   * Leaves no readable copy of what was deleted: deleted rows are zeroed in place
+   * (secure_delete, on for this file) and the write-ahead log, which still holds the pages as
+   * they were, is copied back and truncated to nothing.
+   */
+  purgeDeleted(): void;
+  /** Where a damaged app.db found at this start was moved (the session in it was lost). */
+  damage(): { keptAt: string } | null;
   close(): void;
 }
 
@@ -41,6 +49,32 @@ export const dataDirInUse = (dataDir: string): AppError =>
     nextStep: 'Switch to the window that is already open, or close it before starting another.',
   });
 
+/**
+ * app.db is a few kilobytes, so at open it is read whole: SQLite's quick_check, and every
+ * stored value parsed. A value that does not read is damage, never "no such setting" (a
+ * session read as null would sign the technician out without a word). The connection is
+ * closed when it fails.
+ */
+function verify(db: Db): void {
+  try {
+    const problems = quickCheck(db);
+    if (problems.length > 0) throw damageError(`app.db failed its check: ${problems.join('; ')}`);
+    for (const { key, value } of db.prepare('SELECT key, value FROM settings').all() as {
+      key: string;
+      value: string;
+    }[]) {
+      try {
+        JSON.parse(value);
+      } catch {
+        throw damageError(`app.db: the setting ${JSON.stringify(key.slice(0, 40))} does not read`);
+      }
+    }
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 export function openAppStore(dataDir: string, log: Logger): AppStore {
   ensurePrivateDir(dataDir);
   const path = join(dataDir, 'app.db');
@@ -48,18 +82,25 @@ export function openAppStore(dataDir: string, log: Logger): AppStore {
   const open = () =>
     openDatabase(path, { migrations: APP_MIGRATIONS, exclusive: true, durability: 'normal' });
   let db: Db;
+  let damage: { keptAt: string } | null = null;
   try {
     db = open();
+    verify(db);
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')) throw dataDirInUse(dataDir);
     if (!isDamage(error)) throw error;
-    // It holds who was signed in, nothing else: keep the damaged file, start signed out.
+    // It holds who was signed in, nothing else: keep the damaged file, start signed out, and
+    // say so (storage.settingsDamage): the queue stays in work.db for the next sign-in.
+    damage = { keptAt: moveAside(path) };
     log.error('app.db was unreadable; moved aside, starting signed out', {
-      keptAt: moveAside(path),
+      keptAt: damage.keptAt,
+      error: String(error),
     });
     db = open();
   }
+  // app.db keeps who was signed in; after "remove this computer's data" none of it may remain.
+  db.pragma('secure_delete = ON');
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -81,6 +122,8 @@ export function openAppStore(dataDir: string, log: Logger): AppStore {
     saveSession: (record) => saveSetting('session', record),
     setting,
     saveSetting,
+    purgeDeleted: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
+    damage: () => damage,
     close: () => db.close(),
   };
 }

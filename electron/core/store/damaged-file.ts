@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_FILE_MODE } from '../../common/private-dir';
 
 export const DAMAGED_MARK = '.damaged-';
 
@@ -26,7 +27,9 @@ export function moveAside(path: string, now: Date = new Date()): string {
  */
 export function recordHeld(aside: string, hint: number | null, walLost = false): void {
   const counted = walLost ? countWithWal(aside) : countIntentsIn(aside);
-  writeFileSync(`${aside}.count`, String(Math.max(counted, hint ?? 0)));
+  writeFileSync(`${aside}.count`, String(Math.max(counted, hint ?? 0)), {
+    mode: PRIVATE_FILE_MODE,
+  });
 }
 
 /**
@@ -85,19 +88,25 @@ export const damagedCopies = (path: string): string[] =>
 const INTENT_ID = /q-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /**
- * How many queued actions a damaged work.db may have held: SQLite's own count when the table
- * still reads, else the distinct intent ids found in its bytes (an upper bound: it may count
- * ids of actions already sent whose bytes were not overwritten yet).
+ * How many queued actions a damaged work.db may have held: every row SQLite still reads, when
+ * the whole table does; else those it read before the damage together with the distinct
+ * intent ids found in its bytes (an upper bound: it may count ids of actions already sent
+ * whose bytes were not overwritten yet).
  */
 export function countIntentsIn(path: string): number {
+  const read = new Set<string>();
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
-      return (db.prepare('SELECT count(*) AS n FROM intents').get() as { n: number }).n;
+      for (const row of db.prepare('SELECT id FROM intents').iterate() as Iterable<{ id: string }>)
+        read.add(row.id);
+      return read.size;
     } finally {
       db.close();
     }
   } catch {
-    return idsInBytes(path, ['', '-wal']).size;
+    const ids = idsInBytes(path, ['', '-wal']);
+    for (const id of read) ids.add(id);
+    return ids.size;
   }
 }

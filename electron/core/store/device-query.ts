@@ -9,7 +9,7 @@ import type { DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
 import type { Device } from '../api/wire';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database';
-import { parseQuery } from '../db/search-text';
+import { keyEndsWith, parseQuery, phrase, TRIGRAM_MIN } from '../db/search-text';
 import { INVENTORY_MARK } from './device-rows';
 
 export const MATCH_COUNT_CAP = 1_000;
@@ -66,27 +66,34 @@ export function deviceQueries(db: Db): DeviceQueries {
     let from = 'devices d';
     let order = 'd.id';
     let id = 'd.id';
-    if (parsed.match !== null) {
-      // The view is a condition inside the index (state), so `devices` is joined only for the
-      // type and firmware filters: counting 1,000 matches through the join read 1,000 rows of
-      // it (2–16 ms a keystroke), the index alone answers in well under 1 ms.
-      from = onDevice ? 'devices_search s JOIN devices d ON d.id = s.rowid' : 'devices_search s';
-      where.push('devices_search MATCH ?');
-      // Words are looked for in the text only; the inventory view is a condition of the index.
+    // Words are looked for in the text, the query as one serial in the serial keys; the
+    // inventory view is a condition inside each index (state).
+    const inView = (match: string) =>
+      query.view === 'uninstalled' ? `(${match}) AND state : "${INVENTORY_MARK}"` : match;
+    const arms: string[] = [];
+    if (parsed.text !== null) {
+      arms.push('SELECT rowid FROM devices_search WHERE devices_search MATCH ?');
+      params.push(inView(`text : (${parsed.text})`));
+    }
+    const key = parsed.serialKey;
+    if (key !== null) {
+      arms.push('SELECT rowid FROM serial_search WHERE serial_search MATCH ?');
+      // The last characters: the end mark after them keeps to the view (search-text.ts).
       params.push(
-        query.view === 'uninstalled'
-          ? `text : (${parsed.match}) AND state : "${INVENTORY_MARK}"`
-          : `text : (${parsed.match})`,
+        key.length >= TRIGRAM_MIN
+          ? inView(`key : ${phrase(key)}`)
+          : `key : ${keyEndsWith(key, query.view === 'uninstalled')}`,
       );
+    }
+    if (arms.length > 0) {
+      // Both indexes return rows in row id order, so the union is a merge that streams the
+      // first window without reading every match. `devices` is joined only for the type and
+      // firmware filters: counting 1,000 matches through the join read 1,000 rows of it (2–16 ms
+      // a keystroke), the indexes alone answer in well under 1 ms.
+      const matches = `(${arms.join(' UNION ')} ORDER BY rowid) s`;
+      from = onDevice ? `${matches} JOIN devices d ON d.id = s.rowid` : matches;
       order = 's.rowid';
       id = 's.rowid';
-    } else if (parsed.serialPrefix !== null) {
-      // Kept from choosing the location index: the serial index must drive.
-      if (query.view === 'uninstalled') where.push('+d.location_id IS NULL');
-      // Serials sort upper-case ASCII; the UNIQUE index on serial answers the range.
-      where.push('d.serial >= ? AND d.serial < ?');
-      params.push(parsed.serialPrefix, `${parsed.serialPrefix}\u{10FFFF}`);
-      order = 'd.serial';
     } else if (query.view === 'uninstalled') {
       where.push('d.location_id IS NULL');
     }
@@ -98,7 +105,7 @@ export function deviceQueries(db: Db): DeviceQueries {
       where.push('d.firmware_version_name IS ?');
       params.push(query.firmware);
     }
-    const filtered = parsed.match !== null || parsed.serialPrefix !== null || onDevice;
+    const filtered = arms.length > 0 || onDevice;
     return { from, where, params, order, id, filtered };
   }
 

@@ -3,9 +3,9 @@
  * by the technician's intents. The full object (unknown fields included) lives in device_json;
  * the columns beside it are derived from it here and nowhere else, so they never disagree.
  */
-import type { Device, LocationRef } from '../api/wire';
+import { installedLocation, type Device, type LocationRef } from '../api/wire';
 import type { Db } from '../db/open-database';
-import { deviceSearchText } from '../db/search-text';
+import { deviceSearchText, serialSearchKey } from '../db/search-text';
 
 export interface DeviceRows {
   /** Inserts or updates; `pass` marks it as listed by that full download. */
@@ -38,6 +38,8 @@ export const INVENTORY_MARK = 'yes';
 interface IndexChange {
   id: number;
   text: string;
+  /** serial_search's entry (a device's serial never changes, its state does). */
+  key: string;
   state: string;
   /** The device was indexed before: its old entry goes first. */
   replace: boolean;
@@ -92,10 +94,18 @@ export function deviceRows(db: Db): DeviceRows {
   const putJson = db.prepare<[number, string]>(
     'INSERT INTO device_json (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json',
   );
-  const unindex = db.prepare<[number]>('DELETE FROM devices_search WHERE rowid = ?');
-  const index = db.prepare<[number, string, string]>(
+  const unindexText = db.prepare<[number]>('DELETE FROM devices_search WHERE rowid = ?');
+  const indexText = db.prepare<[number, string, string]>(
     'INSERT INTO devices_search (rowid, text, state) VALUES (?, ?, ?)',
   );
+  const unindexSerial = db.prepare<[number]>('DELETE FROM serial_search WHERE rowid = ?');
+  const indexSerial = db.prepare<[number, string, string]>(
+    'INSERT INTO serial_search (rowid, key, state) VALUES (?, ?, ?)',
+  );
+  const unindex = (id: number) => {
+    unindexText.run(id);
+    unindexSerial.run(id);
+  };
   const getOne = db.prepare<[string], { json: string; fetched_at: string }>(
     'SELECT j.json, d.fetched_at FROM devices d JOIN device_json j ON j.id = d.id WHERE d.serial = ?',
   );
@@ -121,15 +131,20 @@ export function deviceRows(db: Db): DeviceRows {
   // the index written last (a probe timing each statement over the sandbox's pages).
   const reindex = (changes: readonly IndexChange[]) => {
     for (const change of changes) {
-      if (change.replace) unindex.run(change.id);
-      index.run(change.id, change.text, change.state);
+      if (change.replace) unindex(change.id);
+      indexText.run(change.id, change.text, change.state);
+      indexSerial.run(change.id, change.key, change.state);
     }
   };
 
   /** Writes the row and its JSON; returns the search index change it needs, if any. */
-  const putRow = (device: Device, fetchedAt: string, pass: number | null): IndexChange | null => {
-    const location = device.location ?? null;
+  const putRow = (given: Device, fetchedAt: string, pass: number | null): IndexChange | null => {
+    // A zero-value location ({id: ""}, kept by an earlier version) is the inventory too, in
+    // the column and in the JSON the screens read.
+    const location = installedLocation(given.location);
+    const device = location === null && given.location ? { ...given, location: null } : given;
     const text = deviceSearchText(device);
+    const key = serialSearchKey(device.serial_number, location !== null);
     const state = location === null ? INVENTORY_MARK : '';
     const hash = hashText(`${text}\n${state}`);
     const columns = [
@@ -146,12 +161,12 @@ export function deviceRows(db: Db): DeviceRows {
       update.run(...columns, hash, pass, fetchedAt, id);
       // Most refreshes change only the check-in time: the search index is left alone then
       // (deleting from a trigram index is most of the cost of a write).
-      change = found.search_hash === hash ? null : { id, text, state, replace: true };
+      change = found.search_hash === hash ? null : { id, text, key, state, replace: true };
     } else {
       id = Number(
         insert.run(device.serial_number, ...columns, hash, pass, fetchedAt).lastInsertRowid,
       );
-      change = { id, text, state, replace: false };
+      change = { id, text, key, state, replace: false };
     }
     putJson.run(id, JSON.stringify(device));
     return change;
@@ -176,7 +191,7 @@ export function deviceRows(db: Db): DeviceRows {
 
   // Index entries first, rows after: the same flush-per-savepoint reason as `reindex`.
   const removeIds = (ids: readonly number[]) => {
-    for (const id of ids) unindex.run(id);
+    for (const id of ids) unindex(id);
     for (const id of ids) deleteRow.run(id);
   };
 

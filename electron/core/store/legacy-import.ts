@@ -261,7 +261,8 @@ type IntentFields = Record<'createdAt' | 'kind', string> &
 const intentKey = (i: IntentFields) =>
   JSON.stringify([i.createdAt, i.kind, i.serial, i.locationId, i.fromLocationId]);
 
-type ActivityFields = Omit<LegacyActivityEntry, 'id' | 'action'> & { action: string };
+type ActivityFields = Omit<LegacyActivityEntry, 'id' | 'action' | 'result'> &
+  Record<'action' | 'result', string>;
 const activityKey = (e: ActivityFields) =>
   JSON.stringify([e.at, e.action, e.serial, e.locationId, e.result, e.detail]);
 

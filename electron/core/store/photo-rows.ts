@@ -12,6 +12,9 @@ export interface PhotoRows {
   ): PhotoInfo;
   list(visitId: string, serial?: string): PhotoInfo[];
   data(id: string): { mime: string; data: Buffer } | null;
+  get(id: string): PhotoInfo | null;
+  /** Deletes one photo; false when it was not there. */
+  remove(id: string): boolean;
   /** Photos of one device in one visit (a bound against filling the disk by accident). */
   count(visitId: string, serial: string): number;
 }
@@ -48,6 +51,7 @@ export function photoRows(db: Db, now: () => Date = () => new Date()): PhotoRows
   const counted = db.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM photos WHERE visit_id = ? AND serial = ?',
   );
+  const drop = db.prepare<[string]>('DELETE FROM photos WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO photos (id, seq, visit_id, serial, location_id, taken_at, mime, bytes)
      VALUES (@id, (SELECT coalesce(max(seq), 0) + 1 FROM photos), @visitId, @serial, @locationId,
@@ -66,5 +70,10 @@ export function photoRows(db: Db, now: () => Date = () => new Date()): PhotoRows
       return row ? { mime: row.mime, data: row.bytes } : null;
     },
     count: (visitId, serial) => counted.get(visitId, serial)?.n ?? 0,
+    get(id) {
+      const row = one.get(id);
+      return row ? fromRow(row) : null;
+    },
+    remove: (id) => drop.run(id).changes > 0,
   };
 }

@@ -10,8 +10,9 @@
  *
  * File formats: https://www.sqlite.org/fileformat2.html#walformat and #walindexformat.
  */
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { endianness } from 'node:os';
+import { readAt, readStart } from '../db/file-header';
 
 const WAL_MAGIC = 0x377f0682; // low bit set: checksums in big-endian order
 const WAL_VERSION = 3007000;
@@ -46,11 +47,6 @@ function checksum(bytes: Buffer, read: Reader, s: [number, number]): [number, nu
   return [s1, s2];
 }
 
-function readAt(fd: number, length: number, position: number): Buffer | null {
-  const buffer = Buffer.alloc(length);
-  return readSync(fd, buffer, 0, length, position) === length ? buffer : null;
-}
-
 interface IndexHeader {
   mxFrame: number;
   nBackfill: number;
@@ -61,13 +57,7 @@ interface IndexHeader {
 /** The old -shm's header, when both copies agree and its checksum holds; null otherwise. */
 function indexHeader(path: string): IndexHeader | null {
   if (!existsSync(path) || statSync(path).size < SHM_BYTES) return null;
-  const fd = openSync(path, 'r');
-  let shm: Buffer | null;
-  try {
-    shm = readAt(fd, SHM_BYTES, 0);
-  } finally {
-    closeSync(fd);
-  }
+  const shm = readStart(path, SHM_BYTES);
   if (!shm || !shm.subarray(0, 48).equals(shm.subarray(48, 96))) return null;
   // The index is in the machine's own byte order.
   const read = NATIVE;

@@ -292,7 +292,8 @@ async function send(
       if (plan.type === 'act') {
         let stepsDone = intent.stepsDone;
         for (const [index, step] of plan.steps.entries()) {
-          const target = (step.op !== 'update' && step.serial) || serial;
+          // The server's spelling, from the read: the intent may hold a serial as typed.
+          const target = (step.op !== 'update' && step.serial) || before.serial_number;
           try {
             device =
               step.op === 'install'

@@ -1,4 +1,7 @@
-/** Foot-traffic spellings: one time bucket, and one location's totals over a range. */
+/**
+ * Foot-traffic spellings: one time bucket, one location's totals over a range, or — flat —
+ * one record per location and bucket.
+ */
 import type { LocationRef } from '../../core/api/wire';
 import { iso } from '../http-kit';
 
@@ -12,7 +15,21 @@ export type TrafficStyle =
   /** {start, end, in, out} where `in` is the count; location {location, in, out, series}. */
   | 'in-out'
   /** {bucket: {start, end}, value}; location {location_id, value, values}. */
-  | 'bucket-value';
+  | 'bucket-value'
+  /**
+   * {time, visitors}; the locations' traffic as flat records, one per location and bucket
+   * {organization_id, location_id, location_name, day (YYYY-MM-DD) | hour, visitors}, bucket
+   * by bucket (so a location's records are spread over every page); a device series' `total`
+   * counts its records, as a paging total does, not its visitors.
+   */
+  | 'flat-records';
+
+/** Which organizations' locations GET /foot-traffic/locations answers for. */
+export type TrafficScope =
+  /** The organization of the request (the default). */
+  | 'organization'
+  /** Every organization of the key's user, whatever the request's. */
+  | 'user';
 
 export interface Bucket {
   start: number;
@@ -38,6 +55,8 @@ export const renderBucket = (style: TrafficStyle, b: Bucket, granularity: string
       return { start: iso(b.start), end: iso(b.end), in: b.count, out: outOf(b.count) };
     case 'bucket-value':
       return { bucket: { start: iso(b.start), end: iso(b.end) }, value: b.count };
+    case 'flat-records':
+      return { time: iso(b.start), visitors: b.count };
   }
 };
 
@@ -71,5 +90,45 @@ export const renderLocationTraffic = (
       };
     case 'bucket-value':
       return { location_id: location.id, value: total, values: series };
+    case 'flat-records':
+      // Never one record per location in this style: see flatTrafficRecords.
+      return { location_id: location.id, visitors: total };
   }
 };
+
+export interface LocationTraffic {
+  location: LocationRef;
+  organizationId: string;
+  buckets: Bucket[];
+}
+
+/** Flat records, bucket by bucket and location by location within each bucket. */
+export const flatTrafficRecords = (
+  locations: LocationTraffic[],
+  granularity: string,
+): unknown[] => {
+  const records: unknown[] = [];
+  const buckets = locations[0]?.buckets.length ?? 0;
+  for (let i = 0; i < buckets; i++) {
+    for (const { location, organizationId, buckets: series } of locations) {
+      const b = series[i];
+      if (!b) continue;
+      records.push({
+        organization_id: organizationId,
+        location_id: location.id,
+        location_name: location.name,
+        ...(granularity === 'day' ? { day: iso(b.start).slice(0, 10) } : { hour: iso(b.start) }),
+        visitors: b.count,
+      });
+    }
+  }
+  return records;
+};
+
+/** A device series' facts: flat records count their records in `total` (with offset/limit). */
+export const seriesFacts = (
+  style: TrafficStyle,
+  facts: Record<string, unknown>,
+  records: number,
+): Record<string, unknown> =>
+  style === 'flat-records' ? { ...facts, offset: 0, limit: records, total: records } : facts;

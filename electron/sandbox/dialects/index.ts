@@ -9,8 +9,10 @@
 import type { AddressStyle } from './address';
 import type { ListEnvelope } from './envelope';
 import { DEFAULT_ERRORS, type ErrorStyle } from './errors';
-import type { TrafficStyle } from './foot-traffic';
+import type { TrafficScope, TrafficStyle } from './foot-traffic';
 import type { PagingStyle } from './paging';
+import type { NeverStyle, NotInstalledStyle, SingleStyle } from './resources';
+import type { SerialStyle } from './serials';
 import type { ValidatorStyle } from './validators';
 import type { CreateStyle, DeviceWriteStyle } from './writes';
 
@@ -31,6 +33,17 @@ export interface Dialect {
   createLocation: CreateStyle;
   /** Adds `vendor_ext: {…}` to every device. */
   deviceExtras: boolean;
+  // Issue 22's classes; absent = the default's choice.
+  /** GETs of one device, location or organization: `{data}` (default), bare, a named root. */
+  single?: SingleStyle;
+  /** A device that is not installed: `location: null` (default), a zero value, omitted. */
+  notInstalled?: NotInstalledStyle;
+  /** A time that never happened (a device never checked in): null (default), a zero value. */
+  never?: NeverStyle;
+  /** GET /foot-traffic/locations: the request's organization (default) or all of the user's. */
+  trafficScope?: TrafficScope;
+  /** How serials are spelled and looked up (default 'as-held'). */
+  serials?: SerialStyle;
 }
 
 export const DEFAULT_DIALECT: Dialect = {
@@ -44,6 +57,28 @@ export const DEFAULT_DIALECT: Dialect = {
   deviceWrite: 'wrapped',
   createLocation: 'wrapped',
   deviceExtras: false,
+};
+
+const CURSOR_META: Dialect = {
+  name: 'cursor-meta',
+  summary:
+    'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
+  paging: 'cursor-token',
+  validators: 'last-modified',
+  envelope: 'data-meta',
+  address: 'street-country-name',
+  traffic: 'bucket-value',
+  errors: {
+    validation: 'flat',
+    client: 'list',
+    server: 'string',
+    validationStatus: 400,
+    forbiddenStatus: 404,
+    challenge: false,
+  },
+  deviceWrite: 'bare-201',
+  createLocation: 'bare-located',
+  deviceExtras: true,
 };
 
 export const DIALECTS: readonly Dialect[] = [
@@ -112,19 +147,19 @@ export const DIALECTS: readonly Dialect[] = [
     createLocation: 'id-located',
     deviceExtras: true,
   },
+  CURSOR_META,
   {
-    name: 'cursor-meta',
+    name: 'go-zero',
     summary:
-      'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
-    paging: 'cursor-token',
-    validators: 'last-modified',
-    envelope: 'data-meta',
-    address: 'street-country-name',
-    traffic: 'bucket-value',
+      'Go-style zero values: a device not installed has location {id: "", name: ""}, a time that never happened is 0001-01-01T00:00:00Z; single resources bare; offset/limit in flat {items, …}.',
+    paging: 'offset',
+    envelope: 'items',
+    address: 'address1-zip',
+    traffic: 'timestamp-count',
     errors: {
       validation: 'flat',
-      client: 'list',
-      server: 'string',
+      client: 'flat',
+      server: 'text',
       validationStatus: 400,
       forbiddenStatus: 404,
       challenge: false,
@@ -132,6 +167,62 @@ export const DIALECTS: readonly Dialect[] = [
     deviceWrite: 'bare-201',
     createLocation: 'bare-located',
     deviceExtras: true,
+    single: 'bare',
+    notInstalled: 'zero-value',
+    never: 'go-zero',
+  },
+  {
+    name: 'rails-root',
+    summary:
+      'Rails-style named roots ({device: …}, {location: …}, {organization: …}) on reads and writes, install answered {status: "ok"} and uninstall 204, no location but installed: false on devices not installed; bare arrays paged by a Link header.',
+    paging: 'link-header',
+    // A bare array has nowhere to say that the filter was applied.
+    updatedSince: false,
+    envelope: 'bare',
+    address: 'street-address-locality',
+    traffic: 'date-visitors',
+    errors: {
+      validation: 'list',
+      client: 'string',
+      server: 'html',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    deviceWrite: 'rails',
+    createLocation: 'named-root',
+    deviceExtras: true,
+    single: 'named-root',
+    notInstalled: 'omitted-flag',
+  },
+  {
+    name: 'flat-traffic',
+    summary:
+      'foot traffic as flat records (one per location and bucket, spread over pages) for every organization of the user, a device series whose total counts records; offset paging inside {data, meta}; "" for a time that never happened.',
+    paging: 'offset',
+    envelope: 'data-meta',
+    address: 'street-country-name',
+    traffic: 'flat-records',
+    errors: {
+      validation: 'string',
+      client: 'list',
+      server: 'flat',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    deviceWrite: 'empty',
+    createLocation: 'id-located',
+    deviceExtras: true,
+    never: 'empty-string',
+    trafficScope: 'user',
+  },
+  {
+    ...CURSOR_META,
+    name: 'lower-hex',
+    summary:
+      'lower-case hex serials looked up case-sensitively (any other spelling is a 404), with cursor-meta’s other choices.',
+    serials: 'lower-hex',
   },
 ];
 

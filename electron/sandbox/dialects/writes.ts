@@ -9,7 +9,9 @@ export type DeviceWriteStyle =
   /** 204, no body. */
   | 'no-content'
   /** 200 {}. */
-  | 'empty';
+  | 'empty'
+  /** Rails-style: PUT 200 {device: device}; install 200 {status: "ok"}; uninstall 204. */
+  | 'rails';
 
 export type CreateStyle =
   /** 201 {data: location} with a relative Location header (the default). */
@@ -19,7 +21,9 @@ export type CreateStyle =
   /** 201 {id} only, no Location header. */
   | 'id-only'
   /** 201 {id} with an absolute Location header. */
-  | 'id-located';
+  | 'id-located'
+  /** 201 {location: location} (a named root), no Location header. */
+  | 'named-root';
 
 export type DeviceWrite = 'update' | 'install' | 'uninstall';
 
@@ -37,6 +41,9 @@ export const deviceWritten = (
       return { status: 204 };
     case 'empty':
       return { status: 200, body: {} };
+    case 'rails':
+      if (write === 'update') return { status: 200, body: { device } };
+      return write === 'install' ? { status: 200, body: { status: 'ok' } } : { status: 204 };
   }
 };
 
@@ -57,5 +64,7 @@ export const locationCreated = (
       return { status: 201, body: { id } };
     case 'id-located':
       return { status: 201, body: { id }, headers: { location: `${origin}${path}` } };
+    case 'named-root':
+      return { status: 201, body: { location } };
   }
 };

@@ -15,24 +15,31 @@ import {
   type Ctx,
   type Route,
 } from '../http-kit';
-import { deviceOut, deviceWriteReply, listReply, windowOf } from '../dialects/answers';
+import {
+  deviceNamed,
+  deviceOut,
+  deviceWriteReply,
+  listReply,
+  oneReply,
+  serialOut,
+  windowOf,
+} from '../dialects/answers';
 import type { DeviceWrite } from '../dialects/writes';
 import { deviceJson, locationRef } from '../render';
 import type { DeviceRec, LocationRec } from '../snapshot';
-import type { SandboxState } from '../state';
 
-const findDevice = ({ state, orgId, params }: Ctx): DeviceRec => {
-  const d = state.device(orgId, params.serial_number ?? '');
+const findDevice = (ctx: Ctx): DeviceRec => {
+  const d = deviceNamed(ctx, ctx.params.serial_number ?? '');
   if (!d) throw notFound('Device');
   return d;
 };
 
-const elsewhere = (state: SandboxState, d: DeviceRec): ApiError => {
-  const at = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
+const elsewhere = (ctx: Ctx, d: DeviceRec): ApiError => {
+  const at = d.locationId === null ? undefined : ctx.state.locationsById.get(d.locationId);
   return new ApiError(
     409,
     'device_installed_elsewhere',
-    `Device ${d.serial} is installed at ${at?.name ?? 'another location'}.`,
+    `Device ${serialOut(ctx, d.serial)} is installed at ${at?.name ?? 'another location'}.`,
     {
       location: at ? locationRef(at) : null,
     },
@@ -110,7 +117,7 @@ const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
   );
 };
 
-/** A device as the dialect spells it (a single GET keeps `{data}` in every dialect). */
+/** A device as the dialect spells it. */
 const deviceBody = (ctx: Ctx, d: DeviceRec): unknown => deviceOut(ctx, deviceJson(ctx.state, d), d);
 
 const written = (ctx: Ctx, write: DeviceWrite, d: DeviceRec) =>
@@ -162,10 +169,9 @@ const bodyLocationId = (ctx: Ctx): string | undefined => {
 export const deviceRoutes: Route[] = [
   route('GET', '/devices', 'org', (ctx) => listDevices(ctx, undefined)),
   route('GET', '/uninstalled-devices', 'org', (ctx) => listDevices(ctx, false)),
-  route('GET', '/devices/:serial_number', 'org', (ctx) => ({
-    status: 200,
-    body: { data: deviceBody(ctx, findDevice(ctx)) },
-  })),
+  route('GET', '/devices/:serial_number', 'org', (ctx) =>
+    oneReply(ctx, 'device', deviceBody(ctx, findDevice(ctx))),
+  ),
   route('PUT', '/devices/:serial_number', 'org', (ctx) => {
     const d = findDevice(ctx);
     ctx.state.update(d, parseUpdate(ctx.body));
@@ -178,7 +184,7 @@ export const deviceRoutes: Route[] = [
     const loc: LocationRec | undefined = ctx.state.location(ctx.orgId, id);
     if (!loc) throw validationError({ location_id: 'is not a location of this organization' });
     if (d.locationId === loc.id) return written(ctx, 'install', d);
-    if (d.locationId !== null) throw elsewhere(ctx.state, d);
+    if (d.locationId !== null) throw elsewhere(ctx, d);
     ctx.state.install(d, loc);
     return written(ctx, 'install', d);
   }),
@@ -188,7 +194,7 @@ export const deviceRoutes: Route[] = [
     const d = findDevice(ctx);
     const id = bodyLocationId(ctx);
     if (d.locationId === null) return written(ctx, 'uninstall', d);
-    if (id !== undefined && d.locationId !== id) throw elsewhere(ctx.state, d);
+    if (id !== undefined && d.locationId !== id) throw elsewhere(ctx, d);
     ctx.state.uninstall(d);
     return written(ctx, 'uninstall', d);
   }),

@@ -1,15 +1,14 @@
 /** Foot traffic per location (paged) and per device, in UTC-aligned buckets. */
 import { FOOT_TRAFFIC_MAX_BUCKETS } from '../../core/api/wire';
 import {
-  bucketOut,
-  listReply,
-  locationTrafficOut,
-  seriesReply,
-  windowOf,
+  deviceNamed,
+  deviceSeriesReply,
+  locationsTrafficReply,
+  serialOut,
+  trafficLocations,
 } from '../dialects/answers';
 import type { Bucket } from '../dialects/foot-traffic';
-import { iso, notFound, pageOf, route, validationError, type Route } from '../http-kit';
-import { locationRef } from '../render';
+import { iso, notFound, route, validationError, type Route } from '../http-kit';
 import {
   DAY,
   GRANULARITY_MS,
@@ -77,36 +76,25 @@ const sum = (counts: number[]): number => counts.reduce((a, b) => a + b, 0);
 
 export const footTrafficRoutes: Route[] = [
   route('GET', '/foot-traffic/locations', 'org', (ctx) => {
-    const { state, orgId, query } = ctx;
+    const { state, query } = ctx;
     const range = parseRange(query, state.now(), ['hour', 'day'], {
       granularity: 'day',
       spanMs: 7 * DAY,
     });
-    const window = windowOf(ctx);
     const buckets = bucketsFor(range.from, range.to, range.granularity);
-    const page = pageOf(
-      state.locationsByOrg.get(orgId) ?? [],
-      window,
-      () => true,
-      (loc) =>
-        locationTrafficOut(
-          ctx,
-          locationRef(loc),
-          counted(buckets, locationSeries(state, loc.id, buckets)),
-          range.granularity,
-        ),
-    );
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
-    return listReply(ctx, page, {
-      from: iso(first),
-      to: iso(last),
-      granularity: range.granularity,
-    });
+    return locationsTrafficReply(
+      ctx,
+      trafficLocations(ctx),
+      (loc) => counted(buckets, locationSeries(state, loc.id, buckets)),
+      range.granularity,
+      { from: iso(first), to: iso(last), granularity: range.granularity },
+    );
   }),
   route('GET', '/foot-traffic/devices/:serial_number', 'org', (ctx) => {
-    const { state, orgId, params, query } = ctx;
-    const d = state.device(orgId, params.serial_number ?? '');
+    const { state, params, query } = ctx;
+    const d = deviceNamed(ctx, params.serial_number ?? '');
     if (!d) throw notFound('Device');
     const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], {
       granularity: 'hour',
@@ -116,16 +104,12 @@ export const footTrafficRoutes: Route[] = [
     const counts = deviceSeries(state, d, buckets);
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
-    return seriesReply(
-      ctx,
-      counted(buckets, counts).map((b) => bucketOut(ctx, b, range.granularity)),
-      {
-        serial_number: d.serial,
-        from: iso(first),
-        to: iso(last),
-        granularity: range.granularity,
-        total: sum(counts),
-      },
-    );
+    return deviceSeriesReply(ctx, counted(buckets, counts), range.granularity, {
+      serial_number: serialOut(ctx, d.serial),
+      from: iso(first),
+      to: iso(last),
+      granularity: range.granularity,
+      total: sum(counts),
+    });
   }),
 ];

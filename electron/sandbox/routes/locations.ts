@@ -4,6 +4,7 @@ import {
   listReply,
   locationCreatedReply,
   locationOut,
+  oneReply,
   specListReply,
   windowOf,
 } from '../dialects/answers';
@@ -39,10 +40,9 @@ export const locationRoutes: Route[] = [
       ),
     );
   }),
-  route('GET', '/locations/:location_id', 'org', (ctx) => ({
-    status: 200,
-    body: { data: locationOut(ctx, locationJson(ctx.state, findLocation(ctx))) },
-  })),
+  route('GET', '/locations/:location_id', 'org', (ctx) =>
+    oneReply(ctx, 'location', locationOut(ctx, locationJson(ctx.state, findLocation(ctx)))),
+  ),
   route('GET', '/locations/:location_id/devices', 'org', (ctx) => {
     const loc = findLocation(ctx);
     const window = windowOf(ctx);

@@ -1,5 +1,5 @@
 /** Cross-organization endpoints: the Basic-auth username is ignored, the key decides. */
-import { listReply, windowOf } from '../dialects/answers';
+import { listReply, oneReply, windowOf } from '../dialects/answers';
 import { ApiError, notFound, pageOfArray, route, type Route } from '../http-kit';
 import { orgJson } from '../render';
 import type { OrgRec } from '../snapshot';
@@ -14,11 +14,12 @@ export const organizationRoutes: Route[] = [
       user: { id: user.id, name: user.name },
     });
   }),
-  route('GET', '/organizations/:org_id', 'cross', ({ state, params, user }) => {
+  route('GET', '/organizations/:org_id', 'cross', (ctx) => {
+    const { state, params, user } = ctx;
     const org = state.orgs.get(params.org_id ?? '');
     if (!org) throw notFound('Organization');
     if (!user.orgIds.includes(org.id))
       throw new ApiError(403, 'forbidden', 'This API key has no access to this organization.');
-    return { status: 200, body: { data: orgJson(org) } };
+    return oneReply(ctx, 'organization', orgJson(org));
   }),
 ];

@@ -8,6 +8,7 @@ import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../elect
 import { errorWords } from './error-text';
 import { absoluteTime, formatNumber, MISSING } from './format';
 import { m } from './i18n';
+import { outboxDamageText } from './storage-text';
 
 const walkTestWords = (walk: WalkTestResult): string => {
   const counts = { counted: formatNumber(walk.counted), expected: formatNumber(walk.expected) };
@@ -62,6 +63,8 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
       ]
         .filter(Boolean)
         .join(' ');
+    case 'outbox_damaged':
+      return outboxDamageText(fact);
   }
 };
 

@@ -103,6 +103,8 @@ export const factWords = (fact: ConnectionFact): string => {
       return m.check_fact_updated_since_honoured();
     case 'updated_since_ignored':
       return m.check_fact_updated_since_ignored();
+    case 'serials_case_sensitive':
+      return m.check_fact_serials_case_sensitive({ serial: fact.serial });
     case 'skipped_after':
       return m.check_fact_skipped_after({ endpoint: fact.endpoint });
     case 'skipped_organizations_unread':
@@ -117,6 +119,18 @@ export const factWords = (fact: ConnectionFact): string => {
       return m.check_fact_skipped_no_locations();
     case 'skipped_no_device':
       return m.check_fact_skipped_no_device();
+    case 'not_installed_empty_location':
+      return m.check_fact_not_installed_empty_location();
+    case 'zero_time_is_never':
+      return m.check_fact_zero_time_is_never();
+    case 'named_root':
+      return m.check_fact_named_root();
+    case 'traffic_flat_records':
+      return fact.granularity === 'day'
+        ? m.check_fact_traffic_flat_records_day()
+        : m.check_fact_traffic_flat_records_hour();
+    case 'traffic_other_organizations':
+      return m.check_fact_traffic_other_organizations(n(fact.locations));
   }
 };
 

@@ -2,12 +2,14 @@
  * CSV export of a visit's activity, readable by the spreadsheet the technician has:
  * UTF-8 with a byte-order mark (Excel otherwise reads "München" as "MÃ¼nchen"), and ';' as the
  * separator where the locale writes decimals with a comma (German, French, Dutch Excel split
- * on ';' and would read a ',' file as one column). RFC 4180 quoting, and formula-injection
- * safe (a cell starting with = + - @ is prefixed with an apostrophe).
+ * on ';' and would read a ',' file as one column). Safe to open whatever separator the
+ * spreadsheet splits on (it follows the computer's list separator, not the file's language):
+ * see `csvCell`.
  */
 import type { ActivityEntry } from '../../../electron/contract';
 import { formatLocale } from './active-locale';
 import { activityDetail } from './activity-text';
+import { followUpByEntry } from './follow-ups';
 import { m } from './i18n';
 import { actionName, resultWords } from './outbox-text';
 
@@ -23,16 +25,34 @@ export const csvSeparatorFor = (locale: string): CsvSeparator => {
   return decimal === ',' ? ';' : ',';
 };
 
-const formulaStart = /^[=+\-@\t\r]/;
+/** Characters that start a formula (full-width forms too: some spreadsheets read them so). */
+const FORMULA = '=+\\-@\uFF1D\uFF0B\uFF0D\uFF20';
+/** What a spreadsheet may skip before a cell's first character: spaces, quotes. */
+const SKIPPED = '\\s"';
+/** A formula at the start of the text, or right after a ',' or ';' inside it (where a
+ * spreadsheet splitting on the other separator starts a cell). */
+const formulaAtStart = new RegExp(`^(?=[${SKIPPED}]*[${FORMULA}])`);
+const formulaAfterSeparator = new RegExp(`([,;])(?=[${SKIPPED}]*[${FORMULA}])`, 'g');
+/** Bidirectional overrides, embeddings, isolates and marks: they can make a cell read as
+ * something else than it holds ("Shop" shown for "pohS…"). */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Control characters (tabs, line breaks and C1 included): a cell is one line of plain text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
-export const csvCell = (
-  value: string | number | null | undefined,
-  separator: CsvSeparator = ',',
-): string => {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  const needsQuotes = text.includes(separator) || /["\r\n]/.test(text);
-  return needsQuotes ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * One cell, safe to open: control and bidirectional-control characters removed (line breaks
+ * and tabs become a space), a formula character at its start — after any spaces or quotes —
+ * or after a ',' or ';' inside it prefixed with an apostrophe (the spreadsheet then reads
+ * text), and the cell always quoted, so the file's own separator never splits it.
+ */
+export const csvCell = (value: string | number | null | undefined): string => {
+  const text = (value === null || value === undefined ? '' : String(value))
+    .replace(BIDI_CONTROLS, '')
+    .replace(CONTROLS, ' ')
+    .replace(formulaAtStart, "'")
+    .replace(formulaAfterSeparator, "$1'");
+  return `"${text.replaceAll('"', '""')}"`;
 };
 
 /** Rows to CSV text (no BOM: `csvFile` adds it for a file). */
@@ -40,8 +60,7 @@ export const toCsv = (
   rows: readonly (readonly (string | number | null | undefined)[])[],
   separator: CsvSeparator = ',',
 ): string =>
-  rows.map((row) => row.map((cell) => csvCell(cell, separator)).join(separator)).join('\r\n') +
-  '\r\n';
+  rows.map((row) => row.map((cell) => csvCell(cell)).join(separator)).join('\r\n') + '\r\n';
 
 /** A CSV file's whole text for the locale: BOM, the locale's separator. */
 export const csvFile = (
@@ -82,6 +101,7 @@ export const activityCsvHeader = (): string[] => [
   m.csv_header_city(),
   m.csv_header_result(),
   m.csv_header_detail(),
+  m.follow_up_title(),
 ];
 
 export interface ActivityCsvOptions {
@@ -94,12 +114,13 @@ export interface ActivityCsvOptions {
 }
 
 /** The file as written: BOM first, the locale's separator, organization and stores by name
- * (never an id), actions and results in words. */
+ * (never an id), actions and results in words; what needs follow-up on each device's last row. */
 export const activityToCsv = (
   entries: readonly ActivityEntry[],
   { organization, cities = {}, locale = formatLocale(), offsetMinutes }: ActivityCsvOptions,
-): string =>
-  csvFile(
+): string => {
+  const followUp = followUpByEntry(entries);
+  return csvFile(
     [
       activityCsvHeader(),
       ...entries.map((e) => [
@@ -111,10 +132,12 @@ export const activityToCsv = (
         e.locationId ? (cities[e.locationId] ?? '') : '',
         resultWords(e.result),
         activityDetail(e),
+        followUp.get(e.id) ?? '',
       ]),
     ],
     locale,
   );
+};
 
 /** Hands a text file to the browser's download machinery (works in Electron and Chromium). */
 export const downloadText = (fileName: string, text: string, mime = 'text/csv'): void => {

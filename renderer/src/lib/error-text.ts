@@ -27,6 +27,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_proxy({ host: text(p, 'host') }),
     nextStep: m.error_proxy_next(),
   }),
+  proxy_auth_refused: (p) => ({
+    message: m.error_proxy_auth_refused({ host: text(p, 'host') }),
+    nextStep: m.error_proxy_auth_refused_next(),
+  }),
   tls: (p) => ({ message: m.error_tls({ host: text(p, 'host') }), nextStep: m.error_tls_next() }),
   timeout: (p) => ({
     message: m.error_timeout({ host: text(p, 'host'), seconds: num(p, 'seconds') }),
@@ -134,6 +138,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     nextStep: m.error_unexpected_next(),
   }),
   photo_gone: () => ({ message: m.error_photo_gone(), nextStep: m.error_photo_gone_next() }),
+  photo_visit_finished: () => ({
+    message: m.error_photo_visit_finished(),
+    nextStep: m.error_photo_visit_finished_next(),
+  }),
   location_queued: () => ({
     message: m.error_location_queued(),
     nextStep: m.error_location_queued_next(),
@@ -141,6 +149,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
   training_failed: () => ({
     message: m.error_training_failed(),
     nextStep: m.error_training_failed_next(),
+  }),
+  training_only: () => ({
+    message: m.error_training_only(),
+    nextStep: m.error_training_only_next(),
   }),
   walk_test_short: (p) => ({
     message: m.error_walk_test_short({ count: num(p, 'count'), expected: num(p, 'expected') }),
@@ -160,6 +172,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
       shown: formatNumber(num(p, 'count')),
     }),
     nextStep: m.error_sign_out_leftovers_next(),
+  }),
+  outbox_damaged: () => ({
+    message: m.error_outbox_damaged(),
+    nextStep: m.storage_outbox_next(),
   }),
   key_not_stored: () => ({
     message: m.error_key_not_stored(),

@@ -3,7 +3,7 @@
  * the active format locale (lib/active-locale.ts). Each function takes the locale as its last
  * parameter for tests; screens leave it out. Unit-tested per locale in tests/unit/renderer.
  */
-import type { Location } from '../../../electron/contract';
+import type { Location, LocationRef } from '../../../electron/contract';
 import { formatLocale } from './active-locale';
 import { m } from './i18n';
 
@@ -186,6 +186,22 @@ export const storeLabel = (location: Pick<Location, 'name' | 'address'>): string
   const where = a?.city || a?.text || a?.line1;
   const name = locationName(location);
   return where ? `${name} (${where})` : name;
+};
+
+/**
+ * A store a device, a conflict or an error names by `{id, name}`: "Name (City)" when the app
+ * knows the store (`known`), else the name the server gave, else "Unknown store (id …)" — a
+ * device installed at a store the app has not seen is still shown installed, never dropped.
+ * `fallback` for no reference, or one without an id (a server's "not installed").
+ */
+export const referenceLabel = (
+  ref: Pick<LocationRef, 'id' | 'name'> | null | undefined,
+  known: Pick<Location, 'name' | 'address'> | undefined,
+  fallback = '',
+): string => {
+  if (!ref?.id) return fallback;
+  if (known) return storeLabel(known);
+  return ref.name || m.location_unknown_store({ id: ref.id });
 };
 
 /** A location's name, or the catalog's "untitled" label when the server sent none. */

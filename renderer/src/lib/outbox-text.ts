@@ -1,6 +1,13 @@
 /** Plain words for queued actions (the outbox) and this visit's activity (pure, unit-tested). */
-import type { ActivityEntry, OutboxItem, OutboxKind } from '../../../electron/contract';
+import type {
+  ActivityEntry,
+  OutboxItem,
+  OutboxKind,
+  VerificationResult,
+} from '../../../electron/contract';
+import { isVerificationResult } from '../../../electron/verification-result';
 import { m } from './i18n';
+import { verificationWords } from './verification-text';
 
 const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   install: m.action_install,
@@ -11,6 +18,7 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   create_location: m.action_create_location,
   delete_location: m.action_delete_location,
   verify: m.action_verify,
+  storage: m.action_storage,
 };
 
 /** What an action of each kind is, as the Activity table's "Action" column says it (a kind
@@ -83,15 +91,16 @@ export const outboxProgress = (item: OutboxItem): string | null => {
   return null;
 };
 
-const RESULT_WORDS: Record<ActivityEntry['result'], () => string> = {
+const RESULT_WORDS: Record<Exclude<ActivityEntry['result'], VerificationResult>, () => string> = {
   done: m.result_done,
   queued: m.result_queued,
   failed: m.result_failed,
   conflict: m.result_conflict,
-  verified: m.result_verified,
-  not_verified: m.result_not_verified,
 };
 
-/** An activity entry's result in words (the log's badge, the CSV, the receipt). */
+/** An activity entry's result in words (the log's badge, the CSV, the receipt); a
+ * verification's is said by verification-text.ts, as everywhere else. */
 export const resultWords = (result: ActivityEntry['result']): string =>
-  (RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result;
+  isVerificationResult(result)
+    ? verificationWords(result)
+    : ((RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result);

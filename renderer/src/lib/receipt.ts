@@ -4,12 +4,13 @@
  * The lists hold kinds; the `…Text` functions word them in the active language.
  */
 import type { ActivityEntry, WalkTestResult } from '../../../electron/contract';
+import { isVerificationResult } from '../../../electron/verification-result';
 import { replacedSerial } from './activity-text';
 import { formatNumber } from './format';
 import { m } from './i18n';
+import { verificationWords, type Verification } from './verification-text';
 
 type Placement = 'install' | 'move' | 'replace' | 'uninstall';
-export type Verification = 'verified' | 'not_verified' | 'not_checked';
 
 export interface ReceiptDevice {
   serial: string;
@@ -70,7 +71,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
     } else if (entry.action === 'verify') {
       const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
       if (device) {
-        device.verification = entry.result === 'verified' ? 'verified' : 'not_verified';
+        device.verification = isVerificationResult(entry.result) ? entry.result : 'not_verified';
         device.walkTest = entry.walkTest;
       }
     }
@@ -93,26 +94,20 @@ const verb = (device: ReceiptDevice): string => {
   }
 };
 
-const STATE: Record<Exclude<ActivityEntry['result'], 'done'>, () => string> = {
+const STATE: Record<'queued' | 'failed' | 'conflict', () => string> = {
   queued: m.receipt_state_queued,
   failed: m.receipt_state_failed,
   conflict: m.receipt_state_conflict,
-  verified: m.receipt_state_verified,
-  not_verified: m.receipt_state_not_verified,
 };
 
 /** "Installed", "Moved here", "Replaced FTC-1", "Uninstalled", with "(queued)" etc. */
-export const receiptActionText = (device: ReceiptDevice): string =>
-  device.result === 'done'
-    ? verb(device)
-    : m.receipt_action_state({ action: verb(device), state: STATE[device.result]() });
-
-export const verificationText = (verification: Verification): string =>
-  verification === 'verified'
-    ? m.result_verified()
-    : verification === 'not_verified'
-      ? m.result_not_verified()
-      : m.receipt_not_checked();
+export const receiptActionText = (device: ReceiptDevice): string => {
+  const { result } = device;
+  if (result === 'done') return verb(device);
+  // A placement's result is never a verification's; said in its words all the same.
+  const state = isVerificationResult(result) ? verificationWords(result) : STATE[result]();
+  return m.receipt_action_state({ action: verb(device), state });
+};
 
 export const storeName = (store: ReceiptStore): string => store.name ?? m.receipt_unknown_store();
 

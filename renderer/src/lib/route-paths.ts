@@ -59,7 +59,8 @@ const id = (segment: string | undefined): string | null => {
 };
 const serial = (segment: string | undefined): string | null => {
   const value = segment === undefined ? null : decode(segment);
-  return value !== null && isSerial(value) ? value.toUpperCase() : null;
+  // As written: the core sends the server's spelling of it (electron/serial-key.ts).
+  return value !== null && isSerial(value) ? value : null;
 };
 const isTime = (value: string | null): value is string =>
   value !== null && value.length <= 40 && !Number.isNaN(Date.parse(value));

@@ -41,6 +41,17 @@ export class Router {
     this.#set(route, path);
   }
 
+  /**
+   * The same screen under the address it should have (a serial as the server spells it):
+   * no history entry and no new visit, so the screen stays as it is, focus included.
+   */
+  settle(route: Route): void {
+    const path = routeToPath(route);
+    this.win.history.replaceState(null, '', path);
+    this.#path = path;
+    this.route = route;
+  }
+
   back(): void {
     this.win.history.back();
   }

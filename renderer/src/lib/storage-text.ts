@@ -21,6 +21,9 @@ export const outboxDamageNextStep = (): string => m.storage_outbox_next();
 
 export const cacheRebuiltText = (): string => m.storage_cache_rebuilt();
 
+export const settingsDamageText = (damage: NonNullable<StorageHealth['settingsDamage']>): string =>
+  m.storage_settings_damaged({ path: damage.keptAt });
+
 export const importedText = (imported: Imported): string =>
   m.storage_imported({
     queued: formatNumber(imported.queued),

@@ -7,7 +7,7 @@
 import { untrack } from 'svelte';
 import type { Location, LocationRef } from '../../../electron/contract';
 import { getAppContext } from './context';
-import { locationName, storeLabel } from './format';
+import { referenceLabel } from './format';
 import { call } from './transport';
 
 let byId = $state.raw<ReadonlyMap<string, Location>>(new Map());
@@ -25,12 +25,10 @@ async function load(key: string): Promise<void> {
   }
 }
 
-/** "Name (City)" for a reference; the bare name when the store is not cached (yet). */
-export const storeName = (ref: LocationRef | null | undefined, fallback = ''): string => {
-  if (!ref) return fallback;
-  const known = byId.get(ref.id);
-  return known ? storeLabel(known) : locationName(ref);
-};
+/** "Name (City)" for a reference; the bare name, or "Unknown store (id …)", when the store is
+ * not cached (yet); `fallback` when there is none (format.ts referenceLabel). */
+export const storeName = (ref: LocationRef | null | undefined, fallback = ''): string =>
+  referenceLabel(ref, ref ? byId.get(ref.id) : undefined, fallback);
 
 /**
  * Keeps the shared list current while the calling component lives. Call during component

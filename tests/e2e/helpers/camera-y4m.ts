@@ -66,3 +66,21 @@ export async function writeY4m(file: string, frames: RgbaFrame[], fps = 30): Pro
   }
   await writeFile(file, Buffer.concat(parts));
 }
+
+/** A few frames of a colour gradient, 320×240: something a photo of a door frame could look like. */
+export function doorFrames(shifts: readonly number[] = [0, 40, 80]): RgbaFrame[] {
+  const width = 320;
+  const height = 240;
+  return shifts.map((shift) => {
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        data[i] = (x + shift) % 256;
+        data[i + 1] = (y * 2) % 256;
+        data[i + 2] = 160;
+        data[i + 3] = 255;
+      }
+    return { width, height, data };
+  });
+}

@@ -72,4 +72,31 @@ describe('an action on a slow connection', () => {
     const logged = (await harness.call('listActivity')).filter((a) => a.serial === serial);
     expect(logged.map((a) => a.result)).toEqual(['queued']);
   });
+
+  // Seen in browser mode: a send that got no answer ended just as the sync engine's run, chained
+  // right behind it, picked the intent up again; the action read it "syncing", took that for a
+  // refusal, removed it and answered "offline" — an acknowledged install lost mid-send.
+  it('one picked up by a sync run as its own send ends stays queued, never dropped', async () => {
+    const { harness, proxy, sandbox } = world;
+    const [serial] = await uninstalledSerials(harness, 1);
+    const [here] = await serverLocations(harness);
+    proxy.use(held(`/v1/devices/${serial}/install`, 0, 'drop'));
+    const install = harness.core.invoke('installDevice', { serial: serial!, locationId: here!.id });
+    // Sync now while the install's own send is on the wire: its replay waits behind that send.
+    const sync = harness.core.invoke('syncNow', {});
+    const answer = await install;
+    expect(answer).toMatchObject({ ok: true, value: { status: 'queued' } });
+    await sync;
+    expect((await harness.call('listOutbox')).map((i) => i.serial)).toEqual([serial]);
+
+    proxy.clear();
+    await harness.call('syncNow');
+    await waitFor(
+      async () =>
+        sandbox.deviceLocation(serial!)?.id === here!.id &&
+        (await harness.call('listOutbox')).length === 0,
+      15_000,
+      'the queued install to be sent',
+    );
+  });
 });

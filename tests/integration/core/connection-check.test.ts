@@ -117,6 +117,69 @@ describe('check connection', () => {
     }
   });
 
+  // Issue 22: what the readers adapted to is named, so support sees it without a packet trace.
+  it.each<[string, Partial<Record<ConnectionStep['step'], string[]>>, RegExp[]]>([
+    [
+      'go-zero',
+      { uninstalled_devices: ['not_installed_empty_location', 'zero_time_is_never'] },
+      [/empty location; the app reads them as not installed/, /mean “never”/],
+    ],
+    ['rails-root', { device: ['named_root'] }, [/wrapped in a named root such as “device”/]],
+    [
+      'flat-traffic',
+      {
+        uninstalled_devices: ['zero_time_is_never'],
+        foot_traffic_locations: ['traffic_flat_records', 'traffic_other_organizations'],
+      },
+      [
+        /arrives as hourly records, one per location and hour/,
+        /includes \d+ locations of other organizations; the app leaves them out/,
+      ],
+    ],
+  ])('names what the %s dialect needed adapting to', async (dialect, kinds, sentences) => {
+    sandbox = await startSandbox({ port: 0, dialect });
+    harness = await startCoreHarness();
+    // A user of several organizations: a server may answer foot traffic for all of them.
+    const user = sandbox.users.find((u) => u.organizations.length > 1)!;
+    await harness.call('signIn', { baseUrl: sandbox.baseUrl, apiKey: user.api_key });
+    await harness.call('chooseOrganization', { organizationId: user.organizations[0]!.id });
+
+    const report = await harness.call('checkConnection', {});
+    expect(report.outcome).toBe('ok');
+    for (const [step, want] of Object.entries(kinds))
+      expect(
+        stepOf(report, step as ConnectionStep['step']).facts.map((f) => f.kind),
+        step,
+      ).toEqual(expect.arrayContaining(want));
+    const text = reportText(report);
+    for (const sentence of sentences) expect(text).toMatch(sentence);
+    // Kept as the last report with its facts (the stored form reads them back).
+    expect(await harness.call('lastConnectionReport')).toEqual(report);
+  });
+
+  // Issue 22: support sees what the app adapted to.
+  it('names serials that are found only as the server spells them (lower-hex dialect)', async () => {
+    sandbox = await startSandbox({ port: 0, dialect: 'lower-hex', devices: 20 });
+    harness = await startCoreHarness();
+    const user = oneOrgUser(sandbox);
+    const report = await harness.call('checkConnection', {
+      baseUrl: sandbox.baseUrl,
+      apiKey: user.api_key,
+    });
+    const device = stepOf(report, 'device');
+    expect(device.outcome).toBe('ok');
+    const serial = (device.facts[0] as { serial?: string } | undefined)?.serial ?? '';
+    expect(serial).toMatch(/^[0-9a-f]+$/);
+    expect(device.facts).toEqual([{ kind: 'serials_case_sensitive', serial }]);
+    expect(reportText(report)).toContain(`Serial numbers are case-sensitive: ${serial}`);
+    // Found by the spelling listed, refused in the other: both asked, both read-only.
+    const asked = sandbox.requestLog().filter((r) => r.path.startsWith('/v1/devices/'));
+    expect(asked.map((r) => [r.path, r.status])).toEqual([
+      [`/v1/devices/${serial}`, 200],
+      [`/v1/devices/${serial.toUpperCase()}`, 404],
+    ]);
+  });
+
   it('says a wrong key was refused and tries nothing else', async () => {
     sandbox = await startSandbox({ port: 0 });
     harness = await startCoreHarness();

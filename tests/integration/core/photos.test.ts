@@ -93,4 +93,27 @@ describe('placement photos', () => {
     });
     expect(await harness.call('listPhotos', { serial })).toHaveLength(MAX_PHOTOS_PER_DEVICE);
   });
+
+  it('a wrong photo is removed while its visit is in progress; a finished visit’s stays', async () => {
+    // A device without photos yet (the test before filled one to the bound).
+    const taken = new Set((await harness.call('listPhotos', {})).map((p) => p.serial));
+    const serial = (await uninstalledSerials(harness, 5)).find((s) => !taken.has(s))!;
+    const at = (await harness.call('listLocations')).value[0]!.id;
+    await harness.call('installDevice', { serial, locationId: at });
+    const wrong = await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(300) });
+    const kept = await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(400) });
+    expect(await harness.call('deletePhoto', { id: wrong.id })).toEqual([kept]);
+    expect(await harness.call('listPhotos', { serial })).toEqual([kept]);
+    expect(await harness.core.invoke('deletePhoto', { id: wrong.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', code: 'photo_gone' },
+    });
+
+    await harness.call('finishVisit');
+    expect(await harness.core.invoke('deletePhoto', { id: kept.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', code: 'photo_visit_finished' },
+    });
+    expect((await harness.call('photoData', { id: kept.id })).dataUrl).toBe(jpeg(400));
+  });
 });

@@ -4,7 +4,7 @@
  * account's. Real core, real keychain, real sandboxes over HTTP.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -102,6 +102,42 @@ describe('sign out and the saved data', () => {
     expect(await outboxSerials()).toEqual([]);
     expect(await harness.call('listActivity')).toEqual([]);
     expect(await readdir(second.folder)).toEqual(otherFiles);
+  });
+
+  it('leaves no readable copy of the removed data in any file (write-ahead logs included)', async () => {
+    const { status, folder } = await signIn(sandbox);
+    const locations = (await harness.call('listLocations')).value;
+    const [serial] = (
+      await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 })
+    ).rows.map((d) => d.serial_number);
+    await harness.call('installDevice', { serial, locationId: locations[0]!.id });
+    const jpeg = `data:image/jpeg;base64,${Buffer.alloc(2_000, 0xab).toString('base64')}`;
+    await harness.call('addPhoto', { serial, locationId: locations[0]!.id, dataUrl: jpeg });
+    // The last connection report is kept in app.db, with the organization and the user.
+    await harness.call('checkConnection', {});
+    const apiKey = userOf(sandbox).api_key;
+    const removed = {
+      serial: serial!,
+      'store name': locations[0]!.name!,
+      'organization name': status.organization!.name,
+      'user name': status.user!.name,
+      scope: folder.split(/[\\/]/).at(-1)!,
+      'key fingerprint': keyFingerprint(status.baseUrl!, apiKey),
+    };
+
+    await harness.call('signOut', { removeLocalData: true });
+    const entries = await readdir(harness.dataDir, { withFileTypes: true, recursive: true });
+    const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    expect(files.some((f) => f.endsWith('app.db'))).toBe(true);
+    const found: string[] = [];
+    for (const file of files) {
+      const bytes = await readFile(file);
+      for (const [what, text] of Object.entries(removed))
+        for (const encoding of ['utf8', 'utf16le'] as const)
+          if (bytes.includes(Buffer.from(text, encoding)))
+            found.push(`${what} (${text}) in ${file.slice(harness.dataDir.length)} as ${encoding}`);
+    }
+    expect(found).toEqual([]);
   });
 
   it('accepts no other option and still signs out with an empty input', async () => {

@@ -120,6 +120,25 @@ describe('visits', () => {
     ]);
   });
 
+  it('a device that checks in but fails its walk test is recorded as such, never as verified', async () => {
+    const serial = await installSomething();
+    const at = (await harness.call('listLocations')).value[0]!.id;
+    const recorded = await harness.call('recordVerification', {
+      serial,
+      locationId: at,
+      checkedIn: true,
+      walkTestCount: 0,
+      walkTestExpected: 3,
+      walkTestReason: 'Sensor faces the wall',
+    });
+    expect(recorded).toMatchObject({
+      result: 'walk_test_failed',
+      walkTest: { expected: 3, counted: 0, passed: false, reason: 'Sensor faces the wall' },
+    });
+    const stored = (await harness.call('listActivity', {})).find((e) => e.id === recorded.id);
+    expect(stored?.result).toBe('walk_test_failed');
+  });
+
   it('training mode keeps its visits apart from the account’s', async () => {
     await harness.call('signOut', {});
     await harness.call('startTraining');

@@ -6,8 +6,11 @@
  * lists, a store's devices, install / uninstall / move / update, create and delete a store,
  * foot traffic, and the errors a technician meets. What the app shows must equal what the
  * sandbox holds: counts and addresses against the same seed answered in the default dialect,
- * device state against the dialect sandbox's own state, foot-traffic totals against the
- * default dialect's for the same seed, clock and range.
+ * device state against the dialect sandbox's own state, foot-traffic totals against the sum of
+ * the buckets the default dialect serves for the same seed, clock and range. Issue 22's
+ * dialects write "not installed" and "never" as zero values, wrap single resources in a named
+ * root, and answer foot traffic as flat records of every organization of the user: the same
+ * numbers must come out of them.
  *
  * Run under the keychain: tests/with-keychain.sh npx vitest run tests/integration/dialects
  */
@@ -15,10 +18,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Device, Location, PushEvent } from '../../../electron/contract';
 import {
   DIALECTS,
+  servedSerial,
   startSandbox,
+  type Dialect,
   type RunningSandbox,
   type SandboxUser,
 } from '../../../electron/sandbox/index';
+import { otherCase } from '../../../electron/serial-key';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 /** A Wednesday afternoon: seeded installed devices have counted visitors in the last days. */
@@ -54,14 +60,22 @@ const singleOrgUser = (sbx: RunningSandbox): SandboxUser => {
   return user;
 };
 
-/** Plain HTTP to a sandbox as `user` in their organization; JSON parsed when it is JSON. */
+/** A user with several organizations (foot traffic may come for all of them). */
+const multiOrgUser = (sbx: RunningSandbox): SandboxUser => {
+  const user = sbx.users.find((u) => u.organizations.length > 1);
+  if (!user) throw new Error('the sandbox has no user with several organizations');
+  return user;
+};
+
+/** Plain HTTP to a sandbox as `user` in `org` (their first); JSON parsed when it is JSON. */
 const raw = async (
   sbx: RunningSandbox,
   user: SandboxUser,
   path: string,
+  org = user.organizations[0]!.id,
 ): Promise<{ status: number; json: unknown }> => {
   const res = await fetch(`${sbx.baseUrl}${path}`, {
-    headers: { authorization: basic(user.organizations[0]!.id, user.api_key) },
+    headers: { authorization: basic(org, user.api_key) },
   });
   const text = await res.text();
   const json =
@@ -72,11 +86,16 @@ const raw = async (
 };
 
 /** The default dialect's whole list (`{data, meta}`, page style), as the documented reference. */
-const refList = async (sbx: RunningSandbox, user: SandboxUser, path: string): Promise<Obj[]> => {
+const refList = async (
+  sbx: RunningSandbox,
+  user: SandboxUser,
+  path: string,
+  org?: string,
+): Promise<Obj[]> => {
   const sep = path.includes('?') ? '&' : '?';
   const items: Obj[] = [];
   for (let page = 1; ; page++) {
-    const { status, json } = await raw(sbx, user, `${path}${sep}per_page=500&page=${page}`);
+    const { status, json } = await raw(sbx, user, `${path}${sep}per_page=500&page=${page}`, org);
     expect(status, path).toBe(200);
     const body = obj(json);
     items.push(...(body.data as Obj[]));
@@ -84,14 +103,31 @@ const refList = async (sbx: RunningSandbox, user: SandboxUser, path: string): Pr
   }
 };
 
-/** The device as the dialect sandbox holds it now (GET /devices/{serial} is `{data}` everywhere). */
-const serverDevice = async (sbx: RunningSandbox, user: SandboxUser, serial: string) => {
-  const { status, json } = await raw(sbx, user, `/devices/${serial}`);
-  expect(status).toBe(200);
-  return obj(obj(json).data);
+/** One resource out of a GET in the dialect's single-resource envelope (openapi x-dialects). */
+const single = (dialect: Dialect, root: string, json: unknown): Obj => {
+  switch (dialect.single ?? 'data') {
+    case 'data':
+      return obj(obj(json).data);
+    case 'bare':
+      return obj(json);
+    case 'named-root':
+      return obj(obj(json)[root]);
+  }
 };
 
-/** What a device is in every dialect (the spec fixes these fields). */
+/** The device as the dialect sandbox holds it now. */
+const serverDevice = async (
+  sbx: RunningSandbox,
+  dialect: Dialect,
+  user: SandboxUser,
+  serial: string,
+) => {
+  const { status, json } = await raw(sbx, user, `/devices/${serial}`);
+  expect(status).toBe(200);
+  return single(dialect, 'device', json);
+};
+
+/** What a device is in every dialect (the spec fixes these fields); "never" is null. */
 const specPart = (d: Device | Obj) => ({
   serial_number: d.serial_number,
   device_type_name: d.device_type_name ?? null,
@@ -99,16 +135,36 @@ const specPart = (d: Device | Obj) => ({
   name: d.name ?? null,
   update_interval_s: d.update_interval_s ?? null,
   location: (d.location as { id?: string } | null | undefined)?.id ?? null,
+  last_checkin_at: d.last_checkin_at ?? null,
+  installed_at: d.installed_at ?? null,
 });
+
+/** location id → the sum of its day buckets over DAY_RANGE, in the default dialect. */
+const dayTotals = async (
+  sbx: RunningSandbox,
+  user: SandboxUser,
+  org: string,
+): Promise<Map<string, number>> => {
+  const q = new URLSearchParams({ ...DAY_RANGE, granularity: 'day' });
+  const metrics = await refList(sbx, user, `/foot-traffic/locations?${q.toString()}`, org);
+  return new Map(
+    metrics.map((m) => [
+      String(obj(m.location).id),
+      (m.series as Obj[]).reduce((a, b) => a + Number(b.count), 0),
+    ]),
+  );
+};
 
 interface Reference {
   locations: Obj[];
   devices: Obj[];
   uninstalled: number;
-  /** location id → total visitors over DAY_RANGE by day. */
+  /** location id → the sum of its visitors by day over DAY_RANGE. */
   locationTotals: Map<string, number>;
   /** An installed device's hourly series over HOUR_RANGE. */
   deviceSeries: { serial: string; counts: number[]; total: number };
+  /** For the user with several organizations: organization id → its locations' day totals. */
+  byOrganization: Map<string, Map<string, number>>;
 }
 
 // ---------------------------------------------------------------- the reference (default)
@@ -122,8 +178,6 @@ beforeAll(async () => {
     const locations = await refList(ref, user, '/locations');
     const devices = await refList(ref, user, '/devices');
     const uninstalled = (await refList(ref, user, '/uninstalled-devices')).length;
-    const q = new URLSearchParams({ ...DAY_RANGE, granularity: 'day' });
-    const totals = await refList(ref, user, `/foot-traffic/locations?${q.toString()}`);
     const busy = devices.find((d) => d.location !== null);
     if (!busy) throw new Error('no installed device in the reference');
     const hq = new URLSearchParams({ ...HOUR_RANGE, granularity: 'hour' });
@@ -133,16 +187,21 @@ beforeAll(async () => {
       `/foot-traffic/devices/${String(busy.serial_number)}?${hq.toString()}`,
     );
     const counts = (obj(series.json).data as Obj[]).map((b) => Number(b.count));
+    const several = multiOrgUser(ref);
+    const byOrganization = new Map<string, Map<string, number>>();
+    for (const { id } of several.organizations)
+      byOrganization.set(id, await dayTotals(ref, several, id));
     reference = {
       locations,
       devices,
       uninstalled,
-      locationTotals: new Map(totals.map((t) => [String(obj(t.location).id), Number(t.total)])),
+      locationTotals: await dayTotals(ref, user, user.organizations[0]!.id),
       deviceSeries: {
         serial: String(busy.serial_number),
         counts,
         total: counts.reduce((a, b) => a + b, 0),
       },
+      byOrganization,
     };
   } finally {
     await ref.close();
@@ -152,6 +211,12 @@ beforeAll(async () => {
   expect(reference.deviceSeries.total).toBeGreaterThan(0);
   expect(reference.devices.length).toBeGreaterThan(100);
   expect(reference.uninstalled).toBeGreaterThan(2);
+  // Devices that never checked in, and organizations whose stores counted visitors.
+  expect(reference.devices.some((d) => d.location === null && d.last_checkin_at === null)).toBe(
+    true,
+  );
+  for (const totals of reference.byOrganization.values())
+    expect([...totals.values()].some((t) => t > 0)).toBe(true);
 });
 
 // ---------------------------------------------------------------- every dialect
@@ -162,10 +227,15 @@ describe.each(
     address: d.address,
     envelope: d.envelope,
     paging: d.paging,
+    dialect: d,
+    serials: d.serials ?? 'as-held',
   })),
 )(
   'dialect $name: the technician’s operations through the real core',
-  ({ name, address, envelope, paging }) => {
+  ({ name, address, envelope, paging, dialect, serials }) => {
+    /** A reference device's serial as this dialect spells it (issue 22). */
+    const served = (d: Obj) => servedSerial(serials, String(d.serial_number));
+    const asServed = (d: Obj) => ({ ...d, serial_number: served(d) });
     let sbx: RunningSandbox;
     let harness: CoreHarness;
     let user: SandboxUser;
@@ -280,7 +350,7 @@ describe.each(
       expect(all.fetchedAt).not.toBeNull();
       const out = await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
       expect(out.total).toBe(reference.uninstalled);
-      const refBySerial = new Map(reference.devices.map((d) => [String(d.serial_number), d]));
+      const refBySerial = new Map(reference.devices.map((d) => [served(d), asServed(d)]));
       for (const d of all.rows)
         expect(specPart(d)).toEqual(specPart(refBySerial.get(d.serial_number)!));
     });
@@ -290,7 +360,7 @@ describe.each(
       const id = String(busy.id);
       const want = reference.devices
         .filter((d) => (d.location as { id?: string } | null)?.id === id)
-        .map((d) => String(d.serial_number))
+        .map(served)
         .sort();
       const first = await harness.call('listLocationDevices', { locationId: id });
       expect(first.value.map((d) => d.serial_number).sort()).toEqual(want);
@@ -304,19 +374,31 @@ describe.each(
       expect(asked.map((r) => r.status)).toContain(200);
     });
 
-    test('getDevice of a known serial, fresh from the server; an unknown one is not_found', async () => {
+    test('getDevice of a known serial typed in another case, fresh from the server; an unknown one is not_found', async () => {
       const known = reference.devices.find((d) => d.location !== null)!;
-      const got = await harness.call('getDevice', {
-        serial: String(known.serial_number).toLowerCase(),
-        fresh: true,
-      });
+      const serial = served(known);
+      const before = sbx.requestLog().length;
+      // Typed in the other case, without the dash: the cached device's spelling is sent.
+      const typed = otherCase(serial).replace('-', '');
+      const got = await harness.call('getDevice', { serial: typed, fresh: true });
       expect(got.source).toBe('network');
-      expect(specPart(got.value)).toEqual(specPart(known));
+      expect(specPart(got.value)).toEqual(specPart(asServed(known)));
+      const asked = sbx.requestLog().slice(before);
+      expect(asked.map((r) => [r.path, r.status])).toEqual([[`/v1/devices/${serial}`, 200]]);
+      // In the inventory and never checked in: not installed, and "never", however written.
+      const idle = reference.devices.find(
+        (d) => d.location === null && d.last_checkin_at === null,
+      )!;
+      const fresh = await harness.call('getDevice', { serial: served(idle), fresh: true });
+      expect(fresh.source).toBe('network');
+      expect(fresh.value.location ?? null).toBeNull();
+      expect(fresh.value.last_checkin_at ?? null).toBeNull();
+      expect(specPart(fresh.value)).toEqual(specPart(asServed(idle)));
       const error = await failure('getDevice', { serial: 'FTC-NOPE0000', fresh: true });
       expect(error.kind).toBe('not_found');
     });
 
-    test('foot traffic: the same totals as the default dialect for the same seed and range', async () => {
+    test('foot traffic: each location’s total is the sum of the sandbox’s buckets; a device’s too', async () => {
       const metrics = await harness.call('locationsFootTraffic', {
         ...DAY_RANGE,
         granularity: 'day',
@@ -333,7 +415,7 @@ describe.each(
       }
       const { serial, counts, total } = reference.deviceSeries;
       const device = await harness.call('deviceFootTraffic', {
-        serial,
+        serial: otherCase(servedSerial(serials, serial)),
         ...HOUR_RANGE,
         granularity: 'hour',
       });
@@ -370,7 +452,7 @@ describe.each(
     });
 
     test('updateDevice: done with the server’s device, and the sandbox holds the change', async () => {
-      const serial = String(reference.devices[3]!.serial_number);
+      const serial = served(reference.devices[3]!);
       const result = await harness.call('updateDevice', {
         serial,
         changes: { name: `Back door ${name}`, update_interval_s: 600 },
@@ -378,7 +460,7 @@ describe.each(
       expect(result.status).toBe('done');
       if (result.status === 'done')
         expect(result.device).toMatchObject({ name: `Back door ${name}`, update_interval_s: 600 });
-      expect(await serverDevice(sbx, user, serial)).toMatchObject({
+      expect(await serverDevice(sbx, dialect, user, serial)).toMatchObject({
         name: `Back door ${name}`,
         update_interval_s: 600,
       });
@@ -395,7 +477,7 @@ describe.each(
       expect(id.startsWith('local-')).toBe(false);
       const onServer = await raw(sbx, user, `/locations/${encodeURIComponent(id)}`);
       expect(onServer.status).toBe(200);
-      expect(obj(obj(onServer.json).data).name).toBe(storeName);
+      expect(single(dialect, 'location', onServer.json).name).toBe(storeName);
       expect(created.location.name).toBe(storeName);
       const read: Location['address'] = created.location.address;
       if (address === 'one-line') expect(read?.text).toContain('München');
@@ -411,6 +493,95 @@ describe.each(
       expect((await harness.call('listLocations')).value.some((l) => l.id === id)).toBe(false);
     });
 
+    // Issue 22: a device the app has not downloaded (here: the lists fail) is asked for as
+    // typed, then — on a 404 — in its other case; what is written goes to the server's spelling.
+    test('a serial the app does not know: as typed, then its other case — lookup, install, uninstall, foot traffic, unknown', async () => {
+      sbx.setFaults({
+        errorRate: 1,
+        methods: ['GET'],
+        pathPattern: '^/v1/(devices|uninstalled-devices|locations/[^/]+/devices)(\\?|$)',
+      });
+      const fresh = await startCoreHarness();
+      try {
+        await fresh.call('signIn', { baseUrl: sbx.baseUrl, apiKey: user.api_key });
+        const [out1, out2] = reference.devices.filter((d) => d.location === null).slice(-2);
+        const installed = { serial_number: reference.deviceSeries.serial };
+        const at = String(reference.locations[0]!.id);
+        const since = sbx.requestLog().length;
+        const asked = () =>
+          sbx
+            .requestLog()
+            .slice(since)
+            .filter((r) => /^\/v1\/(foot-traffic\/)?devices\/[^/?]+/.test(r.path))
+            .map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+
+        const lookedUp = await fresh.call('getDevice', { serial: otherCase(served(out1!)) });
+        expect(lookedUp.value.serial_number).toBe(served(out1!));
+        const done = await fresh.call('installDevice', {
+          serial: otherCase(served(out2!)),
+          locationId: at,
+        });
+        expect(done.status).toBe('done');
+        if (done.status === 'done') expect(done.device.serial_number).toBe(served(out2!));
+        expect(sbx.deviceLocation(served(out2!))?.id).toBe(at);
+        // Now known: its own spelling goes out at once.
+        const removed = await fresh.call('uninstallDevice', {
+          serial: otherCase(served(out2!)),
+          locationId: at,
+        });
+        expect(removed.status).toBe('done');
+        expect(sbx.deviceLocation(served(out2!))).toBeNull();
+        const traffic = await fresh.call('deviceFootTraffic', {
+          serial: otherCase(served(installed)),
+          ...HOUR_RANGE,
+          granularity: 'hour',
+        });
+        expect(traffic.total).toBe(reference.deviceSeries.total);
+        const unknown = await fresh.core.invoke('getDevice', { serial: 'FTC-NOPE0000' });
+        expect(unknown.ok ? null : unknown.error).toMatchObject({
+          kind: 'not_found',
+          code: 'device_not_found',
+          params: { serial: 'FTC-NOPE0000' },
+        });
+
+        const typed = (d: Obj) => otherCase(served(d));
+        const lines = asked();
+        // Each typed form was tried once, answered 404, and its other case found the device.
+        expect(
+          lines.filter((l) => [out1!, out2!, installed].some((d) => l.includes(typed(d)))),
+        ).toEqual([
+          `GET /v1/devices/${typed(out1!)} 404`,
+          `GET /v1/devices/${typed(out2!)} 404`,
+          `GET /v1/foot-traffic/devices/${typed(installed)} 404`,
+        ]);
+        const next = (line: string) => lines[lines.indexOf(line) + 1];
+        expect(next(`GET /v1/devices/${typed(out1!)} 404`)).toBe(
+          `GET /v1/devices/${served(out1!)} 200`,
+        );
+        expect(next(`GET /v1/devices/${typed(out2!)} 404`)).toBe(
+          `GET /v1/devices/${served(out2!)} 200`,
+        );
+        expect(next(`GET /v1/foot-traffic/devices/${typed(installed)} 404`)).toBe(
+          `GET /v1/foot-traffic/devices/${served(installed)} 200`,
+        );
+        // Writes went to the server's spelling only, and succeeded.
+        expect(
+          lines.filter((l) => l.startsWith('POST')).map((l) => l.replace(/ 20[014]$/, '')),
+        ).toEqual([
+          `POST /v1/devices/${served(out2!)}/install`,
+          `POST /v1/devices/${served(out2!)}/uninstall`,
+        ]);
+        // Unknown: the typed form, then its other case, both 404 — said about the typed one.
+        expect(lines.slice(-2)).toEqual([
+          'GET /v1/devices/FTC-NOPE0000 404',
+          'GET /v1/devices/ftc-nope0000 404',
+        ]);
+      } finally {
+        sbx.clearFaults();
+        await fresh.close();
+      }
+    });
+
     test('after another sync the counts still equal the sandbox’s (the writes netted out)', async () => {
       await syncFully();
       const all = await harness.call('queryDevices', { view: 'all', offset: 0, limit: 1 });
@@ -423,6 +594,21 @@ describe.each(
         events.filter((e) => e.type === 'sync' && e.report.failed > 0),
         'no sync reported failures',
       ).toEqual([]);
+    });
+
+    test('a user of several organizations sees the chosen organization’s foot traffic only', async () => {
+      const several = multiOrgUser(sbx);
+      await harness.call('signIn', { baseUrl: sbx.baseUrl, apiKey: several.api_key });
+      for (const { id } of several.organizations) {
+        await harness.call('chooseOrganization', { organizationId: id });
+        const metrics = await harness.call('locationsFootTraffic', {
+          ...DAY_RANGE,
+          granularity: 'day',
+        });
+        expect(new Map(metrics.map((m) => [m.location.id, m.total]))).toEqual(
+          reference.byOrganization.get(id),
+        );
+      }
     });
   },
 );

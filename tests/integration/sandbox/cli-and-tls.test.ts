@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, test } from 'vitest';
+import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { basic, call, start, users } from './harness';
 import { assertDocumented } from './openapi-check';
 
@@ -24,23 +25,20 @@ const spawnCli = (
   firstLine: Promise<string>;
   exit: Promise<number | null>;
   stderr: () => string;
-  /** Kills the whole process group: killing npx alone left tsx and node running. */
-  killAll: () => void;
+  /** Stops the whole tree: killing npx alone left tsx and node running. */
+  killAll: () => Promise<void>;
 } => {
-  // Its own process group (detached), so the launcher's children can be stopped with it.
+  // Spawned so that the launcher's children can be stopped with it.
   const child = direct
     ? spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/sandbox/cli.ts', ...args], {
         cwd: ROOT,
-        detached: true,
+        ...treeSpawnOptions(),
       })
-    : spawn('npx', ['tsx', 'electron/sandbox/cli.ts', ...args], { cwd: ROOT, detached: true });
-  const killAll = () => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
+    : spawn('npx', ['tsx', 'electron/sandbox/cli.ts', ...args], {
+        cwd: ROOT,
+        ...treeSpawnOptions(),
+      });
+  const killAll = () => stopProcessTree(child, { graceMs: 0 });
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const lines = createInterface({ input: child.stdout });
@@ -97,7 +95,7 @@ describe('sandbox CLI', () => {
         errorRate: 0,
       });
     } finally {
-      cli.killAll();
+      await cli.killAll();
     }
   });
 
@@ -121,7 +119,7 @@ describe('sandbox CLI', () => {
       };
       expect(saved.devices.find((d) => d.serial === serial)?.walkThroughs[0]?.[1]).toBe(9);
     } finally {
-      cli.killAll();
+      await cli.killAll();
       await rm(dir, { recursive: true, force: true });
     }
   });
@@ -141,7 +139,7 @@ describe('sandbox CLI', () => {
       expect(hs.base_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1$/);
       await expect(fetch(`${hs.base_url}/organizations`)).rejects.toThrow(/fetch failed/);
     } finally {
-      cli.killAll();
+      await cli.killAll();
     }
   });
 });

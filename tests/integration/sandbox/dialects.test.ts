@@ -4,6 +4,9 @@
  * docs/api/openapi.yaml (info.x-dialects) rather than from the sandbox's code, and compared
  * with the default dialect's answers for the same seed and clock. The default dialect itself
  * is validated against openapi.yaml (harness.call) and must answer byte for byte as before.
+ * Issue 22's dialects (go-zero, rails-root, flat-traffic) add single resources bare or in a
+ * named root, "not installed" and "never" as zero values, and foot traffic as flat records of
+ * every organization of the user.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,6 +18,7 @@ import {
   type SandboxUser,
 } from '../../../electron/sandbox';
 import { DEFAULT_DIALECT, DIALECTS, type Dialect } from '../../../electron/sandbox/dialects';
+import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { basic, call, users } from './harness';
 import { openapiDoc } from './openapi-check';
 
@@ -108,6 +112,8 @@ interface Reader {
   second?(path: string, size: number): string;
   /** The query parameter naming the page size. */
   sizeParam: string;
+  /** The list's total, for styles that send one. */
+  total?(r: Raw): number;
 }
 
 /** Next-page URLs must be absolute and on the sandbox's own origin. */
@@ -147,6 +153,7 @@ const READERS: Record<string, Reader> = {
   },
   'offset-flat': {
     sizeParam: 'limit',
+    total: (r) => num(obj(r.json).total),
     first: (path, size) => withQuery(path, { limit: size, offset: 0 }),
     second: (path, size) => withQuery(path, { limit: size, offset: size }),
     page(r, path, size) {
@@ -228,7 +235,37 @@ const READERS: Record<string, Reader> = {
     },
     series: (r) => arr(obj(r.json).data),
   },
+  'flat-traffic': {
+    sizeParam: 'limit',
+    total: (r) => num(obj(obj(r.json).meta).total),
+    first: (path, size) => withQuery(path, { limit: size, offset: 0 }),
+    second: (path, size) => withQuery(path, { limit: size, offset: size }),
+    page(r, path, size) {
+      const body = obj(r.json);
+      expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
+      const meta = obj(body.meta, 'meta');
+      const offset = num(meta.offset);
+      expect(num(meta.limit)).toBe(size);
+      return {
+        items: arr(body.data),
+        next:
+          offset + size < num(meta.total)
+            ? withQuery(path, { limit: size, offset: offset + size })
+            : null,
+      };
+    },
+    specPage(r, path, size, sbx) {
+      return READERS['flat-traffic']!.page(r, path, size, sbx);
+    },
+    series: (r) => arr(obj(r.json).data),
+  },
 };
+// The same list answers as an earlier dialect (openapi x-dialects says so).
+READERS['go-zero'] = READERS['offset-flat']!;
+READERS['rails-root'] = READERS['link-header-bare']!;
+
+// lower-hex answers everything else as cursor-meta does; only its serials differ.
+READERS['lower-hex'] = READERS['cursor-meta']!;
 
 const fetchAs = (
   dialect: string,
@@ -333,6 +370,11 @@ const ADDRESSES: Record<string, (a: Lines) => unknown> = {
   }),
 };
 
+ADDRESSES['go-zero'] = ADDRESSES['offset-flat']!;
+ADDRESSES['rails-root'] = ADDRESSES['cursor-links']!;
+ADDRESSES['flat-traffic'] = ADDRESSES['cursor-meta']!;
+ADDRESSES['lower-hex'] = ADDRESSES['cursor-meta']!;
+
 /** A foot-traffic bucket → its start (ISO, or a date for daily `date` buckets) and count. */
 const BUCKETS: Record<string, (b: unknown) => { start: string; count: number }> = {
   default: (b) => {
@@ -363,7 +405,14 @@ const BUCKETS: Record<string, (b: unknown) => { start: string; count: number }> 
     expect(Object.keys(bucket).sort()).toEqual(['end', 'start']);
     return { start: str(bucket.start), count: num(o.value) };
   },
+  'flat-traffic': (b) => {
+    const o = obj(b);
+    expect(Object.keys(o).sort()).toEqual(['time', 'visitors']);
+    return { start: str(o.time), count: num(o.visitors) };
+  },
 };
+BUCKETS['go-zero'] = BUCKETS['offset-flat']!;
+BUCKETS['rails-root'] = BUCKETS['cursor-links']!;
 
 /** One location's foot traffic → its id, total and buckets. */
 const LOCATION_TRAFFIC: Record<
@@ -396,6 +445,26 @@ const LOCATION_TRAFFIC: Record<
     return { id: str(o.location_id), total: num(o.value), buckets: arr(o.values) };
   },
 };
+LOCATION_TRAFFIC['go-zero'] = LOCATION_TRAFFIC['offset-flat']!;
+LOCATION_TRAFFIC['rails-root'] = LOCATION_TRAFFIC['cursor-links']!;
+
+/** A flat foot-traffic record (one location, one bucket) → whose, which and how many. */
+const flatRecord = (v: unknown, granularity: 'day' | 'hour') => {
+  const o = obj(v);
+  expect(Object.keys(o).sort()).toEqual([
+    granularity,
+    'location_id',
+    'location_name',
+    'organization_id',
+    'visitors',
+  ]);
+  const start = str(o[granularity]);
+  if (granularity === 'day') expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  return { org: str(o.organization_id), id: str(o.location_id), start, count: num(o.visitors) };
+};
+
+BUCKETS['lower-hex'] = BUCKETS['cursor-meta']!;
+LOCATION_TRAFFIC['lower-hex'] = LOCATION_TRAFFIC['cursor-meta']!;
 
 type ErrorBodyStyle = 'nested' | 'flat' | 'string' | 'list' | 'text' | 'html';
 
@@ -453,10 +522,56 @@ interface Case {
     challenge: boolean;
   };
   /** Status and body of PUT, install and uninstall; `device` = the device itself, not wrapped. */
-  writes: { update: [number, 'wrapped' | 'device' | 'none' | 'empty']; post: number };
-  create: { body: 'wrapped' | 'location' | 'id'; locationHeader: 'relative' | 'absolute' | null };
+  writes: Record<'update' | 'install' | 'uninstall', [number, WriteForm]>;
+  create: {
+    body: 'wrapped' | 'location' | 'id' | 'named-root';
+    locationHeader: 'relative' | 'absolute' | null;
+  };
   vendorExt: boolean;
+  /** Paged by offset/limit (`cursor` is then no parameter of its own). */
+  offset?: true;
+  /** GET of one resource: `{data}` unless said. */
+  single?: 'bare' | 'named-root';
+  /** A device not installed: `location: null` unless said. */
+  notInstalled?: 'zero-value' | 'omitted-flag';
+  /** A time that never happened: null unless said. */
+  never?: string;
+  /** The locations' foot traffic as flat records, of every organization of the user. */
+  flatTraffic?: true;
+  /** How serials are spelled (openapi.yaml x-dialects `serials`); default as the spec's. */
+  serials?: 'lower-hex';
 }
+
+type WriteForm = 'wrapped' | 'device' | 'none' | 'empty' | 'named-root' | 'status-ok';
+
+/** One resource out of a GET, in the case's envelope. */
+const singleOf = (c: Case, root: string, json: unknown): Obj =>
+  c.single === 'bare' ? obj(json) : obj(obj(json)[c.single === 'named-root' ? root : 'data']);
+
+/** The reference (default) device as the case spells "not installed" and "never". */
+const spelledNothing = (c: Case, d: Obj): Obj => {
+  const out = { ...d };
+  if (c.never !== undefined)
+    for (const f of ['last_checkin_at', 'installed_at']) if (out[f] === null) out[f] = c.never;
+  if (c.notInstalled === 'zero-value' && out.location === null) out.location = { id: '', name: '' };
+  if (c.notInstalled === 'omitted-flag') {
+    out.installed = out.location !== null;
+    if (out.location === null) delete out.location;
+  }
+  return out;
+};
+
+/**
+ * A serial as a dialect writes it, from the rule openapi.yaml documents: `lower-hex` is the
+ * lower-case hex of the serial's UTF-8 bytes.
+ */
+const spelledSerial = (c: Pick<Case, 'serials'>, serial: unknown): string =>
+  c.serials === 'lower-hex' ? Buffer.from(str(serial), 'utf8').toString('hex') : str(serial);
+/** The reference (default) device as the case spells it: its serial, "not installed", "never". */
+const spelledDevice = (c: Case, d: Obj): Obj => ({
+  ...spelledNothing(c, d),
+  serial_number: spelledSerial(c, d.serial_number),
+});
 
 const CASES: Case[] = [
   {
@@ -469,9 +584,10 @@ const CASES: Case[] = [
       forbiddenStatus: 404,
       challenge: false,
     },
-    writes: { update: [200, 'device'], post: 201 },
+    writes: { update: [200, 'device'], install: [201, 'device'], uninstall: [201, 'device'] },
     create: { body: 'location', locationHeader: 'absolute' },
     vendorExt: true,
+    offset: true,
   },
   {
     name: 'cursor-links',
@@ -483,7 +599,7 @@ const CASES: Case[] = [
       forbiddenStatus: 404,
       challenge: false,
     },
-    writes: { update: [204, 'none'], post: 204 },
+    writes: { update: [204, 'none'], install: [204, 'none'], uninstall: [204, 'none'] },
     create: { body: 'id', locationHeader: null },
     vendorExt: true,
   },
@@ -497,7 +613,7 @@ const CASES: Case[] = [
       forbiddenStatus: 404,
       challenge: false,
     },
-    writes: { update: [200, 'empty'], post: 200 },
+    writes: { update: [200, 'empty'], install: [200, 'empty'], uninstall: [200, 'empty'] },
     create: { body: 'id', locationHeader: 'absolute' },
     vendorExt: true,
   },
@@ -511,11 +627,73 @@ const CASES: Case[] = [
       forbiddenStatus: 404,
       challenge: false,
     },
-    writes: { update: [200, 'device'], post: 201 },
+    writes: { update: [200, 'device'], install: [201, 'device'], uninstall: [201, 'device'] },
     create: { body: 'location', locationHeader: 'absolute' },
     vendorExt: true,
   },
+  {
+    name: 'go-zero',
+    errors: {
+      validation: 'flat',
+      client: 'flat',
+      server: 'text',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    writes: { update: [200, 'device'], install: [201, 'device'], uninstall: [201, 'device'] },
+    create: { body: 'location', locationHeader: 'absolute' },
+    vendorExt: true,
+    offset: true,
+    single: 'bare',
+    notInstalled: 'zero-value',
+    never: '0001-01-01T00:00:00Z',
+  },
+  {
+    name: 'rails-root',
+    errors: {
+      validation: 'list',
+      client: 'string',
+      server: 'html',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    writes: {
+      update: [200, 'named-root'],
+      install: [200, 'status-ok'],
+      uninstall: [204, 'none'],
+    },
+    create: { body: 'named-root', locationHeader: null },
+    vendorExt: true,
+    single: 'named-root',
+    notInstalled: 'omitted-flag',
+  },
+  {
+    name: 'flat-traffic',
+    errors: {
+      validation: 'string',
+      client: 'list',
+      server: 'flat',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    writes: { update: [200, 'empty'], install: [200, 'empty'], uninstall: [200, 'empty'] },
+    create: { body: 'id', locationHeader: 'absolute' },
+    vendorExt: true,
+    offset: true,
+    never: '',
+    flatTraffic: true,
+  },
 ];
+
+// lower-hex answers everything as cursor-meta does but its serials.
+CASES.push({
+  ...CASES.find((c) => c.name === 'cursor-meta')!,
+  name: 'lower-hex',
+  serials: 'lower-hex',
+});
 
 const SPEC_FIELDS = [
   'serial_number',
@@ -532,17 +710,18 @@ const specDevice = (v: unknown): Obj => {
   const d = obj(v, 'device');
   for (const f of ['serial_number', 'device_type_name', 'board_id', 'firmware_version_name'])
     expect(typeof d[f], f).toBe('string');
-  if (d.last_checkin_at !== null)
+  if (d.last_checkin_at !== null && d.last_checkin_at !== '')
     expect(Number.isNaN(Date.parse(str(d.last_checkin_at)))).toBe(false);
   expect(Number.isInteger(d.update_interval_s)).toBe(true);
-  if (d.location !== null) {
+  if (d.location !== null && d.location !== undefined) {
     const l = obj(d.location, 'location');
     expect(typeof l.id).toBe('string');
     expect(typeof l.name).toBe('string');
   }
   return d;
 };
-const specPart = (d: Obj) => Object.fromEntries(SPEC_FIELDS.map((f) => [f, d[f]]));
+const specPart = (d: Obj) =>
+  Object.fromEntries([...SPEC_FIELDS, 'installed'].filter((f) => f in d).map((f) => [f, d[f]]));
 
 // ---------------------------------------------------------------- the reference: default dialect
 
@@ -574,8 +753,31 @@ describe('dialect table', () => {
         'errors',
         'device_writes',
         'create_location',
+        'single_resource',
+        'not_installed',
+        'never',
+        'foot_traffic_scope',
       ])
         expect(typeof d[key], `${String(d.name)}.${key}`).toBe('string');
+  });
+
+  // Issue 22: what real Go, Rails and paged-report servers do, each served by a dialect.
+  test.each([
+    ['a single resource answered bare', (d: Dialect) => d.single === 'bare'],
+    ['a single resource in a named root', (d: Dialect) => d.single === 'named-root'],
+    ['"not installed" as a zero-value location', (d: Dialect) => d.notInstalled === 'zero-value'],
+    [
+      '"not installed" as no location and installed: false',
+      (d: Dialect) => d.notInstalled === 'omitted-flag',
+    ],
+    ['"never" as Go’s zero time', (d: Dialect) => d.never === 'go-zero'],
+    ['"never" as an empty string', (d: Dialect) => d.never === 'empty-string'],
+    ['writes in a named root, {status: "ok"} and 204', (d: Dialect) => d.deviceWrite === 'rails'],
+    ['a created location in a named root', (d: Dialect) => d.createLocation === 'named-root'],
+    ['foot traffic as flat records', (d: Dialect) => d.traffic === 'flat-records'],
+    ['foot traffic of every organization of the user', (d: Dialect) => d.trafficScope === 'user'],
+  ])('%s is served by a dialect', (_what, serves) => {
+    expect(DIALECTS.filter(serves).length).toBeGreaterThan(0);
   });
 
   // The issue asks for dialects that differ from the default in every "not shown" detail: one
@@ -615,6 +817,7 @@ describe('dialect table', () => {
     const run = (args: string[]) => {
       const child = spawn(`${ROOT}node_modules/.bin/tsx`, ['electron/sandbox/cli.ts', ...args], {
         cwd: ROOT,
+        ...treeSpawnOptions(),
       });
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
@@ -643,8 +846,7 @@ describe('dialect table', () => {
       expect(arr(body.results)).toHaveLength(2);
       expect(str(obj(body.links).next).startsWith(hs.base_url)).toBe(true);
     } finally {
-      good.child.kill('SIGTERM');
-      await good.exit;
+      await stopProcessTree(good.child);
     }
   });
 });
@@ -723,14 +925,14 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('paging walks every list exactly once, in order, in the dialect’s style', async () => {
     expect(sbx.dialect).toBe(c.name);
-    const serials = refDevices.map((d) => d.serial_number);
+    const serials = refDevices.map((d) => spelledSerial(c, d.serial_number));
     const devices = await walk(c.name, sbx, alex, '/devices', 7);
     expect(devices.items.map((d) => obj(d).serial_number)).toEqual(serials);
     expect(devices.pages).toBe(Math.ceil(serials.length / 7));
 
     const out = await walk(c.name, sbx, alex, '/uninstalled-devices', 4);
     expect(out.items.map((d) => obj(d).serial_number)).toEqual(
-      refDevices.filter((d) => d.location === null).map((d) => d.serial_number),
+      refDevices.filter((d) => d.location === null).map((d) => spelledSerial(c, d.serial_number)),
     );
 
     const locs = await walk(c.name, sbx, alex, '/locations?q=', 5);
@@ -755,7 +957,7 @@ describe.each(CASES)('dialect $name', (c) => {
 
   test('paging parameters work, and the ones the dialect does not use are ignored', async () => {
     const size = 5;
-    const firstFive = refDevices.slice(0, size).map((d) => d.serial_number);
+    const firstFive = refDevices.slice(0, size).map((d) => spelledSerial(c, d.serial_number));
     const serialsOf = (r: Raw) =>
       reader.page(r, '/devices', size, sbx).items.map((d) => obj(d).serial_number);
 
@@ -764,7 +966,7 @@ describe.each(CASES)('dialect $name', (c) => {
       sbx,
       alex,
       withQuery(reader.first('/devices', size), {
-        ...(c.name === 'offset-flat' ? {} : { offset: 10 }),
+        ...(c.offset ? {} : { offset: 10 }),
         page: 3,
       }),
     );
@@ -776,16 +978,18 @@ describe.each(CASES)('dialect $name', (c) => {
     const next =
       reader.second?.('/devices', size) ?? reader.page(first, '/devices', size, sbx).next;
     const second = await raw(sbx, alex, str(next));
-    expect(serialsOf(second)).toEqual(refDevices.slice(size, 2 * size).map((d) => d.serial_number));
+    expect(serialsOf(second)).toEqual(
+      refDevices.slice(size, 2 * size).map((d) => spelledSerial(c, d.serial_number)),
+    );
 
     // The size parameter is bounded; cursors are only those the server handed out.
     const tooBig = await raw(sbx, alex, `/devices?${reader.sizeParam}=501`);
     expect(tooBig.status).toBe(c.errors.validationStatus);
     checkErrorBody(c.errors.validation, tooBig, reader.sizeParam, reader.sizeParam);
-    if (c.name === 'offset-flat') {
+    if (c.offset) {
       const beyond = await raw(sbx, alex, '/devices?offset=100000&limit=5');
-      expect(obj(beyond.json).items).toEqual([]);
-      expect(obj(beyond.json).total).toBe(refDevices.length);
+      expect(reader.page(beyond, '/devices', 5, sbx).items).toEqual([]);
+      expect(reader.total?.(beyond)).toBe(refDevices.length);
     } else {
       const forged = await raw(sbx, alex, '/devices?cursor=b2Zmc2V0PTU');
       expect(forged.status).toBe(c.errors.validationStatus);
@@ -801,14 +1005,42 @@ describe.each(CASES)('dialect $name', (c) => {
     expect(items).toHaveLength(refDevices.length);
     items.forEach((v, i) => {
       const d = specDevice(v);
-      expect(specPart(d)).toEqual(specPart(refDevices[i]!));
+      expect(specPart(d)).toEqual(specPart(spelledDevice(c, refDevices[i]!)));
       if (c.vendorExt) expect(typeof obj(d.vendor_ext, 'vendor_ext')).toBe('object');
       else expect(d).not.toHaveProperty('vendor_ext');
     });
-    const serial = str(refDevices[0]?.serial_number);
-    const one = await raw(sbx, alex, `/devices/${serial}`);
-    expect(one.status).toBe(200);
-    expect(specPart(specDevice(obj(one.json).data))).toEqual(specPart(refDevices[0]!));
+    // The inventory and the devices that never checked in, in the case's spelling.
+    const idle = refDevices.filter((d) => d.location === null && d.last_checkin_at === null);
+    expect(idle.length).toBeGreaterThan(0);
+    for (const ref of [refDevices[0]!, idle[0]!]) {
+      const serial = spelledSerial(c, ref.serial_number);
+      const one = await raw(sbx, alex, `/devices/${serial}`);
+      expect(one.status).toBe(200);
+      expect(specPart(specDevice(singleOf(c, 'device', one.json)))).toEqual(
+        specPart(spelledDevice(c, ref)),
+      );
+    }
+    const out = await walk(c.name, sbx, alex, '/uninstalled-devices', 100);
+    for (const d of out.items.map((v) => obj(v))) {
+      if (c.notInstalled === 'zero-value') expect(d.location).toEqual({ id: '', name: '' });
+      else if (c.notInstalled === 'omitted-flag') {
+        expect(d).not.toHaveProperty('location');
+        expect(d.installed).toBe(false);
+      } else expect(d.location).toBeNull();
+    }
+  });
+
+  test('single resources (device, location, organization) in the case’s envelope', async () => {
+    const org = alex.organizations[0]!;
+    const got = await raw(sbx, alex, `/organizations/${org.id}`, { org: '' });
+    expect(got.status).toBe(200);
+    expect(singleOf(c, 'organization', got.json)).toMatchObject(org);
+    const loc = await raw(sbx, alex, `/locations/${str(refLocations[0]?.id)}`);
+    expect(singleOf(c, 'location', loc.json).id).toBe(refLocations[0]?.id);
+    const keys = Object.keys(obj(loc.json));
+    if (c.single === 'named-root') expect(keys).toEqual(['location']);
+    else if (c.single === 'bare') expect(keys).toContain('address');
+    else expect(keys).toEqual(['data']);
   });
 
   test('addresses have the dialect’s spelling (list, detail and a created location)', async () => {
@@ -821,19 +1053,20 @@ describe.each(CASES)('dialect $name', (c) => {
       expect(l.address).toEqual(expected(obj(r.address) as unknown as Lines));
     });
     const detail = await raw(sbx, alex, `/locations/${str(refLocations[0]?.id)}`);
-    expect(obj(obj(detail.json).data).address).toEqual(
+    expect(singleOf(c, 'location', detail.json).address).toEqual(
       expected(obj(refLocations[0]?.address) as unknown as Lines),
     );
   });
 
   test('foot traffic has the dialect’s shape and the same counts', async () => {
     const serial = str(refDevices.find((d) => d.location !== null)?.serial_number);
-    const path = `/foot-traffic/devices/${serial}?granularity=hour`;
-    const want = READERS.default!.series(await call(ref, users(ref)[0], { path })).map((b) =>
-      BUCKETS.default!(b),
-    );
+    const path = (s: string) => `/foot-traffic/devices/${s}?granularity=hour`;
+    const want = READERS.default!.series(
+      await call(ref, users(ref)[0], { path: path(serial) }),
+    ).map((b) => BUCKETS.default!(b));
     expect(want.reduce((a, b) => a + b.count, 0)).toBeGreaterThan(0);
-    const got = reader.series(await raw(sbx, alex, path)).map((b) => BUCKETS[c.name]!(b));
+    const answer = await raw(sbx, alex, path(spelledSerial(c, serial)));
+    const got = reader.series(answer).map((b) => BUCKETS[c.name]!(b));
     expect(got.map((b) => b.count)).toEqual(want.map((b) => b.count));
     got.forEach((b, i) => expect(want[i]?.start.startsWith(b.start)).toBe(true));
 
@@ -841,6 +1074,13 @@ describe.each(CASES)('dialect $name', (c) => {
     const refTotals = (await walk('default', ref, users(ref)[0], totalsPath, 500)).items.map((v) =>
       LOCATION_TRAFFIC.default!(v),
     );
+    if (c.flatTraffic) {
+      // A device series' `total` counts its records, as a paging total would, not its visitors.
+      expect(obj(obj(answer.json).meta).total).toBe(got.length);
+      expect(want.reduce((a, b) => a + b.count, 0)).not.toBe(got.length);
+      await flatTotals(totalsPath, refTotals);
+      return;
+    }
     const totals = (await walk(c.name, sbx, alex, totalsPath, 4)).items.map((v) =>
       LOCATION_TRAFFIC[c.name]!(v),
     );
@@ -853,8 +1093,37 @@ describe.each(CASES)('dialect $name', (c) => {
     }
   });
 
+  /** Flat records of every organization of the user: grouped, they give each one's totals. */
+  const flatTotals = async (
+    totalsPath: string,
+    refTotals: { id: string; total: number; buckets: unknown[] }[],
+  ) => {
+    const size = 50;
+    const first = await raw(sbx, alex, reader.first(totalsPath, size));
+    const { items, pages } = await walk(c.name, sbx, alex, totalsPath, size);
+    expect(reader.total?.(first)).toBe(items.length);
+    const records = items.map((v) => flatRecord(v, 'day'));
+    const orgs = alex.organizations.map((o) => o.id);
+    expect([...new Set(records.map((r) => r.org))].sort()).toEqual([...orgs].sort());
+    const grouped = (org: string) => {
+      const totals = new Map<string, number>();
+      for (const r of records.filter((x) => x.org === org))
+        totals.set(r.id, (totals.get(r.id) ?? 0) + r.count);
+      return totals;
+    };
+    expect(grouped(orgs[0]!)).toEqual(new Map(refTotals.map((t) => [t.id, t.total])));
+    const other = await walk('default', ref, users(ref)[0], totalsPath, 500, { org: orgs[1]! });
+    expect(grouped(orgs[1]!)).toEqual(
+      new Map(other.items.map((v) => LOCATION_TRAFFIC.default!(v)).map((t) => [t.id, t.total])),
+    );
+    // Bucket by bucket: one location's records are spread over the pages.
+    const firstLocation = records[0]!.id;
+    expect(pages).toBeGreaterThan(1);
+    expect(records.findIndex((r, i) => i >= size && r.id === firstLocation)).toBeGreaterThan(0);
+  };
+
   test('errors have the dialect’s bodies and status codes', async () => {
-    const serial = str(refDevices.find((d) => d.location === null)?.serial_number);
+    const serial = spelledSerial(c, refDevices.find((d) => d.location === null)?.serial_number);
     const invalid = await raw(sbx, alex, `/devices/${serial}/install`, {
       method: 'POST',
       body: {},
@@ -890,7 +1159,7 @@ describe.each(CASES)('dialect $name', (c) => {
     const other = refLocations.find(
       (l) => l.id !== obj(refDevices.find((d) => d.serial_number === installedSerial)?.location).id,
     );
-    const conflict = await raw(sbx, alex, `/devices/${installedSerial}/install`, {
+    const conflict = await raw(sbx, alex, `/devices/${spelledSerial(c, installedSerial)}/install`, {
       method: 'POST',
       body: { location_id: other?.id },
     });
@@ -904,25 +1173,39 @@ describe.each(CASES)('dialect $name', (c) => {
   });
 
   test('write answers have the dialect’s status and body; state changes as asked', async () => {
-    const serial = str(refDevices.filter((d) => d.location === null)[1]?.serial_number);
+    const serial = spelledSerial(
+      c,
+      refDevices.filter((d) => d.location === null)[1]?.serial_number,
+    );
     const loc = str(refLocations[1]?.id);
-    const checkWrite = (r: Raw, status: number, form: Case['writes']['update'][1]) => {
+    const checkWrite = (r: Raw, [status, form]: [number, WriteForm]) => {
       expect(r.status, r.text).toBe(status);
       if (form === 'none') expect(r.text).toBe('');
       else if (form === 'empty') expect(r.json).toEqual({});
+      else if (form === 'status-ok') expect(r.json).toEqual({ status: 'ok' });
       else if (form === 'device') return specDevice(r.json);
-      else return specDevice(obj(r.json).data);
+      else if (form === 'named-root') {
+        expect(Object.keys(obj(r.json))).toEqual(['device']);
+        return specDevice(obj(r.json).device);
+      } else return specDevice(obj(r.json).data);
       return null;
     };
     const current = async () =>
-      specDevice(obj((await raw(sbx, alex, `/devices/${serial}`)).json).data);
+      specDevice(singleOf(c, 'device', (await raw(sbx, alex, `/devices/${serial}`)).json));
+    /** Where a device is, in the spec's terms: its location's id, or null. */
+    const at = (d: Obj) => {
+      const where = spelledNothing(c, { location: null });
+      if (c.notInstalled === 'omitted-flag') return d.installed ? obj(d.location).id : null;
+      return JSON.stringify(d.location) === JSON.stringify(where.location)
+        ? null
+        : obj(d.location).id;
+    };
 
-    const [updateStatus, form] = c.writes.update;
     const put = await raw(sbx, alex, `/devices/${serial}`, {
       method: 'PUT',
       body: { name: 'Back door', update_interval_s: 600 },
     });
-    const updated = checkWrite(put, updateStatus, form);
+    const updated = checkWrite(put, c.writes.update);
     if (updated) expect(updated.name).toBe('Back door');
     expect((await current()).update_interval_s).toBe(600);
 
@@ -930,17 +1213,19 @@ describe.each(CASES)('dialect $name', (c) => {
       method: 'POST',
       body: { location_id: loc },
     });
-    const installed = checkWrite(install, c.writes.post, form);
-    if (installed) expect(obj(installed.location).id).toBe(loc);
-    expect(obj((await current()).location).id).toBe(loc);
+    const installed = checkWrite(install, c.writes.install);
+    if (installed) expect(at(installed)).toBe(loc);
+    expect(at(await current())).toBe(loc);
 
     const uninstall = await raw(sbx, alex, `/devices/${serial}/uninstall`, {
       method: 'POST',
       body: { location_id: loc },
     });
-    const removed = checkWrite(uninstall, c.writes.post, form);
-    if (removed) expect(removed.location).toBeNull();
-    expect((await current()).location).toBeNull();
+    const removed = checkWrite(uninstall, c.writes.uninstall);
+    if (removed) expect(at(removed)).toBeNull();
+    const now = await current();
+    expect(at(now)).toBeNull();
+    expect(specPart(now).location).toEqual(spelledNothing(c, { location: null }).location);
 
     const address = {
       line1: 'Marienplatz 1',
@@ -953,7 +1238,10 @@ describe.each(CASES)('dialect $name', (c) => {
       body: { name: 'Dialect Store München', address },
     });
     expect(created.status, created.text).toBe(201);
-    const body = obj(created.json);
+    const body =
+      c.create.body === 'named-root'
+        ? obj(obj(created.json).location, 'named root')
+        : obj(created.json);
     const id = str(body.id);
     if (c.create.body === 'id') expect(Object.keys(body)).toEqual(['id']);
     else {
@@ -965,10 +1253,45 @@ describe.each(CASES)('dialect $name', (c) => {
     else expect(header).toBe(`${sbx.baseUrl}/locations/${id}`);
     const fetched = await raw(sbx, alex, header ?? `/locations/${id}`);
     expect(fetched.status).toBe(200);
-    const data = obj(obj(fetched.json).data);
+    const data = singleOf(c, 'location', fetched.json);
     expect(data.id).toBe(id);
     expect(data.address).toEqual(ADDRESSES[c.name]!(address));
     if (c.name === 'link-header-bare')
       expect(data.address).toBe('Marienplatz 1, 80331 München, Germany');
+  });
+
+  // Issue 22: a server may spell serials its own way and look them up case-sensitively.
+  test('a device is found in the dialect’s spelling of its serial, and only in it', async () => {
+    const held = str(refDevices.find((d) => d.location !== null)?.serial_number);
+    const serial = spelledSerial(c, held);
+    const status = async (path: string, method = 'GET', body?: unknown) =>
+      (await raw(sbx, alex, path, { method, ...(body === undefined ? {} : { body }) })).status;
+    expect(await status(`/devices/${serial}`)).toBe(200);
+    expect(await status(`/foot-traffic/devices/${serial}`)).toBe(200);
+    if (c.serials !== 'lower-hex') return;
+    expect(serial).toMatch(/^4654432d[0-9a-f]+$/); // every serial starts the same: "FTC-"
+    const upper = serial.toUpperCase();
+    const missing = await raw(sbx, alex, `/devices/${upper}`);
+    expect(missing.status).toBe(404);
+    checkErrorBody(c.errors.client, missing, 'not found');
+    expect(await status(`/devices/${held}`)).toBe(404);
+    expect(await status(`/foot-traffic/devices/${upper}`)).toBe(404);
+    const loc = { location_id: str(refLocations[0]?.id) };
+    expect(await status(`/devices/${upper}/uninstall`, 'POST', loc)).toBe(404);
+    expect(await status(`/devices/${upper}/install`, 'POST', loc)).toBe(404);
+    expect(await status(`/devices/${upper}`, 'PUT', { name: 'x' })).toBe(404);
+    // A conflict names the device as the dialect spells it.
+    const conflict = await raw(sbx, alex, `/devices/${serial}/install`, {
+      method: 'POST',
+      body: {
+        location_id: str(
+          refLocations.find(
+            (l) => l.id !== obj(refDevices.find((d) => d.serial_number === held)?.location).id,
+          )?.id,
+        ),
+      },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.text).toContain(serial);
   });
 });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../electron/core/api/client';
 import { bridgeClient } from '../../helpers/cli-process';
+import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { filesUnder, leaksIn, leaksInDir, secretNeedles } from '../../helpers/secret-sweep';
 
@@ -268,7 +269,7 @@ describe('browser mode', () => {
     const child = spawn(
       'node_modules/.bin/tsx',
       ['electron/web/cli.ts', '--port', '0', '--data-dir', dir],
-      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+      { stdio: ['ignore', 'pipe', 'pipe'], ...treeSpawnOptions() },
     );
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -307,9 +308,7 @@ describe('browser mode', () => {
       }
       await app.call('signOut', {});
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-(child.pid ?? 0), 'SIGTERM');
-      await exited;
+      await stopProcessTree(child);
       // Every file the session left (databases, journals, logs), before the folder goes.
       files = await filesUnder(dir);
       fileLeaks = await leaksInDir(dir, NEEDLES);

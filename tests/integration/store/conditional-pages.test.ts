@@ -4,7 +4,7 @@
  * rows and counts as listed by the pass, so the pass-based deletion of rows gone from the
  * server stays right when most pages cost nothing; a changed page is read again whole.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { readListAnswer, type PageRequest } from '../../../electron/core/api/lis
 import type { ListPage, PageAsk } from '../../../electron/core/api/vendor-api';
 import type { Device } from '../../../electron/core/api/wire';
 import type { Logger } from '../../../electron/core/core';
+import { openDatabase } from '../../../electron/core/db/open-database';
+import { CACHE_MIGRATIONS } from '../../../electron/core/db/schema';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
 import { downloadList, type ListDownload } from '../../../electron/core/sync/list-download';
 
@@ -197,5 +199,45 @@ describe('conditional list pages', () => {
     await pass(plain.fetchPage);
     await pass(plain.fetchPage);
     expect(plain.lastPass().every((a) => a.validators === null)).toBe(true);
+  });
+});
+
+describe('cache migration 3 (list_pages, list_marks)', () => {
+  it('upgrades a version-2 cache.db (serial_search) with its devices, and pages are then asked conditionally', async () => {
+    const scope = join(dir, 'from-v2');
+    await mkdir(scope);
+    const v2 = openDatabase(join(scope, 'cache.db'), { migrations: CACHE_MIGRATIONS.slice(0, 2) });
+    // Written as version 2 wrote devices: the row, its JSON, its text and its serial key.
+    for (const serial of ['A1', 'A2']) {
+      const { lastInsertRowid: id } = v2
+        .prepare(
+          "INSERT INTO devices (serial, location_id, search_hash, fetched_at) VALUES (?, NULL, 0, '2026-01-01')",
+        )
+        .run(serial);
+      v2.prepare('INSERT INTO device_json (id, json) VALUES (?, ?)').run(
+        id,
+        JSON.stringify(device(serial)),
+      );
+      v2.prepare("INSERT INTO devices_search (rowid, text, state) VALUES (?, ?, 'yes')").run(
+        id,
+        serial.toLowerCase(),
+      );
+      v2.prepare("INSERT INTO serial_search (rowid, key, state) VALUES (?, ?, 'yes')").run(
+        id,
+        `${serial.toLowerCase()}$$`,
+      );
+    }
+    v2.close();
+    store.close();
+    store = openAccountStore(scope, log);
+    expect(await store.checked, 'upgraded, not dropped and rebuilt').toBe(false);
+    expect(store.cache.db.pragma('user_version', { simple: true })).toBe(CACHE_MIGRATIONS.length);
+    expect(stored()).toEqual(['A1', 'A2']);
+    expect(store.cache.devices.get('A2')?.device.serial_number).toBe('A2');
+
+    const s = server(['A1', 'A2', 'B1']);
+    expect(await pass(s.fetchPage)).toBeGreaterThan(0);
+    expect(await pass(s.fetchPage), 'every page answered 304').toBe(0);
+    expect(stored()).toEqual(['A1', 'A2', 'B1']);
   });
 });

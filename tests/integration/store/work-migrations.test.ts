@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
+import { activityRows } from '../../../electron/core/store/activity-rows';
 import { intentRows } from '../../../electron/core/store/intent-rows';
 
 let dir: string;
@@ -52,6 +53,38 @@ describe('work.db migrations', () => {
     });
     expect(rows.get(replace.id)).toMatchObject({ kind: 'replace', replaces: 'FTC-2' });
     expect(rows.list().map((i) => i.id)).toEqual([old.id, replace.id]);
+    now.close();
+  });
+
+  it('reads a verification recorded "verified" beside a failed walk test as what it was (migration 6)', () => {
+    const path = join(dir, 'work.db');
+    const v4 = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, 4) });
+    const insert = v4.prepare(
+      `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result,
+         detail, visit_id, data)
+       VALUES (?, ?, '2026-05-04T12:00:00.000Z', 'verify', ?, 'l1', 'Store 1', ?, '', NULL, ?)`,
+    );
+    const walk = (passed: boolean) =>
+      JSON.stringify({
+        walkTest: { expected: 3, counted: passed ? 3 : 0, passed, reason: passed ? null : 'x' },
+      });
+    insert.run('failed-walk', 1, 'FTC-1', 'verified', walk(false));
+    insert.run('passed-walk', 2, 'FTC-2', 'verified', walk(true));
+    insert.run('no-walk', 3, 'FTC-3', 'verified', null);
+    insert.run('no-checkin', 4, 'FTC-4', 'not_verified', walk(false));
+    v4.close();
+
+    const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
+    expect(
+      activityRows(now)
+        .list()
+        .map((e) => [e.id, e.result]),
+    ).toEqual([
+      ['failed-walk', 'walk_test_failed'],
+      ['passed-walk', 'verified'],
+      ['no-walk', 'verified'],
+      ['no-checkin', 'not_verified'],
+    ]);
     now.close();
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The API client against answers the sandbox's default dialect never gives, over real HTTP on
- * loopback: device writes answered 204, `{}`, the bare device or text are read back with GET;
- * a created store answered with itself, `{id}`, a Location header or nothing has the server's
- * real id; error answers in other shapes and statuses become the right kinds; the signed-in
- * user is found beside the items as well as in `meta`.
+ * loopback: device writes answered 204, `{}`, `{"status": "ok"}`, the bare device or text are
+ * read back with GET; single resources in a named root (`{"device": …}`) on reads and writes
+ * alike; a created store answered with itself, `{id}`, a Location header or nothing has the
+ * server's real id; error answers in other shapes and statuses become the right kinds; the
+ * signed-in user is found beside the items as well as in `meta`; foot traffic as flat records
+ * over several pages, of several organizations, and a device series with a paging `total`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -96,6 +98,12 @@ describe('device writes: whatever the answer, the device comes back', () => {
     ['200 {data: {}}', { status: 200, body: { data: {} } }],
     ['200 {ok: true}', { status: 200, body: { ok: true } }],
     ['202 {status: "accepted"}', { status: 202, body: { status: 'accepted' } }],
+    ['200 {status: "ok"}', { status: 200, body: { status: 'ok' } }],
+    ['201 {}', { status: 201, body: {} }],
+    [
+      '200 {device: {serial_number, location}} (a named root with only what changed)',
+      { status: 200, body: { device: { serial_number: 'FTC-1', location: stored.location } } },
+    ],
     // Only what changed: stored as the device, it would wipe its type, board and firmware.
     [
       '200 {data: {serial_number, location}}',
@@ -121,11 +129,41 @@ describe('device writes: whatever the answer, the device comes back', () => {
   it.each<[string, Reply]>([
     ['200 {data: device}', { status: 200, body: { data: { ...stored, name: 'From write' } } }],
     ['201 device itself', { status: 201, body: { ...stored, name: 'From write' } }],
+    ['200 {device: device}', { status: 200, body: { device: { ...stored, name: 'From write' } } }],
   ])('%s: taken from the answer, nothing read back', async (_what, answer) => {
     route = (method) => (method === 'POST' ? answer : undefined);
     const device = await client().installDevice('FTC-1', 'loc_1');
     expect(device.name).toBe('From write');
     expect(calls()).toEqual(['POST /v1/devices/FTC-1/install']);
+  });
+
+  const notInstalled = {
+    ...stored,
+    location: { id: '', name: '' },
+    last_checkin_at: '0001-01-01T00:00:00Z',
+  };
+  it.each<[string, unknown, unknown]>([
+    ['{device: device}', { device: stored }, stored],
+    ['the device itself', stored, stored],
+    [
+      '{device} with {id: ""} and a zero time (Go)',
+      { device: notInstalled },
+      { ...stored, location: null, last_checkin_at: null },
+    ],
+  ])('a 204 read back from a GET answered %s', async (_what, body, want) => {
+    route = (method) => (method === 'GET' ? { status: 200, body } : { status: 204 });
+    expect(await client().uninstallDevice('FTC-1')).toEqual(want);
+  });
+
+  it('a location and an organization in a named root', async () => {
+    route = (method, path) =>
+      method === 'GET' && path === '/v1/locations/loc_9'
+        ? { status: 200, body: { location: created } }
+        : method === 'GET' && path === '/v1/organizations/org_1'
+          ? { status: 200, body: { organization: { id: 'org_1', name: 'Acme' } } }
+          : undefined;
+    expect((await client().getLocation('loc_9')).address?.city).toBe('München');
+    expect(await client().getOrganization('org_1')).toEqual({ id: 'org_1', name: 'Acme' });
   });
 
   it('a write answered with text ("OK") is read back too', async () => {
@@ -186,6 +224,12 @@ describe('createLocation: the created store has the server’s id', () => {
       [],
     ],
     ['201 {id} only', { status: 201, body: { id: 'loc_9' } }, ['GET /v1/locations/loc_9']],
+    ['201 {location: location} (a named root)', { status: 201, body: { location: created } }, []],
+    [
+      '201 {location: {id}}',
+      { status: 201, body: { location: { id: 'loc_9' } } },
+      ['GET /v1/locations/loc_9'],
+    ],
     [
       '201 {data: {id}}',
       { status: 201, body: { data: { id: 'loc_9' } } },
@@ -384,5 +428,61 @@ describe('locationsFootTraffic: an answer in no shape the app knows is named as 
     expect(await client().locationsFootTraffic(RANGE)).toEqual([
       { location: { id: 'loc_1', name: 'Mall' }, total: 0, series: [] },
     ]);
+  });
+});
+
+describe('foot traffic as flat records, over pages and organizations', () => {
+  const RANGE = {
+    from: '2026-03-01T00:00:00Z',
+    to: '2026-03-04T00:00:00Z',
+    granularity: 'day',
+  } as const;
+  const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03'];
+  /** Day by day over three locations, one of another organization: 9 records, 4 a page. */
+  const RECORDS = DAYS.flatMap((day, d) =>
+    [
+      ['org_1', 'loc_1', 10],
+      ['org_1', 'loc_2', 1],
+      ['org_2', 'loc_9', 100],
+    ].map(([org, id, n]) => ({
+      organization_id: org,
+      location_id: id,
+      location_name: `Store ${String(id)}`,
+      day,
+      visitors: Number(n) * (d + 1),
+    })),
+  );
+
+  it('grouped by location across every page, the chosen organization’s only, totals summed', async () => {
+    route = (method, path) => {
+      if (method !== 'GET' || !path.startsWith('/v1/foot-traffic/locations')) return undefined;
+      const offset = Number(new URL(path, 'http://x').searchParams.get('offset') ?? 0);
+      return {
+        status: 200,
+        body: {
+          data: RECORDS.slice(offset, offset + 4),
+          meta: { offset, limit: 4, total: RECORDS.length },
+        },
+      };
+    };
+    const metrics = await client().locationsFootTraffic(RANGE);
+    expect(metrics.map((m) => [m.location.id, m.total, m.series.length])).toEqual([
+      ['loc_1', 60, 3],
+      ['loc_2', 6, 3],
+    ]);
+    expect(calls()).toHaveLength(3);
+  });
+
+  it('a device’s total is the sum of its series, not the paging total in meta', async () => {
+    const series = Array.from({ length: 24 }, (_, h) => ({
+      time: new Date(Date.parse('2026-03-03T00:00:00Z') + h * 3_600_000).toISOString(),
+      visitors: h >= 9 && h < 17 ? 31 : 0,
+    }));
+    route = (method, path) =>
+      method === 'GET' && path.startsWith('/v1/foot-traffic/devices/FTC-1')
+        ? { status: 200, body: { data: series, meta: { offset: 0, limit: 24, total: 24 } } }
+        : undefined;
+    const traffic = await client().deviceFootTraffic('FTC-1', { ...RANGE, granularity: 'hour' });
+    expect(traffic.total).toBe(248);
   });
 });

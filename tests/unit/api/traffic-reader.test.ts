@@ -1,10 +1,14 @@
 /**
  * The tolerant foot-traffic reader (electron/core/api/traffic-reader.ts): every record shape
- * becomes {start, end, count}; per-location totals are read from whichever fields carry them;
- * a shape the app does not know is refused with its own sentence — never a wrong number.
+ * becomes {start, end, count}; per-location metrics come as one record per location or as flat
+ * records (one per location and bucket, over many pages) grouped by location; every total is
+ * the sum of the buckets; another organization's locations are left out; a shape the app does
+ * not know is refused with its own sentence — never a wrong number.
  */
 import { describe, expect, it } from 'vitest';
+import type { ApiFinding } from '../../../electron/core/api/findings';
 import {
+  readDeviceTraffic,
   readLocationMetrics,
   readSeries,
   recordsIn,
@@ -176,6 +180,23 @@ describe('readLocationMetrics: one location’s totals', () => {
       ).toBe(UNKNOWN);
   });
 
+  it('beside a series the total is the sum of its buckets, whatever the server’s total says', () => {
+    const [metric] = readLocationMetrics(
+      [
+        {
+          location,
+          total: 24,
+          series: [
+            { start: T0, end: T1, count: 200 },
+            { start: T1, end: T2, count: 48 },
+          ],
+        },
+      ],
+      'hour',
+    );
+    expect(metric?.total).toBe(248);
+  });
+
   it('a series alone or a total alone is enough', () => {
     expect(readLocationMetrics([{ location, total: 0 }], 'day')[0]?.total).toBe(0);
     expect(readLocationMetrics([{ location, series: [] }], 'day')[0]?.total).toBe(0);
@@ -200,5 +221,96 @@ describe('recordsIn', () => {
     expect(recordsIn([2])).toEqual([2]);
     expect(recordsIn({ nope: [3] })).toBeNull();
     expect(recordsIn('x')).toBeNull();
+  });
+});
+
+describe('readLocationMetrics: flat records, one per location and bucket', () => {
+  const D1 = '2026-03-02';
+  const D2 = '2026-03-03';
+  const D3 = '2026-03-04';
+  /** Day by day, location by location: how a paged report lists them. */
+  const flat = (org: string, id: string, day: string, visitors: number) => ({
+    organization_id: org,
+    location_id: id,
+    location_name: `Store ${id}`,
+    day,
+    visitors,
+  });
+  const PAGES = [
+    [flat('org_1', 'loc_1', D1, 10), flat('org_1', 'loc_2', D1, 1), flat('org_2', 'loc_9', D1, 5)],
+    [flat('org_1', 'loc_1', D2, 20), flat('org_1', 'loc_2', D2, 2), flat('org_2', 'loc_9', D2, 6)],
+    [flat('org_1', 'loc_1', D3, 30), flat('org_1', 'loc_2', D3, 3), flat('org_2', 'loc_9', D3, 7)],
+  ];
+  const records = PAGES.flat();
+
+  it('are grouped by location across every page; totals are the sums, days in order', () => {
+    const heard: ApiFinding[] = [];
+    const metrics = readLocationMetrics(records, 'day', {
+      organizationId: 'org_1',
+      note: (f) => heard.push(f),
+    });
+    expect(metrics.map((m) => [m.location, m.total])).toEqual([
+      [{ id: 'loc_1', name: 'Store loc_1' }, 60],
+      [{ id: 'loc_2', name: 'Store loc_2' }, 6],
+    ]);
+    expect(metrics[0]?.series).toEqual([
+      { start: D1, end: '2026-03-03T00:00:00.000Z', count: 10 },
+      { start: D2, end: '2026-03-04T00:00:00.000Z', count: 20 },
+      { start: D3, end: '2026-03-05T00:00:00.000Z', count: 30 },
+    ]);
+    expect(heard).toEqual([
+      { kind: 'traffic_flat_records', granularity: 'day' },
+      { kind: 'traffic_other_organizations', locations: 1 },
+    ]);
+  });
+
+  it('in whatever order they come', () => {
+    const metrics = readLocationMetrics([...records].reverse(), 'day', {
+      organizationId: 'org_1',
+    });
+    expect(metrics.find((m) => m.location.id === 'loc_1')?.series.map((b) => b.count)).toEqual([
+      10, 20, 30,
+    ]);
+  });
+
+  it('hourly records, with the location as an object and the count as `count`', () => {
+    const hourly = [T0, T1].flatMap((hour, i) => [
+      { location: { id: 'loc_1', name: 'Mall' }, hour, count: 3 + i },
+      { location: { id: 'loc_2', name: 'Park' }, hour, count: 0 },
+    ]);
+    expect(readLocationMetrics(hourly, 'hour').map((m) => [m.location.id, m.total])).toEqual([
+      ['loc_1', 7],
+      ['loc_2', 0],
+    ]);
+  });
+
+  it('another organization’s locations are left out wherever the record names it', () => {
+    const named = [
+      { org_id: 'org_2', location_id: 'a', day: D1, visitors: 1 },
+      { organization: { id: 'org_2' }, location_id: 'b', day: D1, visitors: 1 },
+      { organizationId: 'org_2', location_id: 'c', day: D1, visitors: 1 },
+      { location: { id: 'd', organization_id: 'org_2' }, day: D1, visitors: 1 },
+      { location: { id: 'mine', organization_id: 'org_1' }, total: 4, series: [] },
+    ];
+    expect(
+      readLocationMetrics(named, 'day', { organizationId: 'org_1' }).map((m) => m.location.id),
+    ).toEqual(['mine']);
+  });
+
+  it('records that do not name an organization are kept (nothing to tell them apart by)', () => {
+    const plain = records.map(({ organization_id: _org, ...rest }) => rest);
+    expect(readLocationMetrics(plain, 'day', { organizationId: 'org_1' })).toHaveLength(3);
+  });
+});
+
+describe('readDeviceTraffic: the total is the sum of the series', () => {
+  it('never a paging total from meta (24 records) nor a top-level one', () => {
+    const series = Array.from({ length: 24 }, (_, h) => ({
+      time: new Date(Date.parse(T0) + h * 3_600_000).toISOString(),
+      visitors: h < 8 ? 31 : 0,
+    }));
+    expect(readDeviceTraffic({ data: series, meta: { total: 24 } }, 'hour').total).toBe(248);
+    expect(readDeviceTraffic({ items: series, total: 24 }, 'hour').total).toBe(248);
+    expect(readDeviceTraffic({ data: series }, 'hour').series).toHaveLength(24);
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,10 +16,15 @@ const config = require(join(ROOT, 'build/electron-builder.config.cjs')) as Recor
   files: string[];
   asarUnpack: string[];
   electronFuses: Record<string, unknown>;
-  win: { target: { target: string; arch: string[] }[] };
+  win: {
+    target: { target: string; arch: string[] }[];
+    signtoolOptions: { publisherName: string[] };
+    verifyUpdateCodeSignature: boolean;
+  };
   msi: Record<string, unknown>;
-  linux: { target: string[]; category: string; maintainer: string };
+  linux: { target: { target: string; arch: string[] }[]; category: string; maintainer: string };
   deb: { depends: string[] };
+  rpm: { depends: string[] };
   nsis: Record<string, unknown>;
   mac: {
     hardenedRuntime: boolean;
@@ -115,7 +121,7 @@ describe('electron-builder configuration', () => {
     expect(config.publish).toEqual([
       { provider: 'generic', url: expect.stringMatching(/^https:/) },
     ]);
-    // The real feed is managed; nothing is ever uploaded by a build.
+    // Nothing is ever uploaded by a build.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
@@ -141,8 +147,12 @@ describe('electron-builder configuration', () => {
     );
   });
 
-  it('builds AppImage and deb for Linux with a keychain available', () => {
-    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+  it('builds AppImage, deb and rpm for Linux on x64 and arm64, with a keychain available', () => {
+    expect(config.linux.target).toEqual([
+      { target: 'AppImage', arch: ['x64', 'arm64'] },
+      { target: 'deb', arch: ['x64', 'arm64'] },
+      { target: 'rpm', arch: ['x64', 'arm64'] },
+    ]);
     expect(config.linux.category).toBe('Utility');
     expect(config.linux.maintainer).toMatch(/<.+@.+>/);
     expect(config.deb.depends).toContain('libsecret-1-0');
@@ -169,6 +179,106 @@ describe('electron-builder configuration', () => {
           .includes('gnome-keyring'),
       ),
     ).toBe(true);
+  });
+
+  it('the rpm keeps electron-builder’s own dependencies and adds the keychain’s', () => {
+    const fpm = require('app-builder-lib/out/targets/FpmTarget.js') as {
+      default: { prototype: { getDefaultDepends(target: string): string[] } };
+    };
+    for (const dep of fpm.default.prototype.getDefaultDepends('rpm'))
+      expect(config.rpm.depends).toContain(dep);
+    expect(config.rpm.depends).toContain('libsecret');
+    expect(config.rpm.depends).toContain('mesa-libgbm');
+    expect(config.rpm.depends.some((d) => /\bgnome-keyring\b/.test(d))).toBe(true);
+  });
+
+  it('the .deb and .rpm install electron-builder’s AppArmor profile (Ubuntu 24.04+ sandbox)', () => {
+    // Not replaced by a script of ours…
+    for (const target of ['linux', 'deb', 'rpm'])
+      expect((config as Record<string, Record<string, unknown>>)[target]).not.toHaveProperty(
+        'afterInstall',
+      );
+    // …and electron-builder's own after-install copies its profile into /etc/apparmor.d,
+    // a profile that lets the installed binary create the sandbox's user namespace.
+    const templates = join(ROOT, 'node_modules/app-builder-lib/templates/linux');
+    const afterInstall = readFileSync(join(templates, 'after-install.tpl'), 'utf8');
+    expect(afterInstall).toMatch(/APPARMOR_PROFILE_TARGET='\/etc\/apparmor\.d\/\$\{executable\}'/);
+    expect(afterInstall).toContain('apparmor_parser --replace');
+    expect(readFileSync(join(templates, 'apparmor-profile.tpl'), 'utf8')).toMatch(
+      /profile "\$\{executable\}" "\/opt\/\$\{sanitizedProductName\}\/\$\{executable\}" flags=\(unconfined\) \{\s+userns,/,
+    );
+  });
+
+  it('names every Windows installer with its architecture (one NSIS installer per arch)', () => {
+    const { expandMacro } = require('app-builder-lib/out/util/macroExpander.js') as {
+      expandMacro(pattern: string, arch: string, appInfo: object, extra: object): string;
+    };
+    const appInfo = {
+      productName: 'Field Installer',
+      sanitizedProductName: 'Field Installer',
+      name: 'field-installer',
+      version: '1.2.3',
+    };
+    expect(config.nsis.buildUniversalInstaller).toBe(false);
+    const names = (pattern: unknown, ext: string) =>
+      ['x64', 'arm64'].map((arch) => expandMacro(String(pattern), arch, appInfo, { ext }));
+    expect(names(config.nsis.artifactName, 'exe')).toEqual([
+      'Field Installer Setup 1.2.3 x64.exe',
+      'Field Installer Setup 1.2.3 arm64.exe',
+    ]);
+    expect(names(config.msi.artifactName, 'msi')).toEqual([
+      'Field Installer 1.2.3 x64.msi',
+      'Field Installer 1.2.3 arm64.msi',
+    ]);
+    // The docs name the same files.
+    const docs = readFileSync(join(ROOT, 'docs/packaging.md'), 'utf8');
+    expect(docs).toContain('Field Installer Setup <v> <arch>.exe');
+    expect(docs).toContain('Field Installer <v> <arch>.msi');
+  });
+
+  it('refuses a Windows update not signed by the configured publisher', async () => {
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win.signtoolOptions.publisherName).toEqual([expect.stringMatching(/\S/)]);
+    // electron-builder's own computation of what goes into app-update.yml as publisherName
+    // (electron-updater verifies updates against it; without it, nothing is verified).
+    const { WindowsSignToolManager } =
+      require('app-builder-lib/out/codeSign/windowsSignToolManager.js') as {
+        WindowsSignToolManager: new (packager: object) => {
+          computedPublisherName: { value: Promise<string[] | null> };
+        };
+      };
+    const manager = new WindowsSignToolManager({
+      platformSpecificBuildOptions: config.win,
+      info: {},
+      config,
+    });
+    expect(await manager.computedPublisherName.value).toEqual(
+      config.win.signtoolOptions.publisherName,
+    );
+  });
+
+  it('builds in the update feed given at build time, https only', () => {
+    const { buildUpdateFeed } = require(join(ROOT, 'build/update-feed.cjs')) as {
+      buildUpdateFeed(env: object): string | null;
+    };
+    expect(buildUpdateFeed({})).toBeNull();
+    expect(buildUpdateFeed({ FIELD_INSTALLER_UPDATE_URL: 'https://updates.example.com/fi' })).toBe(
+      'https://updates.example.com/fi',
+    );
+    expect(() =>
+      buildUpdateFeed({ FIELD_INSTALLER_UPDATE_URL: 'http://updates.example.com' }),
+    ).toThrow(/must be https/);
+    // The config as electron-builder loads it, with the variable set: publish and extraMetadata.
+    const probe = `const c = require(${JSON.stringify(join(ROOT, 'build/electron-builder.config.cjs'))});
+      console.log(JSON.stringify({ publish: c.publish, extra: c.extraMetadata }));`;
+    const out = execFileSync(process.execPath, ['-e', probe], {
+      env: { ...process.env, FIELD_INSTALLER_UPDATE_URL: 'https://updates.example.com/fi' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual({
+      publish: [{ provider: 'generic', url: 'https://updates.example.com/fi' }],
+      extra: { updateFeed: 'https://updates.example.com/fi' },
+    });
   });
 
   it('builds an assisted NSIS installer with the install-mode page (just me / all users) and a folder choice', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { POLICY_KEYS } from '../../../electron/common/managed/policy';
+import { POLICY_HIVES, policyRegistryKey } from '../../../electron/common/managed/reg-query';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const NS = 'http://schemas.microsoft.com/GroupPolicy/2006/07/PolicyDefinitions';
@@ -50,7 +51,10 @@ describe('Group Policy template (build/policy)', () => {
       ...attrs(admx, 'decimal', 'valueName'),
     ].filter((name) => name !== '');
     expect(valueNames.sort()).toEqual(Object.values(POLICY_KEYS).sort());
-    expect(new Set(attrs(admx, 'policy', 'class'))).toEqual(new Set(['Machine']));
+    // Computer and User Configuration: the app reads HKLM, then HKCU (machine-wide wins).
+    expect(new Set(attrs(admx, 'policy', 'class'))).toEqual(new Set(['Both']));
+    for (const hive of POLICY_HIVES)
+      expect(policyRegistryKey(hive)).toBe(`${hive}\\Software\\Policies\\FieldInstaller`);
   });
 
   it('has every string and presentation the ADMX refers to in the ADML', () => {

@@ -43,7 +43,7 @@ describe('developer setup on a fresh laptop', () => {
   });
 
   it('has a dev script whose entry exists', () => {
-    expect(pkg.scripts.dev).toBe('tsx build/dev.ts');
+    expect(pkg.scripts.dev).toBe('electron-builder install-app-deps && tsx build/dev.ts');
     expect(existsSync(join(ROOT, 'build/dev.ts'))).toBe(true);
   });
 });

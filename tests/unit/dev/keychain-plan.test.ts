@@ -2,14 +2,41 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM script (runs under Node 20 without tsx); typed by JSDoc
-import { keychainPlan, SERVICE_ENV } from '../../keychain-plan.mjs';
+import { keychainPlan, LINUX_SESSION_TOOLS, onPath, SERVICE_ENV } from '../../keychain-plan.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
+const hasAll = () => true;
+
 describe('the test commands’ keychain on each OS', () => {
-  it('uses the private D-Bus keyring session on Linux', () => {
-    expect(keychainPlan({ platform: 'linux', env: {} })).toEqual({ kind: 'linux-session' });
+  it('uses the private D-Bus keyring session on Linux, also in a desktop terminal', () => {
+    expect(keychainPlan({ platform: 'linux', env: {}, has: hasAll })).toEqual({
+      kind: 'linux-session',
+    });
+    // Every desktop terminal has this set: it is the developer's own keyring, not a reason to
+    // skip the private session.
+    const desktop = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' };
+    expect(keychainPlan({ platform: 'linux', env: desktop, has: hasAll })).toEqual({
+      kind: 'linux-session',
+    });
   });
+
+  it.each(['dbus-run-session', 'gnome-keyring-daemon'])(
+    'uses a throwaway service name on Linux without %s',
+    (missing) => {
+      const plan = keychainPlan({
+        platform: 'linux',
+        env: {},
+        random: () => 'r1',
+        has: (tool: string) => tool !== missing,
+      });
+      expect(plan).toEqual({
+        kind: 'service',
+        service: 'field-installer-test-r1',
+        env: { [SERVICE_ENV]: 'field-installer-test-r1' },
+      });
+    },
+  );
 
   it.each(['darwin', 'win32'] as const)(
     'uses a fresh throwaway service name on %s, never the app’s own',
@@ -35,6 +62,30 @@ describe('the test commands’ keychain on each OS', () => {
     });
     expect(plan.service).toBe('field-installer-test-x');
   });
+
+  it.runIf(
+    process.platform === 'linux' &&
+      LINUX_SESSION_TOOLS.every((t: string) => onPath(t, process.env)),
+  )(
+    'runs the command in a D-Bus session of its own even when the desktop’s is set (real wrapper)',
+    () => {
+      const desktopBus = 'unix:path=/run/user/1000/desktop-bus-of-the-developer';
+      const result = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'tests/with-keychain.mjs'),
+          process.execPath,
+          '-e',
+          'console.log(process.env.DBUS_SESSION_BUS_ADDRESS)',
+        ],
+        { encoding: 'utf8', env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: desktopBus } },
+      );
+      expect(result.status).toBe(0);
+      const seen = result.stdout.trim();
+      expect(seen).not.toBe(desktopBus);
+      expect(seen).toMatch(/^unix:/);
+    },
+  );
 
   it('passes the command’s exit status through (real child process)', () => {
     const wrapper = join(ROOT, 'tests/with-keychain.mjs');

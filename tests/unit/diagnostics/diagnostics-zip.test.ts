@@ -54,7 +54,7 @@ describe('diagnostics zip (real files, real zip)', () => {
       organization: { id: 'org-1', name: 'Acme' } as never,
       online: true,
       queued: 2,
-      storage: { outboxDamage: null, cacheRebuilt: false, imported: null },
+      storage: { outboxDamage: null, cacheRebuilt: false, imported: null, settingsDamage: null },
     },
     managed: null,
     sync: {
@@ -134,6 +134,74 @@ describe('diagnostics zip (real files, real zip)', () => {
     const log = strFromU8(files['logs/main.log']!);
     expect(log).toContain('Starting');
     expect(log).not.toContain('sk-live-123456');
+  });
+
+  it('leaves personal names out: the signed-in user and the home folder in paths', async () => {
+    const home = join(dir, 'home', 'ada.lovelace');
+    mkdirSync(join(dir, 'logs'));
+    writeFileSync(
+      join(dir, 'logs', 'main.log'),
+      `${JSON.stringify({ msg: 'queue database was unreadable; moved aside', keptAt: join(home, '.config', 'work.db.damaged-1') })}\n`,
+    );
+    const step = {
+      step: 'organizations' as const,
+      endpoint: 'GET /organizations',
+      outcome: 'ok' as const,
+      ms: 12,
+      status: 200,
+      paging: 'page' as const,
+      items: 1,
+      total: 1,
+      fields: ['id', 'name'],
+      unknownFields: [],
+      problem: null,
+      facts: [
+        { kind: 'signed_in_as' as const, name: 'Ada Lovelace' },
+        { kind: 'organizations_visible' as const, count: 1 },
+      ],
+      notes: ['Signed in as Ada Lovelace.', 'The key gives access to 1 organization.'],
+    };
+    const files = unzipSync(
+      await buildDiagnosticsZip(
+        input({
+          home,
+          session: { ...input().session!, user: { name: 'Ada Lovelace' } },
+          connectionReport: {
+            at: '2026-02-03T04:00:00.000Z',
+            baseUrl: 'https://api.example.com/v1',
+            organization: { id: 'org-1', name: 'Acme' },
+            steps: [step],
+            outcome: 'ok',
+          },
+        }),
+      ),
+    );
+    for (const [name, bytes] of Object.entries(files)) {
+      const text = strFromU8(bytes);
+      expect(text, name).not.toContain('Ada Lovelace');
+      expect(text, name).not.toContain('ada.lovelace');
+    }
+    // What support needs stays: the report's facts (without the name), the organization, the path.
+    const report = strFromU8(files['connection-report.json']!);
+    expect(report).toContain('signed_in_as');
+    expect(report).toContain('Acme');
+    expect(strFromU8(files['logs/main.log']!)).toContain('work.db.damaged-1');
+    expect(strFromU8(files['README.txt']!)).toMatch(/no person's name/);
+  });
+
+  it('holds the update state when the app has one (updates.json)', async () => {
+    const updates = {
+      currentVersion: '0.1.0',
+      enabled: true,
+      offReason: null,
+      feed: { url: 'https://updates.example.com/fi', source: 'build' },
+      lastCheck: { at: '2026-01-01T10:00:00.000Z', result: 'failed', version: null, error: 'x' },
+      downloading: null,
+      ready: null,
+    };
+    const files = unzipSync(await buildDiagnosticsZip({ ...input(), updates }));
+    expect(JSON.parse(strFromU8(files['updates.json']!))).toEqual(updates);
+    expect(strFromU8(files['README.txt']!)).toContain('updates.json');
   });
 
   it('still builds without logs, dumps or core answers', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiFetch, ProxyError, type FetchingSession } from '../../../electron/main/api-fetch';
 import { AppError } from '../../../electron/core/app-error';
-import { createHttp } from '../../../electron/core/api/http';
 import { wording } from '../../../electron/core/api/messages';
+import { coreHttp } from '../../helpers/core-http';
 
 type SessionFetch = FetchingSession['fetch'];
 
@@ -17,18 +17,6 @@ const chromiumRedirect: SessionFetch = (_input, init) =>
   init?.redirect === 'manual'
     ? Promise.reject(new Error('Redirect was cancelled'))
     : Promise.resolve(new Response('{"portal":true}', { status: 200 }));
-
-/** The core's HTTP layer, as createCore builds it, on top of the wrapper. */
-const coreHttp = (fetch: typeof globalThis.fetch) =>
-  createHttp({
-    fetch,
-    timeoutMs: 5_000,
-    maxRetries: 2,
-    maxBodyBytes: 1_000_000,
-    sleep: () => Promise.resolve(),
-    random: () => 0,
-    now: () => Date.now(),
-  });
 
 const coreError = async (fetch: typeof globalThis.fetch): Promise<AppError> => {
   const outcome = await coreHttp(fetch)

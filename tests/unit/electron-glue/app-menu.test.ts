@@ -12,7 +12,12 @@ vi.mock('electron', () => electron);
 
 const { menuTemplate, setupAppMenu } = await import('../../../electron/main/app-menu');
 
-const actions = () => ({ send: vi.fn(), showLogs: vi.fn(), exportDiagnostics: vi.fn() });
+const actions = () => ({
+  send: vi.fn(),
+  showLogs: vi.fn(),
+  exportDiagnostics: vi.fn(),
+  checkForUpdates: vi.fn(),
+});
 const options = (isPackaged: boolean, platform: NodeJS.Platform, acts = actions()) => ({
   isPackaged,
   platform,
@@ -115,6 +120,19 @@ describe('application menu (mocked electron, runs without Electron)', () => {
     expect(acts.showLogs).toHaveBeenCalledOnce();
     click(byLabel(template, 'Export diagnostics…'));
     expect(acts.exportDiagnostics).toHaveBeenCalledOnce();
+  });
+
+  it.each(PLATFORMS)('has Check for updates… (Help; the app menu on macOS) on %s', (platform) => {
+    const acts = actions();
+    const template = menuTemplate(options(true, platform, acts));
+    const mac = platform === 'darwin';
+    const item = byLabel(template, mac ? 'Check for Updates…' : 'Check for updates…');
+    const holder = template.find((menu) =>
+      (menu.submenu as MenuItemConstructorOptions[] | undefined)?.includes(item),
+    );
+    expect(holder?.role).toBe(mac ? 'appMenu' : 'help');
+    click(item);
+    expect(acts.checkForUpdates).toHaveBeenCalledOnce();
   });
 
   it.each(PLATFORMS)('takes every label it shows from the labels it is given on %s', (platform) => {

@@ -197,6 +197,46 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     await until(() => module.app.quit.mock.calls.length > 0);
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'sets umask 0077 at import, before anything writes a file (mocked Electron: no binary here)',
+    async () => {
+      electron.state.lock = true;
+      const before = process.umask(0o022);
+      try {
+        await import('../../../electron/main/app');
+        expect(process.umask(0o022).toString(8)).toBe('77');
+      } finally {
+        process.umask(before);
+      }
+    },
+  );
+
+  it('answers a proxy’s sign-in (app login, electron-updater login) and no server’s', async () => {
+    electron.state.lock = true;
+    await import('../../../electron/main/app');
+    const login = electron.appListeners.get('login');
+    expect(login).toBeDefined();
+    const server = { preventDefault: vi.fn() };
+    const serverCallback = vi.fn();
+    login?.(server, null, {}, { isProxy: false, host: 'api.example.com' }, serverCallback);
+    // A server's own sign-in keeps Electron's default: cancelled.
+    expect(server.preventDefault).not.toHaveBeenCalled();
+    const proxy = { preventDefault: vi.fn() };
+    const proxyCallback = vi.fn();
+    login?.(
+      proxy,
+      null,
+      {},
+      { isProxy: true, host: 'proxy', port: 3128, realm: 'r', scheme: 'basic' },
+      proxyCallback,
+    );
+    expect(proxy.preventDefault).toHaveBeenCalled();
+    // No page loaded to ask in: cancelled, not left hanging.
+    await until(() => proxyCallback.mock.calls.length === 1);
+    expect(proxyCallback).toHaveBeenCalledWith();
+    expect(updater.autoUpdater.on).toHaveBeenCalledWith('login', expect.any(Function));
+  });
+
   it("turns off Chromium's post-input task deferral before the app is ready", async () => {
     electron.state.lock = true;
     await import('../../../electron/main/app');

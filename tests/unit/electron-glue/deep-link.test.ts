@@ -13,8 +13,9 @@ describe('deep link parser (pure, runs for real)', () => {
     ['fieldinstaller://locations/loc-1/', '/locations/loc-1'],
     ['FieldInstaller://Locations/L1', '/locations/L1'],
     ['fieldinstaller://devices/CNT-00042', '/devices/CNT-00042'],
-    ['fieldinstaller://devices/cnt-00042', '/devices/CNT-00042'],
-    ['fieldinstaller://devices/A.b_c-1', '/devices/A.B_C-1'],
+    // As written: the core finds the server's spelling (a server may spell serials lower-case).
+    ['fieldinstaller://devices/cnt-00042', '/devices/cnt-00042'],
+    ['fieldinstaller://devices/A.b_c-1', '/devices/A.b_c-1'],
   ])('opens %s as %s', (link, path) => {
     expect(parseDeepLink(link)).toEqual({ ok: true, path });
   });

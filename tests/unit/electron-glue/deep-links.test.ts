@@ -67,7 +67,7 @@ describe('deep links glue (mocked electron app)', () => {
       ['/opt/fi/field-installer', 'fieldinstaller://devices/cnt-9'],
       '/',
     );
-    expect(t.sent).toEqual([navigate('/devices/CNT-9')]);
+    expect(t.sent).toEqual([navigate('/devices/cnt-9')]);
     expect(t.focus).toHaveBeenCalled();
     // A second start without a link only focuses.
     t.listeners.get('second-instance')?.({}, ['/opt/fi/field-installer'], '/');

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedSettings, PushEvent } from '../../../electron/contract';
-import { installOnQuit, updateDecision } from '../../../electron/main/update-policy';
+import { NOT_MANAGED } from '../../../electron/common/managed/policy';
+import { updateCheckMessage } from '../../../electron/main/update-check-dialog';
+import {
+  builtInUpdateUrl,
+  installOnQuit,
+  updateDecision,
+} from '../../../electron/main/update-policy';
 import { setupUpdates } from '../../../electron/main/updates';
 
 const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
@@ -12,21 +18,39 @@ const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
   ...over,
 });
 
+const BUILT_IN = 'https://updates.vendor.example/field-installer';
+
 describe('update policy (pure, runs for real)', () => {
-  it('updates from the managed URL in a packaged app', () => {
-    expect(updateDecision(managed(), true)).toEqual({
+  it('updates from the managed URL in a packaged app, over the built-in feed', () => {
+    expect(updateDecision(managed(), true, BUILT_IN)).toEqual({
       enabled: true,
       url: 'https://updates.example.com/fi',
+      source: 'policy',
     });
-    expect(updateDecision(managed({ updatesEnabled: true }), true).enabled).toBe(true);
+    expect(updateDecision(managed({ updatesEnabled: true }), true, null).enabled).toBe(true);
+  });
+
+  it('updates from the feed built into the package when no policy sets one', () => {
+    expect(updateDecision(managed({ updateUrl: null }), true, BUILT_IN)).toEqual({
+      enabled: true,
+      url: BUILT_IN,
+      source: 'build',
+    });
+    expect(updateDecision({ ...NOT_MANAGED }, true, BUILT_IN)).toMatchObject({ source: 'build' });
   });
 
   it.each([
-    ['the policy turns them off', managed({ updatesEnabled: false }), true, 'turned off by policy'],
-    ['no URL is managed', managed({ updateUrl: null }), true, 'no update URL is set'],
-    ['a development run', managed(), false, 'development run'],
-  ] as const)('is off when %s', (_case, settings, packaged, reason) => {
-    expect(updateDecision(settings, packaged)).toEqual({ enabled: false, reason });
+    ['the policy turns them off', managed({ updatesEnabled: false }), true, BUILT_IN, 'policy'],
+    ['no feed is built in or managed', managed({ updateUrl: null }), true, null, 'no-feed'],
+    ['a development run', managed(), false, BUILT_IN, 'development'],
+  ] as const)('is off when %s', (_case, settings, packaged, builtIn, reason) => {
+    expect(updateDecision(settings, packaged, builtIn)).toEqual({ enabled: false, reason });
+  });
+
+  it('reads the built-in feed from the packaged package.json (https only)', () => {
+    expect(builtInUpdateUrl({ name: 'field-installer', updateFeed: BUILT_IN })).toBe(BUILT_IN);
+    for (const bad of [{}, { updateFeed: 'http://plain.example' }, { updateFeed: 7 }, null, 'x'])
+      expect(builtInUpdateUrl(bad)).toBeNull();
   });
 
   it('installs on quit only while nothing is queued', () => {
@@ -43,7 +67,10 @@ const mockedUpdater = () => {
     listeners,
     updater: {
       setFeedURL: vi.fn(),
-      checkForUpdates: vi.fn(async () => null),
+      checkForUpdates: vi.fn(
+        async (): Promise<{ isUpdateAvailable: boolean; updateInfo: { version: string } } | null> =>
+          null,
+      ),
       quitAndInstall: vi.fn(),
       on: vi.fn((name: string, listener: (arg: unknown) => void) => listeners.set(name, listener)),
       autoDownload: false,
@@ -63,7 +90,8 @@ describe('update wiring (mocked electron-updater)', () => {
     const sent: PushEvent[] = [];
     const updates = setupUpdates({
       updater: m.updater as never,
-      decision: { enabled: true, url: 'https://updates.example.com/fi' },
+      decision: { enabled: true, url: 'https://updates.example.com/fi', source: 'policy' },
+      currentVersion: '0.1.0',
       log: log(),
       send: (event) => (sent.push(event), true),
     });
@@ -103,14 +131,15 @@ describe('update wiring (mocked electron-updater)', () => {
     const l = log();
     const updates = setupUpdates({
       updater: m.updater as never,
-      decision: { enabled: false, reason: 'turned off by policy' },
+      decision: { enabled: false, reason: 'policy' },
+      currentVersion: '0.1.0',
       log: l,
       send: () => true,
     });
     expect(m.updater.setFeedURL).not.toHaveBeenCalled();
     expect(m.updater.checkForUpdates).not.toHaveBeenCalled();
     expect(updates.install()).toBe(false);
-    expect(l.info).toHaveBeenCalledWith('Updates are off', { reason: 'turned off by policy' });
+    expect(l.info).toHaveBeenCalledWith('Updates are off', { reason: 'policy' });
   });
 
   it('logs a failed check instead of throwing', async () => {
@@ -119,7 +148,8 @@ describe('update wiring (mocked electron-updater)', () => {
     const l = log();
     const updates = setupUpdates({
       updater: m.updater as never,
-      decision: { enabled: true, url: 'https://u.example' },
+      decision: { enabled: true, url: 'https://u.example', source: 'build' },
+      currentVersion: '0.1.0',
       log: l,
       send: () => true,
     });
@@ -127,4 +157,98 @@ describe('update wiring (mocked electron-updater)', () => {
     expect(l.warn).toHaveBeenCalledWith('Update check failed', expect.anything());
     updates.stop();
   });
+
+  it('"Check for updates…" says what it found; the state goes to diagnostics', async () => {
+    const m = mockedUpdater();
+    const times = [
+      '2026-01-01T10:00:00.000Z',
+      '2026-01-01T11:00:00.000Z',
+      '2026-01-01T12:00:00.000Z',
+    ];
+    const updates = setupUpdates({
+      updater: m.updater as never,
+      decision: { enabled: true, url: BUILT_IN, source: 'build' },
+      currentVersion: '0.1.0',
+      log: log(),
+      send: () => true,
+      now: () => new Date(times.shift() ?? '2026-01-02T00:00:00.000Z'),
+    });
+    await new Promise((r) => setTimeout(r, 0)); // the check at start: nothing newer
+    expect(updates.state()).toMatchObject({
+      enabled: true,
+      feed: { url: BUILT_IN, source: 'build' },
+      lastCheck: { at: '2026-01-01T10:00:00.000Z', result: 'up-to-date' },
+    });
+    expect(await updates.checkNow()).toEqual({ kind: 'up-to-date', version: '0.1.0' });
+
+    m.updater.checkForUpdates.mockResolvedValueOnce({
+      isUpdateAvailable: true,
+      updateInfo: { version: '0.2.0' },
+    });
+    m.listeners.get('update-available')?.({ version: '0.2.0' });
+    expect(await updates.checkNow()).toEqual({ kind: 'downloading', version: '0.2.0' });
+    expect(updates.state()).toMatchObject({ downloading: '0.2.0', ready: null });
+
+    m.listeners.get('update-downloaded')?.({ version: '0.2.0' });
+    expect(await updates.checkNow()).toEqual({ kind: 'ready', version: '0.2.0' });
+    expect(updates.state()).toMatchObject({ downloading: null, ready: '0.2.0' });
+
+    // A refused download (a wrong signature, say) is a failed check, told and recorded.
+    m.listeners.get('error')?.(
+      new Error('New version 0.3.0 is not signed by the application owner'),
+    );
+    expect(updates.state().lastCheck).toMatchObject({
+      result: 'failed',
+      error: 'New version 0.3.0 is not signed by the application owner',
+    });
+    // Offline: the check at start and the one asked for both fail.
+    m.updater.checkForUpdates.mockRejectedValue(new Error('net::ERR_INTERNET_DISCONNECTED'));
+    const again = setupUpdates({
+      updater: m.updater as never,
+      decision: { enabled: true, url: BUILT_IN, source: 'build' },
+      currentVersion: '0.1.0',
+      log: log(),
+      send: () => true,
+    });
+    expect(await again.checkNow()).toEqual({ kind: 'failed' });
+    updates.stop();
+    again.stop();
+  });
+
+  it('when updates are off, "Check for updates…" says why', async () => {
+    const m = mockedUpdater();
+    for (const reason of ['policy', 'no-feed', 'development'] as const) {
+      const updates = setupUpdates({
+        updater: m.updater as never,
+        decision: { enabled: false, reason },
+        currentVersion: '0.1.0',
+        log: log(),
+        send: () => true,
+      });
+      expect(await updates.checkNow()).toEqual({ kind: 'off', reason });
+      expect(updates.state()).toMatchObject({ enabled: false, offReason: reason, feed: null });
+    }
+    expect(m.updater.checkForUpdates).not.toHaveBeenCalled();
+  });
+});
+
+describe('the answer to "Check for updates…", in words (catalog, 5 languages)', () => {
+  it.each(['en', 'de', 'fr', 'nl', 'ja'] as const)(
+    '%s: one distinct sentence per outcome',
+    (locale) => {
+      const outcomes = [
+        { kind: 'up-to-date', version: '1.2.3' },
+        { kind: 'downloading', version: '1.2.4' },
+        { kind: 'ready', version: '1.2.4' },
+        { kind: 'off', reason: 'policy' },
+        { kind: 'off', reason: 'no-feed' },
+        { kind: 'off', reason: 'development' },
+        { kind: 'failed' },
+      ] as const;
+      const messages = outcomes.map((o) => updateCheckMessage(o, locale).message);
+      expect(new Set(messages).size).toBe(outcomes.length);
+      expect(messages[0]).toContain('1.2.3');
+      expect(updateCheckMessage({ kind: 'failed' }, locale).type).toBe('warning');
+    },
+  );
 });

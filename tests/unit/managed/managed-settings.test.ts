@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_MANAGED, readPolicyValues } from '../../../electron/common/managed/policy';
 import { macPolicyFile, readManagedSettings } from '../../../electron/common/managed/read-policy';
-import { parseRegQuery } from '../../../electron/common/managed/reg-query';
+import { parseRegQuery, policyKeyListed, regExe } from '../../../electron/common/managed/reg-query';
 
 /** Captured from `reg query HKLM\Software\Policies\FieldInstaller` on Windows 11 (CRLF). */
 const REG_QUERY_OUTPUT = [
@@ -38,55 +38,159 @@ describe('managed settings: sources parsed for real', () => {
     ).toEqual({});
   });
 
-  it('reads Windows policy through reg query', async () => {
+  /** `reg query <hive>\Software\Policies`: subkeys as full paths (captured, Windows 11). */
+  const policiesListing = (hive: string, withOurs: boolean) =>
+    [
+      '',
+      `${hive}\\Software\\Policies\\Adobe`,
+      ...(withOurs ? [`${hive}\\Software\\Policies\\FieldInstaller`] : []),
+      `${hive}\\Software\\Policies\\Microsoft`,
+      '',
+    ].join('\r\n');
+  const HKCU_VALUES = [
+    '',
+    'HKEY_CURRENT_USER\\Software\\Policies\\FieldInstaller',
+    '    ApiBaseUrl    REG_SZ    https://user.example.com/v1',
+    '    UpdateUrl    REG_SZ    https://updates.example.com/user-feed',
+    '',
+  ].join('\r\n');
+  const REG = 'C:\\Windows\\System32\\reg.exe';
+
+  /** A fake reg.exe answering from a table (`reg` cannot run here). */
+  const fakeReg = (answers: Record<string, string | Error>) => {
     const calls: string[][] = [];
+    const exec = async (file: string, args: string[]) => {
+      calls.push([file, ...args]);
+      const answer = answers[args[1] ?? ''];
+      if (answer === undefined) throw new Error(`unexpected ${args.join(' ')}`);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    };
+    return { calls, exec };
+  };
+
+  it('reads HKLM then HKCU through %SystemRoot%\\System32\\reg.exe; machine-wide wins key by key', async () => {
+    const { calls, exec } = fakeReg({
+      'HKLM\\Software\\Policies': policiesListing('HKEY_LOCAL_MACHINE', true),
+      'HKLM\\Software\\Policies\\FieldInstaller': REG_QUERY_OUTPUT.replace(
+        /^ {4}UpdateUrl.*\r\n/m,
+        '',
+      ),
+      'HKCU\\Software\\Policies': policiesListing('HKEY_CURRENT_USER', true),
+      'HKCU\\Software\\Policies\\FieldInstaller': HKCU_VALUES,
+    });
     const reading = await readManagedSettings({
       platform: 'win32',
       bundleId: 'com.fieldinstaller.app',
-      exec: async (file, args) => {
-        calls.push([file, ...args]);
-        return REG_QUERY_OUTPUT;
-      },
+      env: { SystemRoot: 'C:\\Windows' },
+      exec,
     });
-    expect(calls).toEqual([['reg', 'query', 'HKLM\\Software\\Policies\\FieldInstaller']]);
+    expect(calls).toEqual([
+      [REG, 'query', 'HKLM\\Software\\Policies'],
+      [REG, 'query', 'HKLM\\Software\\Policies\\FieldInstaller'],
+      [REG, 'query', 'HKCU\\Software\\Policies'],
+      [REG, 'query', 'HKCU\\Software\\Policies\\FieldInstaller'],
+    ]);
     expect(reading).toEqual({
       settings: {
-        source: { kind: 'windows-policy', where: 'HKLM\\Software\\Policies\\FieldInstaller' },
-        apiBaseUrl: 'https://api.example.com/v1',
+        source: {
+          kind: 'windows-policy',
+          where:
+            'HKLM\\Software\\Policies\\FieldInstaller + HKCU\\Software\\Policies\\FieldInstaller',
+        },
+        apiBaseUrl: 'https://api.example.com/v1', // HKLM's, not the user's
         apiBaseUrlLocked: true,
-        updateUrl: 'https://updates.example.com/field-installer',
+        updateUrl: 'https://updates.example.com/user-feed', // only the user set it
         updatesEnabled: false,
       },
       problems: [],
     });
   });
 
-  it('treats a missing policy key (reg exits 1) as not managed', async () => {
-    const reading = await readManagedSettings({
-      platform: 'win32',
-      bundleId: 'x',
-      exec: () => Promise.reject(new Error('reg exited with code 1')),
+  it('a per-user policy alone is read (HKCU only)', async () => {
+    const { exec } = fakeReg({
+      'HKLM\\Software\\Policies': policiesListing('HKEY_LOCAL_MACHINE', false),
+      'HKCU\\Software\\Policies': policiesListing('HKEY_CURRENT_USER', true),
+      'HKCU\\Software\\Policies\\FieldInstaller': HKCU_VALUES,
     });
+    const reading = await readManagedSettings({ platform: 'win32', bundleId: 'x', env: {}, exec });
+    expect(reading.settings).toMatchObject({
+      source: { kind: 'windows-policy', where: 'HKCU\\Software\\Policies\\FieldInstaller' },
+      apiBaseUrl: 'https://user.example.com/v1',
+    });
+  });
+
+  it('no FieldInstaller key in either hive: not managed, nothing to report', async () => {
+    const { exec } = fakeReg({
+      'HKLM\\Software\\Policies': policiesListing('HKEY_LOCAL_MACHINE', false),
+      'HKCU\\Software\\Policies': policiesListing('HKEY_CURRENT_USER', false),
+    });
+    const reading = await readManagedSettings({ platform: 'win32', bundleId: 'x', env: {}, exec });
     expect(reading).toEqual({ settings: NOT_MANAGED, problems: [] });
   });
 
-  it('reads a macOS configuration profile through plutil', async () => {
-    const file = macPolicyFile('com.fieldinstaller.app');
-    expect(file).toBe('/Library/Managed Preferences/com.fieldinstaller.app.plist');
+  it('a registry read that fails is a problem with its reason, not "not managed" in silence', async () => {
+    const { exec } = fakeReg({
+      'HKLM\\Software\\Policies': Object.assign(
+        new Error('spawn C:\\Windows\\System32\\reg.exe EACCES'),
+        {
+          code: 'EACCES',
+        },
+      ),
+      'HKCU\\Software\\Policies': policiesListing('HKEY_CURRENT_USER', true),
+      'HKCU\\Software\\Policies\\FieldInstaller': new Error(
+        'Command failed: reg query\nERROR: Access is denied.',
+      ),
+    });
+    const reading = await readManagedSettings({ platform: 'win32', bundleId: 'x', env: {}, exec });
+    expect(reading.settings).toEqual(NOT_MANAGED);
+    expect(reading.problems).toEqual([
+      'HKLM\\Software\\Policies: could not be read: spawn C:\\Windows\\System32\\reg.exe EACCES',
+      'HKCU\\Software\\Policies\\FieldInstaller: could not be read: Command failed: reg query',
+    ]);
+  });
+
+  it('finds reg.exe under %SystemRoot%, never through PATH', () => {
+    expect(regExe({ SystemRoot: 'D:\\WINDOWS' })).toBe('D:\\WINDOWS\\System32\\reg.exe');
+    expect(regExe({})).toBe('C:\\Windows\\System32\\reg.exe');
+    expect(policyKeyListed(policiesListing('HKEY_LOCAL_MACHINE', true))).toBe(true);
+    expect(policyKeyListed('HKEY_LOCAL_MACHINE\\Software\\Policies\\fieldinstaller')).toBe(true);
+    expect(policyKeyListed('HKEY_LOCAL_MACHINE\\Software\\Policies\\FieldInstallerOld')).toBe(
+      false,
+    );
+    expect(policyKeyListed('ERROR: The system was unable to find the specified registry key')).toBe(
+      false,
+    );
+  });
+
+  const USER_PLUTIL_JSON =
+    '{"ApiBaseUrl":"https:\\/\\/user.example.com\\/v1","UpdateUrl":"https:\\/\\/updates.example.com\\/mac"}';
+
+  it('reads the machine-wide, then the user-level macOS profile through /usr/bin/plutil; machine-wide wins', async () => {
+    const machine = macPolicyFile('com.fieldinstaller.app');
+    const user = macPolicyFile('com.fieldinstaller.app', 'tech');
+    expect(machine).toBe('/Library/Managed Preferences/com.fieldinstaller.app.plist');
+    expect(user).toBe('/Library/Managed Preferences/tech/com.fieldinstaller.app.plist');
+    const calls: string[][] = [];
     const reading = await readManagedSettings({
       platform: 'darwin',
       bundleId: 'com.fieldinstaller.app',
+      user: 'tech',
       readText: async () => 'bplist00…',
       exec: async (command, args) => {
-        expect([command, ...args]).toEqual(['plutil', '-convert', 'json', '-o', '-', file]);
-        return PLUTIL_JSON;
+        calls.push([command, ...args]);
+        return args.at(-1) === machine ? PLUTIL_JSON : USER_PLUTIL_JSON;
       },
     });
+    expect(calls).toEqual([
+      ['/usr/bin/plutil', '-convert', 'json', '-o', '-', machine],
+      ['/usr/bin/plutil', '-convert', 'json', '-o', '-', user],
+    ]);
     expect(reading.settings).toEqual({
-      source: { kind: 'macos-profile', where: file },
+      source: { kind: 'macos-profile', where: `${machine} + ${user}` },
       apiBaseUrl: 'https://api.example.com/v1',
       apiBaseUrlLocked: true,
-      updateUrl: null,
+      updateUrl: 'https://updates.example.com/mac',
       updatesEnabled: false,
     });
   });
@@ -96,10 +200,29 @@ describe('managed settings: sources parsed for real', () => {
     const reading = await readManagedSettings({
       platform: 'darwin',
       bundleId: 'com.fieldinstaller.app',
+      user: 'tech',
       readText: () => Promise.reject(missing),
       exec: () => Promise.reject(new Error('must not run')),
     });
     expect(reading).toEqual({ settings: NOT_MANAGED, problems: [] });
+  });
+
+  it('a profile plutil cannot convert is a problem with its reason; the other profile still counts', async () => {
+    const machine = macPolicyFile('com.fieldinstaller.app');
+    const reading = await readManagedSettings({
+      platform: 'darwin',
+      bundleId: 'com.fieldinstaller.app',
+      user: 'tech',
+      readText: async () => 'bplist00…',
+      exec: async (_command, args) => {
+        if (args.at(-1) === machine) throw new Error('Command failed: plutil: Property List error');
+        return USER_PLUTIL_JSON;
+      },
+    });
+    expect(reading.problems).toEqual([
+      `${machine}: could not be read: Command failed: plutil: Property List error`,
+    ]);
+    expect(reading.settings.apiBaseUrl).toBe('https://user.example.com/v1');
   });
 
   describe('Linux policy file (real files)', () => {

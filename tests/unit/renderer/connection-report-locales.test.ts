@@ -40,6 +40,42 @@ describe('connection facts', () => {
     );
   });
 
+  it('what the readers adapted to is said in every language, never in the core’s English', () => {
+    const adapted = [
+      { kind: 'not_installed_empty_location' },
+      { kind: 'zero_time_is_never' },
+      { kind: 'named_root' },
+      { kind: 'traffic_flat_records', granularity: 'day' },
+      { kind: 'traffic_flat_records', granularity: 'hour' },
+      { kind: 'traffic_other_organizations', locations: 1 },
+      { kind: 'traffic_other_organizations', locations: 1200 },
+    ] as const;
+    expect(adapted.map(factWords)).toEqual([
+      'Devices that are not installed come with an empty location; the app reads them as not installed.',
+      'Times written as a zero value (0001-01-01, 0 or empty) mean “never”; the app shows them so.',
+      'Single resources come wrapped in a named root such as “device”; the app reads them from it.',
+      'Foot traffic arrives as daily records, one per location and day; the app groups them by location.',
+      'Foot traffic arrives as hourly records, one per location and hour; the app groups them by location.',
+      'Foot traffic includes 1 location of other organizations; the app leaves it out.',
+      'Foot traffic includes 1,200 locations of other organizations; the app leaves them out.',
+    ]);
+    const english = adapted.map(factWords);
+    for (const tag of ['de', 'fr', 'nl', 'ja']) {
+      speak(tag);
+      const words = adapted.map(factWords);
+      words.forEach((w, i) => expect(w, `${tag} ${adapted[i]!.kind}`).not.toBe(english[i]));
+      expect(new Set(words).size, tag).toBe(words.length);
+    }
+    speak('de');
+    expect(factWords({ kind: 'traffic_other_organizations', locations: 1200 })).toBe(
+      'Die Besucherzahlen enthalten 1.200 Standorte anderer Organisationen; die App lässt sie weg.',
+    );
+    speak('ja');
+    expect(factWords({ kind: 'traffic_flat_records', granularity: 'day' })).toBe(
+      '来店者数は店舗ごと・1 日ごとに 1 件のレコードで返されます。アプリは店舗ごとにまとめます。',
+    );
+  });
+
   it('a report kept by an earlier version (notes only) still shows its notes', () => {
     expect(stepNotes(step({ notes: ['Signed in as Ada.'] }))).toEqual(['Signed in as Ada.']);
     speak('fr');

@@ -52,8 +52,8 @@ describe('localised CSV files', () => {
     setLocaleSource(() => resolveLocale(['de']));
     try {
       expect(activityToCsv([entry], options('de'))).toBe(
-        `${CSV_BOM}Organisation;Zeit;Aktion;Seriennummer;Standort;Ort;Ergebnis;Details\r\n` +
-          'Nordwind;2026-05-04 13:00:00 +01:00;Installieren;FTC-1;"Markt; München";München;Erledigt;Zähler 1,5 m\r\n',
+        `${CSV_BOM}"Organisation";"Zeit";"Aktion";"Seriennummer";"Standort";"Ort";"Ergebnis";"Details";"Offene Punkte"\r\n` +
+          '"Nordwind";"2026-05-04 13:00:00 +01:00";"Installieren";"FTC-1";"Markt; München";"München";"Erledigt";"Zähler 1,5 m";"Keine Prüfung"\r\n',
       );
     } finally {
       setLocaleSource(() => FALLBACK_LOCALE);
@@ -61,8 +61,8 @@ describe('localised CSV files', () => {
   });
   it('US English: BOM and commas, the comma cell quoted', () => {
     expect(activityToCsv([entry], options('en-US'))).toBe(
-      `${CSV_BOM}Organization,Time,Action,Serial number,Location,City,Result,Detail\r\n` +
-        'Nordwind,2026-05-04 13:00:00 +01:00,Install,FTC-1,Markt; München,München,Done,"Zähler 1,5 m"\r\n',
+      `${CSV_BOM}"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"\r\n` +
+        '"Nordwind","2026-05-04 13:00:00 +01:00","Install","FTC-1","Markt; München","München","Done","Zähler 1,5 m","Not checked"\r\n',
     );
   });
   it('the detail column says what the core recorded in the file’s language', () => {
@@ -75,7 +75,7 @@ describe('localised CSV files', () => {
     setLocaleSource(() => resolveLocale(['de']));
     try {
       expect(activityToCsv([replaced], options('de')).split('\r\n')[1]).toBe(
-        'Nordwind;2026-05-04 13:00:00 +01:00;Austauschen;FTC-1;"Markt; München";München;Erledigt;FTC-0 am Standort Markt ausgetauscht.',
+        '"Nordwind";"2026-05-04 13:00:00 +01:00";"Austauschen";"FTC-1";"Markt; München";"München";"Erledigt";"FTC-0 am Standort Markt ausgetauscht.";"Keine Prüfung"',
       );
     } finally {
       setLocaleSource(() => FALLBACK_LOCALE);
@@ -86,9 +86,9 @@ describe('localised CSV files', () => {
       0xef, 0xbb, 0xbf,
     ]);
   });
-  it('quotes by the separator in use', () => {
-    expect(csvCell('a;b', ';')).toBe('"a;b"');
-    expect(csvCell('a,b', ';')).toBe('a,b');
-    expect(toCsv([['x', 'y']], ';')).toBe('x;y\r\n');
+  it('quotes every cell whatever the separator in use', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(toCsv([['x', 'y']], ';')).toBe('"x";"y"\r\n');
   });
 });

@@ -27,18 +27,16 @@ const entry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
 });
 
 describe('CSV export', () => {
-  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
+  it('quotes every cell and doubles quotes (RFC 4180)', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe('');
-    // With a semicolon separator, a comma needs no quotes but a semicolon does.
-    expect(csvCell('a,b', ';')).toBe('a,b');
-    expect(csvCell('a;b', ';')).toBe('"a;b"');
+    expect(csvCell(null)).toBe('""');
   });
-  it('defuses spreadsheet formulas', () => {
+  it('defuses spreadsheet formulas (more in csv-injection.test.ts)', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('-5')).toBe(`"'-5"`);
   });
   it('writes local time with its offset from UTC', () => {
     expect(localTimeWithOffset('2026-05-04T12:00:00Z', () => 120)).toBe(
@@ -50,7 +48,7 @@ describe('CSV export', () => {
   });
   it('starts with a BOM and names the organization and the stores, never their ids', () => {
     const csv = activityToCsv(
-      [entry(), entry({ locationName: null, action: 'verify', result: 'not_verified' })],
+      [entry(), entry({ id: '2', locationName: null, action: 'verify', result: 'not_verified' })],
       {
         organization: 'Northwind',
         cities: { loc_1: 'Berlin' },
@@ -60,9 +58,9 @@ describe('CSV export', () => {
     );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(
-      'Organization,Time,Action,Serial number,Location,City,Result,Detail\r\n' +
-        'Northwind,2026-05-04 14:00:00 +02:00,Install,FTC-1,"Store, Berlin",Berlin,Done,Installed\r\n' +
-        'Northwind,2026-05-04 14:00:00 +02:00,Verify,FTC-1,Unknown location,Berlin,Not verified,Installed\r\n',
+      '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"\r\n' +
+        '"Northwind","2026-05-04 14:00:00 +02:00","Install","FTC-1","Store, Berlin","Berlin","Done","Installed",""\r\n' +
+        '"Northwind","2026-05-04 14:00:00 +02:00","Verify","FTC-1","Unknown location","Berlin","Not verified","Installed","Not verified"\r\n',
     );
     expect(csv).not.toContain('loc_1');
     expect(toCsv([])).toBe('\r\n');
@@ -74,7 +72,7 @@ describe('CSV export', () => {
       offsetMinutes: () => 0,
     });
     expect(csv.split('\r\n')[1]).toBe(
-      'Northwind;2026-05-04 12:00:00 +00:00;Install;FTC-1;Store, Berlin;;Done;Installed',
+      '"Northwind";"2026-05-04 12:00:00 +00:00";"Install";"FTC-1";"Store, Berlin";"";"Done";"Installed";"Not checked"',
     );
   });
 });

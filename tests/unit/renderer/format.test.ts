@@ -7,6 +7,7 @@ import {
   locationName,
   orMissing,
   prepareFormats,
+  referenceLabel,
   relativeTime,
   storeLabel,
 } from '../../../renderer/src/lib/format';
@@ -129,5 +130,24 @@ describe('orMissing / locationName / storeLabel: a field the server left out', (
     expect(storeLabel({ name: null, address: { city: 'Berlin' } })).toBe(
       `${m.location_untitled()} (Berlin)`,
     );
+  });
+});
+
+describe('referenceLabel: the store a device, a conflict or an error names', () => {
+  const known = { name: 'Mall', address: { city: 'Berlin' } };
+  it('"Name (City)" when the app knows the store; the server’s name when it does not', () => {
+    expect(referenceLabel({ id: 'loc_1', name: 'Mall' }, known)).toBe('Mall (Berlin)');
+    expect(referenceLabel({ id: 'loc_1', name: 'Mall' }, undefined)).toBe('Mall');
+  });
+
+  it('a store the app has never seen, without a name: installed at an unknown store, with its id', () => {
+    expect(referenceLabel({ id: 'loc_77', name: null }, undefined)).toBe(
+      'Unknown store (id loc_77)',
+    );
+  });
+
+  it('no reference, or one without an id (a server’s "not installed"): the fallback', () => {
+    expect(referenceLabel(null, undefined, 'Not installed')).toBe('Not installed');
+    expect(referenceLabel({ id: '', name: '' }, undefined, 'Not installed')).toBe('Not installed');
   });
 });

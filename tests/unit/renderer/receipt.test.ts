@@ -1,33 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../electron/contract';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+import { activityEntry } from '../../helpers/activity-entry';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import {
   receiptActionText,
   receiptStores,
-  verificationText,
   walkTestText,
   type ReceiptDevice,
 } from '../../../renderer/src/lib/receipt';
+import { verificationWords as verificationText } from '../../../renderer/src/lib/verification-text';
 
-let n = 0;
-const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
-  id: String(++n),
-  at: `2026-05-04T12:0${n}:00Z`,
-  action: 'install',
-  serial: 'FTC-1',
-  locationId: 'l1',
-  locationName: 'Store A',
-  result: 'done',
-  detail: '',
-  visitId: 'v1',
-  fact: null,
-  walkTest: null,
-  intentId: null,
-  sentAt: null,
-  replaces: null,
-  ...patch,
-});
+const entry = activityEntry;
 
 describe('visit receipt', () => {
   it('lists each device per store with its last verification and walk test', () => {

@@ -31,10 +31,10 @@ describe('route paths', () => {
     expect(pathToRoute(path)).toEqual(route);
   });
 
-  it('reads a serial as printed (upper case)', () => {
+  it('reads a serial as written: the core finds the server’s spelling of it', () => {
     expect(pathToRoute('#/devices/ftc-1')).toEqual({
       name: 'device',
-      serial: 'FTC-1',
+      serial: 'ftc-1',
       locationId: null,
     });
   });

@@ -8,7 +8,13 @@ import {
   createIntentOf,
   isLocalLocation,
 } from '../../../renderer/src/lib/local-location';
-import { importedText, outboxDamageText } from '../../../renderer/src/lib/storage-text';
+import {
+  importedText,
+  outboxDamageText,
+  settingsDamageText,
+} from '../../../renderer/src/lib/storage-text';
+import { activityDetail } from '../../../renderer/src/lib/activity-text';
+import { actionName } from '../../../renderer/src/lib/outbox-text';
 
 describe('device counts', () => {
   it('reads "N devices", "N of M devices" and "10,000+ of M devices"', () => {
@@ -36,6 +42,22 @@ describe('storage notices', () => {
     );
     expect(outboxDamageText({ unreadable: 1, keptAt: 'X' })).toMatch(/^1 queued action could/);
     expect(outboxDamageText({ unreadable: 0, keptAt: 'X' })).toMatch(/^The queued actions could/);
+  });
+  it('says that the settings were set aside and the technician signs in again', () => {
+    expect(settingsDamageText({ keptAt: '/data/app.db.damaged-1' })).toBe(
+      "The app's settings on this computer were damaged and were set aside (/data/app.db.damaged-1): sign in again. Your queued actions are kept.",
+    );
+  });
+  it('words the Activity note of a damaged queue like the notice, in the action column too', () => {
+    const fact = {
+      kind: 'outbox_damaged' as const,
+      unreadable: 6,
+      keptAt: '/data/work.db.damaged-1',
+    };
+    expect(activityDetail({ fact, detail: '', walkTest: null })).toBe(
+      outboxDamageText({ unreadable: 6, keptAt: '/data/work.db.damaged-1' }),
+    );
+    expect(actionName('storage')).toBe('Saved data');
   });
   it('says what was carried over from the previous version', () => {
     expect(importedText({ queued: 2, activity: 1_500 })).toBe(

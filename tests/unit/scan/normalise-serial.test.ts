@@ -6,31 +6,31 @@ const GS = '\u001d';
 describe('normaliseSerial', () => {
   it.each([
     ['plain serial', 'FTC-1234ABCD', 'FTC-1234ABCD'],
-    ['lower case', 'ftc-1234abcd', 'FTC-1234ABCD'],
+    ['lower case kept (the core finds the server’s spelling)', 'ftc-1234abcd', 'ftc-1234abcd'],
     ['surrounding whitespace and scanner CR/LF', '  FTC-1234ABCD\r\n', 'FTC-1234ABCD'],
     ['inner whitespace as printed in groups', 'FTC 1234 ABCD', 'FTC1234ABCD'],
-    ['dots and underscores kept', 'ab.cd_ef', 'AB.CD_EF'],
+    ['dots and underscores kept', 'ab.cd_ef', 'ab.cd_ef'],
     [
       'URL with the serial as last path segment',
       'https://example.com/d/FTC-1234ABCD',
       'FTC-1234ABCD',
     ],
     ['URL with trailing slash', 'https://example.com/d/FTC-1234ABCD/', 'FTC-1234ABCD'],
-    ['URL with ?serial=', 'https://example.com/device?serial=ftc-42aa', 'FTC-42AA'],
+    ['URL with ?serial=', 'https://example.com/device?serial=ftc-42aa', 'ftc-42aa'],
     ['URL with ?sn= among other params', 'https://x.example/q?lang=en&sn=FTC-9&v=2', 'FTC-9'],
     ['URL with ?Serial_Number=', 'http://example.com/?Serial_Number=FTC-77', 'FTC-77'],
     ['URL path preferred over a numeric ?id=', 'https://example.com/d/FTC-1?id=7', 'FTC-1'],
     ['URL without scheme', 'example.com/d/FTC-5555', 'FTC-5555'],
     ['percent-encoded path segment', 'https://example.com/d/FTC%2D0001', 'FTC-0001'],
     ['SN=value', 'SN=FTC-1234ABCD', 'FTC-1234ABCD'],
-    ['sn: value', 'sn: ftc-1234abcd', 'FTC-1234ABCD'],
+    ['sn: value', 'sn: ftc-1234abcd', 'ftc-1234abcd'],
     ['serial:value', 'serial:FTC-1234ABCD', 'FTC-1234ABCD'],
     ['Serial Number: value', 'Serial Number: FTC-1234ABCD', 'FTC-1234ABCD'],
     ['Serial No. value', 'Serial No. FTC-1', 'FTC-1'],
     ['S/N value', 'S/N FTC-1234ABCD', 'FTC-1234ABCD'],
     ['S/N:value', 'S/N:FTC-1234ABCD', 'FTC-1234ABCD'],
     ['key=value with more fields', 'SN=FTC-1;MAC=00:11:22:33:44:55', 'FTC-1'],
-    ['JSON payload', '{"model":"X2","serial":"ftc-3"}', 'FTC-3'],
+    ['JSON payload', '{"model":"X2","serial":"ftc-3"}', 'ftc-3'],
     ['JSON payload with SN key', '{"SN":"FTC-3B"}', 'FTC-3B'],
     ['GS1 human-readable form', '(01)09501101530003(21)FTC12345', 'FTC12345'],
     [
@@ -70,7 +70,7 @@ describe('normaliseSerial', () => {
 
   it('accepts exactly 64 characters and the shortest (3) serial', () => {
     expect(normaliseSerial('A'.repeat(64))).toBe('A'.repeat(64));
-    expect(normaliseSerial('a1b')).toBe('A1B');
+    expect(normaliseSerial('a1b')).toBe('a1b');
   });
 
   it('is idempotent: a normalised serial normalises to itself', () => {

@@ -77,7 +77,7 @@ export function scannerLayoutWarning(raw: string): ScannerLayoutWarning | null {
     layout,
     repaired: layout ? normaliseSerial(readBack(text, layout)) : null,
   });
-  // Before the serial check: upper-casing turns "ß" into "SS", a valid-looking wrong serial.
+  // Before the serial check: "ß" is a US scanner's "-" read on QWERTZ, whatever else it held.
   if (SIGNATURE.qwertz.test(text)) return warn('qwertz');
   if (normaliseSerial(raw) !== null) return null;
   // "&", quotes and brackets are normal in URL and JSON labels, so only now do they count.
@@ -92,7 +92,7 @@ export function scannerLayoutWarning(raw: string): ScannerLayoutWarning | null {
  */
 export function layoutSwapCandidates(serial: string): string[] {
   const candidates = (['qwertz', 'azerty'] as const)
-    .map((layout) => readBack(serial, layout).toUpperCase())
+    .map((layout) => readBack(serial, layout))
     .filter((candidate) => candidate !== serial && normaliseSerial(candidate) === candidate);
   return [...new Set(candidates)];
 }

@@ -3,11 +3,12 @@
  *
  * Labels in the field carry the serial in many wrappers: a plain code, a URL printed as a QR
  * code, a `key=value` payload, a small JSON object, or a GS1 element string with the serial in
- * Application Identifier (21). Everything is reduced to the printed form: no whitespace,
- * upper case, and the same character rules the contract enforces.
+ * Application Identifier (21). Everything is reduced to the serial itself: no whitespace, and
+ * the same character rules the contract enforces. Its case is kept: the core sends the server's
+ * own spelling (electron/serial-key.ts), and a server may spell serials in lower case.
  */
 
-const SERIAL_PATTERN = /^[A-Z0-9][A-Z0-9._-]{2,63}$/;
+const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
 /** Names that carry the serial (URL query parameters, JSON keys). */
 const SERIAL_KEYS = ['serial', 'serial_number', 'serialnumber', 'sn', 's/n'];
@@ -41,7 +42,7 @@ export function normaliseSerial(raw: string): string | null {
 }
 
 function clean(candidate: string): string | null {
-  const serial = candidate.replace(/\s+/g, '').toUpperCase();
+  const serial = candidate.replace(/\s+/g, '');
   return SERIAL_PATTERN.test(serial) ? serial : null;
 }
 
