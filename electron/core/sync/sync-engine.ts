@@ -305,28 +305,35 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return report;
   }
 
+  /** Two sends' counts as one answer; what remains is the later one's. */
+  const joined = (first: SyncReport, then: SyncReport): SyncReport => ({
+    done: first.done + then.done,
+    failed: first.failed + then.failed,
+    conflicts: first.conflicts + then.conflicts,
+    remaining: then.remaining,
+    stoppedBy: then.stoppedBy ?? first.stoppedBy,
+  });
+
   const engine: SyncEngine = {
     run(extra = [], mode = 'asked') {
       if (running) {
-        // Jobs asked for while a run is going (Make available offline) run right after it, and
-        // so does Sync now when the run going on only sends the queue.
-        if (extra.length > 0 || (mode === 'asked' && !runningLists))
-          return running.then(() => engine.run(extra, mode));
+        // Jobs asked for while a run is going (Make available offline) run right after it.
+        if (extra.length > 0) return running.then(() => engine.run(extra, mode));
+        // Sync now while the run going on only sends the queue: the lists right after it. Its
+        // answer counts what that run sent too, which may be the very actions it was pressed for.
+        if (mode === 'asked' && !runningLists)
+          return running.then((before) =>
+            engine
+              .run(extra, mode)
+              .then((after) => ({ ...joined(before, after), stoppedBy: after.stoppedBy })),
+          );
         // "Sync now" (or the connection returning) during a run, e.g. a long download that
         // began while the server was away: the run's own replay came first, before actions
         // queued since. Send the queue now (replays take turns) instead of after the download.
         // The run's cancel stops this sending too.
         const signal = (controller ?? new AbortController()).signal;
         return Promise.all([running, options.replay(signal)]).then(([report, replayed]) =>
-          replayed
-            ? {
-                done: report.done + replayed.done,
-                failed: report.failed + replayed.failed,
-                conflicts: report.conflicts + replayed.conflicts,
-                remaining: replayed.remaining,
-                stoppedBy: replayed.stoppedBy ?? report.stoppedBy,
-              }
-            : report,
+          replayed ? joined(report, replayed) : report,
         );
       }
       running = runOnce(extra, mode).finally(() => {

@@ -83,13 +83,14 @@ describe('sync engine schedule', () => {
     w.engine.stop();
   });
 
-  it('Sync now during a run that only sends the queue refreshes the lists after it', async () => {
-    let release: () => void = () => undefined;
+  it('Sync now during a run that only sends the queue refreshes the lists after it, and counts what that run sent', async () => {
+    let release: (sent: number) => void = () => undefined;
     const w = world({
       lastFullAt: () => Date.now(),
       replay: () =>
         new Promise((resolve) => {
-          release = () => resolve(null);
+          release = (sent) =>
+            resolve({ done: sent, failed: 0, conflicts: 0, remaining: 0, stoppedBy: null });
         }),
     });
     w.engine.start();
@@ -97,11 +98,13 @@ describe('sync engine schedule', () => {
     const pressed = w.engine.run();
     await settle();
     expect(w.full).toEqual([]);
-    release();
+    // The run going on sends the action Sync now was pressed for (the server just came back).
+    release(1);
     await settle();
-    release();
-    await pressed;
+    release(0);
+    const report = await pressed;
     expect(w.full).toEqual(['asked']);
+    expect(report).toMatchObject({ done: 1, remaining: 0, stoppedBy: null });
     w.engine.stop();
   });
 
