@@ -101,6 +101,22 @@ export const endedText = (tasks: readonly SyncTask[], whileSending = false): str
 };
 
 /**
+ * What to say as the sync state moves on: downloads that ended early (endedText), and a Cancel
+ * that stopped the sending of a run with no downloads (issue 26: most runs only send the queue,
+ * so there is no cancelled download to say it by).
+ */
+export const endedNotice = (
+  previous: SyncState | null,
+  next: SyncState,
+  cancelledWhileSending: boolean,
+): string => {
+  const ended = endedText(newlyEnded(previous, next), cancelledWhileSending);
+  if (ended !== '' || !cancelledWhileSending) return ended;
+  const runEnded = previous?.running === true && !next.running;
+  return runEnded && next.tasks.length === 0 ? m.sync_sending_stopped() : '';
+};
+
+/**
  * "Next sync in 12 s" / "Next sync in 3 min"; null when none is due or it is due now (the
  * core clears it when it tries; a time in the past must not say "Next sync in 0 s" forever).
  * Offline it says nothing: sync runs as soon as the connection is back, whatever the time

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SyncState, SyncTask } from '../../../electron/contract';
 import {
   currentTask,
+  endedNotice,
   endedText,
   heldText,
   newlyEnded,
@@ -80,6 +81,21 @@ describe('the sync indicator', () => {
         task({ resource: 'locations', state: 'cancelled' }),
       ]),
     ).toBe('Download stopped. What was downloaded is kept; the rest follows later.');
+  });
+  it('says that Cancel stopped the sending of a run that only sent the queue', () => {
+    const sending = { ...state([]), sending: true };
+    const idle = state([], false);
+    expect(endedNotice(sending, idle, true)).toBe(
+      'Sending stopped. Actions not sent yet stay queued; “Sync now” sends them.',
+    );
+    expect(endedNotice(sending, idle, false), 'not cancelled: nothing to say').toBe('');
+    expect(endedNotice(sending, sending, true), 'still running').toBe('');
+    // With downloads, their cancelled tasks say it, once.
+    const cancelled = state([task({ state: 'cancelled' })], false);
+    expect(endedNotice(state([task({ state: 'waiting' })]), cancelled, true)).toBe(
+      'Sending stopped. Actions not sent yet stay queued; “Sync now” sends them.',
+    );
+    expect(endedNotice(cancelled, cancelled, true)).toBe('');
   });
   it('counts down to the next sync and goes quiet once it is due', () => {
     const now = Date.parse('2026-05-04T12:00:00Z');
