@@ -167,6 +167,10 @@ describe('the connection check', () => {
     ['cursor-links', ['conditional_requests:etag', 'updated_since_honoured']],
     ['link-header-bare', ['conditional_requests:etag', 'updated_since_ignored']],
     ['offset-flat', ['no_conditional_requests', 'updated_since_ignored']],
+    ['go-zero', ['conditional_requests:etag', 'updated_since_honoured']],
+    ['rails-root', ['conditional_requests:etag', 'updated_since_ignored']],
+    ['flat-traffic', ['conditional_requests:etag', 'updated_since_honoured']],
+    ['lower-hex', ['conditional_requests:last_modified', 'updated_since_honoured']],
   ])(
     '%s: says which the server offers',
     async (dialect, expected) => {
