@@ -53,6 +53,16 @@ const DeviceRec = z.object({
   frozenCheckinMs: z.number().nullable(),
   /** [time, count] pairs added through the walk-through control route. */
   walkThroughs: z.array(z.tuple([z.number(), z.number().int()])),
+  /**
+   * People crossing for an accuracy audit: [time, counted in, counted out] (what the device
+   * counted of them, a few short). Absent in files written before audits.
+   */
+  crossings: z.array(z.tuple([z.number(), z.number().int(), z.number().int()])).optional(),
+  /**
+   * From the first simulated crossing on, the device counts only simulated people: generated
+   * customers would be people nobody doing the audit can see.
+   */
+  simulatedSince: z.number().optional(),
 });
 
 export const Snapshot = z.object({
