@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { OperationName, OperationResult } from '../../electron/contract';
+import type { ManagedSettings, OperationName, OperationResult } from '../../electron/contract';
 import type { Core, Logger } from '../../electron/core/core';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
@@ -31,6 +31,8 @@ export interface HarnessOptions {
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send (CoreOptions.actionWaitMs). */
   actionWaitMs?: number;
+  /** Managed settings as the host read them (CoreOptions.managed). */
+  managed?: ManagedSettings;
 }
 
 export async function startCoreHarness(
@@ -47,6 +49,7 @@ export async function startCoreHarness(
     log,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
+    ...(options.managed ? { managed: options.managed } : {}),
   });
   return {
     core,

@@ -13,6 +13,9 @@ export const POLICY_KEYS = {
   lockApiBaseUrl: 'LockApiBaseUrl',
   updateUrl: 'UpdateUrl',
   updatesEnabled: 'UpdatesEnabled',
+  auditPercent: 'AuditAccuracyPercent',
+  auditMinCrossings: 'AuditMinimumCrossings',
+  auditMinMinutes: 'AuditMinimumMinutes',
 } as const;
 
 const HttpsUrl = z
@@ -29,11 +32,18 @@ const Switch = z.union([
   z.literal(1).transform(() => true),
 ]);
 
+/** A whole number in a range (registry DWORDs, plist integers, JSON numbers). */
+const Whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
 const FIELDS = {
   ApiBaseUrl: HttpsUrl,
   LockApiBaseUrl: Switch,
   UpdateUrl: HttpsUrl,
   UpdatesEnabled: Switch,
+  // The accuracy audit's pass mark and minimum sample (electron/accuracy-audit.ts defaults).
+  AuditAccuracyPercent: Whole(50, 100),
+  AuditMinimumCrossings: Whole(1, 10_000),
+  AuditMinimumMinutes: Whole(0, 1_440),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -42,6 +52,9 @@ export const NOT_MANAGED: ManagedSettings = {
   apiBaseUrlLocked: false,
   updateUrl: null,
   updatesEnabled: null,
+  auditPercent: null,
+  auditMinCrossings: null,
+  auditMinMinutes: null,
 };
 
 export interface PolicyReading {
@@ -51,7 +64,7 @@ export interface PolicyReading {
 }
 
 /** The valid values of one source (a registry key, a file), by policy key name. */
-export type PolicyValues = Partial<Record<keyof typeof FIELDS, string | boolean>>;
+export type PolicyValues = Partial<Record<keyof typeof FIELDS, string | boolean | number>>;
 
 /**
  * Raw key → value pairs from one source → its valid values. Unknown keys are reported and
@@ -94,7 +107,7 @@ export const mergePolicyLayers = (
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer.values) as [
       keyof PolicyValues,
-      string | boolean,
+      string | boolean | number,
     ][]) {
       if (key in values) continue;
       values[key] = value;
@@ -109,6 +122,9 @@ export const mergePolicyLayers = (
     apiBaseUrlLocked: apiBaseUrl !== null && values.LockApiBaseUrl === true,
     updateUrl: (values.UpdateUrl as string | undefined) ?? null,
     updatesEnabled: (values.UpdatesEnabled as boolean | undefined) ?? null,
+    auditPercent: (values.AuditAccuracyPercent as number | undefined) ?? null,
+    auditMinCrossings: (values.AuditMinimumCrossings as number | undefined) ?? null,
+    auditMinMinutes: (values.AuditMinimumMinutes as number | undefined) ?? null,
   };
 };
 

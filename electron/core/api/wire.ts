@@ -111,6 +111,9 @@ export const FootTraffic = z.looseObject({
   start: z.string(),
   end: z.string(),
   count: z.number().int().nonnegative(),
+  /** People in and out, where the server says them apart (an accuracy audit compares each). */
+  in: z.number().int().nonnegative().optional(),
+  out: z.number().int().nonnegative().optional(),
 });
 export type FootTraffic = z.infer<typeof FootTraffic>;
 

@@ -16,6 +16,7 @@ import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
 import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
+import { auditRows, type AuditRows } from './audit-rows';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { quickCheckInBackground } from './background-check';
 import { walLostCommits } from './wal-check';
@@ -52,6 +53,7 @@ export interface WorkStore {
   intents: IntentRows;
   activity: ActivityRows;
   photos: PhotoRows;
+  audits: AuditRows;
 }
 
 export interface AccountStore {
@@ -147,7 +149,13 @@ function openWork(path: string, expectData = false): WorkStore {
     db.close();
     throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
-  return { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
+  return {
+    db,
+    intents: intentRows(db),
+    activity: activityRows(db),
+    photos: photoRows(db),
+    audits: auditRows(db),
+  };
 }
 
 /**
@@ -294,6 +302,7 @@ export function openAccountStore(
     intents: guardRows(() => current().intents, onDamage),
     activity: guardRows(() => current().activity, onDamage),
     photos: guardRows(() => current().photos, onDamage),
+    audits: guardRows(() => current().audits, onDamage),
   };
   const requeued = work.intents.requeueInterrupted();
   if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });

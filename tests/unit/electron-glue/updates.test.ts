@@ -15,6 +15,9 @@ const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
   apiBaseUrlLocked: false,
   updateUrl: 'https://updates.example.com/fi',
   updatesEnabled: null,
+  auditPercent: null,
+  auditMinCrossings: null,
+  auditMinMinutes: null,
   ...over,
 });
 
