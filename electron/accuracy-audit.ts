@@ -133,9 +133,7 @@ export const compareAudit = (
   const inPct = oneDecimal(accuracyPercent(manual.in, device.in));
   const outPct = device.out === null ? null : oneDecimal(accuracyPercent(manual.out, device.out));
   const overall = oneDecimal(
-    device.out === null
-      ? inPct
-      : accuracyPercent(manual.in + manual.out, device.in + device.out),
+    device.out === null ? inPct : accuracyPercent(manual.in + manual.out, device.in + device.out),
   );
   const each = [inPct, overall, ...(outPct === null ? [] : [outPct])];
   const outcome: AuditOutcome = !sampleReached(manual, window, thresholds)

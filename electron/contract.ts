@@ -370,16 +370,17 @@ export const operations = {
    * counting, resumed), tapped, stopped, and read — reading settles a stopped one when its
    * counts can be read.
    */
-  startAudit: z.object({ serial: Serial, locationId: Id, plannedRun: z.boolean().optional() }).strict(),
-  auditTap: z
-    .object({ auditId: Id, direction: z.enum(['in', 'out', 'undo']) })
-    .strict(),
+  startAudit: z.object({ serial: Serial, locationId: Id }).strict(),
+  auditTap: z.object({ auditId: Id, direction: z.enum(['in', 'out', 'undo']) }).strict(),
   stopAudit: z.object({ auditId: Id }).strict(),
   /** The audit of a device in the visit in progress (or by id), settled if it can be. */
   getAudit: z.object({ serial: Serial.optional(), auditId: Id.optional() }).strict(),
   /** Why a failed audit is left as it is (required for a failed one to leave follow-up). */
   auditReason: z
-    .object({ auditId: Id, reason: z.string().trim().min(1, R.reason_required).max(300, R.reason_too_long) })
+    .object({
+      auditId: Id,
+      reason: z.string().trim().min(1, R.reason_required).max(300, R.reason_too_long),
+    })
     .strict(),
   /** Training mode only: people cross a practice device's line (it counts a few short). */
   simulateCrossing: z
@@ -716,7 +717,12 @@ export type ActivityFact =
   | { kind: 'outbox_damaged'; unreadable: number; keptAt: string };
 
 /** The audit results an activity row of action 'audit' has. */
-export const AUDIT_RESULTS = ['audit_pending', 'audit_passed', 'audit_failed', 'audit_not_enough'] as const;
+export const AUDIT_RESULTS = [
+  'audit_pending',
+  'audit_passed',
+  'audit_failed',
+  'audit_not_enough',
+] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
 /** An accuracy audit as its screen shows it and the log keeps it. */

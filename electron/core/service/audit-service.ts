@@ -177,7 +177,8 @@ export async function startAudit(
     bucketMs = typeof last === 'number' && last > 0 ? last : MINUTE;
     bucketSeen = false;
   }
-  const plan = input.plannedRun ? plannedWindow(now, bucketMs, auditThresholds(ctx)) : null;
+  // Coarse buckets (hours): the whole run the minimum needs, planned and said up front.
+  const plan = plannedWindow(now, bucketMs, auditThresholds(ctx));
   const row = guarded(() =>
     work.audits.add({
       visitId: visit.id,
@@ -249,10 +250,7 @@ export async function getAudit(
   return row ? settleOne(ctx, scope, row) : null;
 }
 
-export function auditReason(
-  ctx: ServiceContext,
-  input: ParsedInput<'auditReason'>,
-): AccuracyAudit {
+export function auditReason(ctx: ServiceContext, input: ParsedInput<'auditReason'>): AccuracyAudit {
   const scope = requireScope(ctx);
   const { work } = scope.store;
   const row = auditOf(scope, input.auditId);

@@ -161,7 +161,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     auditTap: (input) => auditTap(ctx, input),
     stopAudit: (input) => stopAudit(ctx, input),
     getAudit: (input) =>
-      getAudit(ctx, input.serial === undefined ? input : { ...input, serial: spelled(input.serial) }),
+      getAudit(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
     auditReason: (input) => auditReason(ctx, input),
     simulateCrossing: ({ serial, ...people }) => simulateCrossing(ctx, session, serial, people),
   };

@@ -2,12 +2,14 @@
 import type {
   ActivityEntry,
   OutboxItem,
+  AuditResult,
   OutboxKind,
   VerificationResult,
 } from '../../../electron/contract';
 import { isVerificationResult } from '../../../electron/verification-result';
 import { m } from './i18n';
 import { verificationWords } from './verification-text';
+import { auditResultWords, isAuditResult } from './audit-text';
 
 const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   install: m.action_install,
@@ -19,6 +21,7 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   delete_location: m.action_delete_location,
   verify: m.action_verify,
   storage: m.action_storage,
+  audit: m.action_audit,
 };
 
 /** What an action of each kind is, as the Activity table's "Action" column says it (a kind
@@ -91,7 +94,10 @@ export const outboxProgress = (item: OutboxItem): string | null => {
   return null;
 };
 
-const RESULT_WORDS: Record<Exclude<ActivityEntry['result'], VerificationResult>, () => string> = {
+const RESULT_WORDS: Record<
+  Exclude<ActivityEntry['result'], VerificationResult | AuditResult>,
+  () => string
+> = {
   done: m.result_done,
   queued: m.result_queued,
   failed: m.result_failed,
@@ -103,4 +109,6 @@ const RESULT_WORDS: Record<Exclude<ActivityEntry['result'], VerificationResult>,
 export const resultWords = (result: ActivityEntry['result']): string =>
   isVerificationResult(result)
     ? verificationWords(result)
-    : ((RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result);
+    : isAuditResult(result)
+      ? auditResultWords(result)
+      : ((RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result);

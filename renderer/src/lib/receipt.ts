@@ -3,7 +3,13 @@
  * device installed / moved / replaced / uninstalled, and its last verification and walk test.
  * The lists hold kinds; the `…Text` functions word them in the active language.
  */
-import type { ActivityEntry, WalkTestResult } from '../../../electron/contract';
+import type {
+  ActivityEntry,
+  AuditLogged,
+  AuditResult,
+  WalkTestResult,
+} from '../../../electron/contract';
+import { auditResultWords, auditText, isAuditResult } from './audit-text';
 import { isVerificationResult } from '../../../electron/verification-result';
 import { replacedSerial } from './activity-text';
 import { formatNumber } from './format';
@@ -22,6 +28,8 @@ export interface ReceiptDevice {
   at: string;
   verification: Verification;
   walkTest: WalkTestResult | null;
+  /** Its last accuracy audit in the visit, as the log keeps it. */
+  audit: { result: AuditResult; logged: AuditLogged } | null;
 }
 
 export interface ReceiptStore {
@@ -65,6 +73,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         at: stillOpen ? before.at : entry.at,
         verification: before?.verification ?? 'not_checked',
         walkTest: before?.walkTest ?? null,
+        audit: before?.audit ?? null,
       };
       if (before) store.devices[earlier] = device;
       else store.devices.push(device);
@@ -74,6 +83,9 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         device.verification = isVerificationResult(entry.result) ? entry.result : 'not_verified';
         device.walkTest = entry.walkTest;
       }
+    } else if (entry.action === 'audit' && entry.audit && isAuditResult(entry.result)) {
+      const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
+      if (device) device.audit = { result: entry.result, logged: entry.audit };
     }
   }
   return [...stores.values()].filter((s) => s.devices.length > 0);
@@ -105,11 +117,19 @@ export const receiptActionText = (device: ReceiptDevice): string => {
   const { result } = device;
   if (result === 'done') return verb(device);
   // A placement's result is never a verification's; said in its words all the same.
-  const state = isVerificationResult(result) ? verificationWords(result) : STATE[result]();
+  const state = isVerificationResult(result)
+    ? verificationWords(result)
+    : isAuditResult(result)
+      ? auditResultWords(result)
+      : STATE[result]();
   return m.receipt_action_state({ action: verb(device), state });
 };
 
 export const storeName = (store: ReceiptStore): string => store.name ?? m.receipt_unknown_store();
+
+/** The receipt's audit cell: the result with its numbers, or that none was made. */
+export const auditCellText = (device: Pick<ReceiptDevice, 'audit'>): string =>
+  device.audit ? auditText(device.audit.result, device.audit.logged) : m.receipt_audit_none();
 
 export const walkTestText = (walk: WalkTestResult | null): string => {
   if (walk === null) return m.receipt_walk_none();

@@ -78,7 +78,9 @@ async function finish(audit: AccuracyAudit, serial: string): Promise<AccuracyAud
   // The device has not checked in since the window ended: its counts may be incomplete.
   expect(waiting).toMatchObject({ state: 'pending', waitingFor: 'checkin' });
   host.sandbox.checkIn(serial);
-  return harness.call('getAudit', { auditId: audit.id });
+  const done = await harness.call('getAudit', { auditId: audit.id });
+  if (!done) throw new Error('the audit is gone');
+  return done;
 }
 
 describe('accuracy audit against the sandbox', () => {
@@ -136,17 +138,24 @@ describe('accuracy audit against the sandbox', () => {
     const pending = (await harness.call('listActivity', {})).find(
       (e) => e.audit?.auditId === audit.id,
     );
-    expect(pending).toMatchObject({ result: 'audit_pending', audit: { manual: { in: 25, out: 25 } } });
+    expect(pending).toMatchObject({
+      result: 'audit_pending',
+      audit: { manual: { in: 25, out: 25 } },
+    });
     await host.back();
     host.sandbox.checkIn(serial);
     // No one reads the audit: the sync run after the connection is back settles it.
     await harness.call('syncNow');
-    const settled = await waitFor(async () => {
-      const entry = (await harness.call('listActivity', {})).find(
-        (e) => e.audit?.auditId === audit.id,
-      );
-      return entry?.result === 'audit_pending' ? null : entry;
-    }, 10_000, 'the audit settled by the sync run');
+    const settled = await waitFor(
+      async () => {
+        const entry = (await harness.call('listActivity', {})).find(
+          (e) => e.audit?.auditId === audit.id,
+        );
+        return entry?.result === 'audit_pending' ? null : entry;
+      },
+      10_000,
+      'the audit settled by the sync run',
+    );
     expect(settled).toMatchObject({ result: 'audit_passed' });
     expect(settled?.audit?.result?.device).toEqual({ in: 24, out: 24 });
   });

@@ -20,7 +20,10 @@ describe('accuracy audit: bucket alignment', () => {
     });
   });
   it('a start on a boundary starts there; a stop inside the first bucket keeps that bucket', () => {
-    expect(auditWindow(at(10, 0), at(10, 0, 30), MIN)).toEqual({ start: at(10, 0), end: at(10, 1) });
+    expect(auditWindow(at(10, 0), at(10, 0, 30), MIN)).toEqual({
+      start: at(10, 0),
+      end: at(10, 1),
+    });
   });
   it('has no window when no whole bucket lies between start and stop', () => {
     expect(auditWindow(at(10, 0, 20), at(10, 0, 50), MIN)).toBeNull();
