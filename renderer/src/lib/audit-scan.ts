@@ -11,10 +11,14 @@ export const AUDIT_SCAN_CODES: Readonly<Record<Direction, string>> = {
 
 const key = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-/** The direction a scan counts, or null when it is not one of the sheet's barcodes. */
-export const auditScanDirection = (raw: string): Direction | null =>
-  key(raw) === key(AUDIT_SCAN_CODES.in)
-    ? 'in'
-    : key(raw) === key(AUDIT_SCAN_CODES.out)
-      ? 'out'
-      : null;
+/**
+ * The direction a scan counts, or null when it is not one of the sheet's barcodes. A key
+ * pressed just before the scan (I for In, a moment earlier) runs into its burst, so the code
+ * is looked for at the end of what was read.
+ */
+export const auditScanDirection = (raw: string): Direction | null => {
+  const read = key(raw);
+  if (read.endsWith(key(AUDIT_SCAN_CODES.in))) return 'in';
+  if (read.endsWith(key(AUDIT_SCAN_CODES.out))) return 'out';
+  return null;
+};

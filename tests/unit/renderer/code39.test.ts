@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { AUDIT_SCAN_CODES } from '../../../renderer/src/lib/audit-scan';
+import { AUDIT_SCAN_CODES, auditScanDirection } from '../../../renderer/src/lib/audit-scan';
 import { code39 } from '../../../renderer/src/lib/code39';
 
 const require = createRequire(import.meta.url);
@@ -42,5 +42,15 @@ describe('Code 39 for the audit sheet', () => {
   });
   it('refuses a character Code 39 cannot carry', () => {
     expect(() => code39('in#1')).toThrow('Code 39 has no "i"');
+  });
+});
+
+describe('a scan of the audit sheet', () => {
+  it('counts its direction whatever the case and the layout made of "-", also after a key typed just before', () => {
+    expect(auditScanDirection('AUDIT-IN')).toBe('in');
+    expect(auditScanDirection('audit?out')).toBe('out');
+    expect(auditScanDirection('iAUDIT-OUT')).toBe('out');
+    expect(auditScanDirection('FTC-2B5H97J8')).toBeNull();
+    expect(auditScanDirection('AUDIT-INX')).toBeNull();
   });
 });
