@@ -50,9 +50,9 @@ beforeAll(async () => {
     apiBaseUrlLocked: true,
     updateUrl: null,
     updatesEnabled: null,
-          auditPercent: null,
-          auditMinCrossings: null,
-          auditMinMinutes: null,
+    auditPercent: null,
+    auditMinCrossings: null,
+    auditMinMinutes: null,
   };
   core = await createCore({
     dataDir: join(root, 'data'),
@@ -112,9 +112,9 @@ describe('baseUrlAllowed (normalized comparison)', () => {
     apiBaseUrlLocked: true,
     updateUrl: null,
     updatesEnabled: null,
-          auditPercent: null,
-          auditMinCrossings: null,
-          auditMinMinutes: null,
+    auditPercent: null,
+    auditMinCrossings: null,
+    auditMinMinutes: null,
   });
   it.each([
     ['https://api.example.com/v1', 'https://api.example.com/v1/', true],

@@ -18,9 +18,9 @@ const LOCKED: ManagedSettings = {
   apiBaseUrlLocked: true,
   updateUrl: null,
   updatesEnabled: false,
-      auditPercent: null,
-      auditMinCrossings: null,
-      auditMinMinutes: null,
+  auditPercent: null,
+  auditMinCrossings: null,
+  auditMinMinutes: null,
 };
 
 describe('managed settings in the core', () => {

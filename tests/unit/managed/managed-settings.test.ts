@@ -52,6 +52,9 @@ describe('managed settings: sources parsed for real', () => {
     'HKEY_CURRENT_USER\\Software\\Policies\\FieldInstaller',
     '    ApiBaseUrl    REG_SZ    https://user.example.com/v1',
     '    UpdateUrl    REG_SZ    https://updates.example.com/user-feed',
+    // The accuracy audit's minimum sample as Group Policy writes it (REG_DWORD, hex).
+    '    AuditMinimumCrossings    REG_DWORD    0x3c',
+    '    AuditAccuracyPercent    REG_DWORD    0x1f4',
     '',
   ].join('\r\n');
   const REG = 'C:\\Windows\\System32\\reg.exe';
@@ -102,8 +105,11 @@ describe('managed settings: sources parsed for real', () => {
         apiBaseUrlLocked: true,
         updateUrl: 'https://updates.example.com/user-feed', // only the user set it
         updatesEnabled: false,
+        auditPercent: null, // 500 % is no pass mark: ignored, and said
+        auditMinCrossings: 60,
+        auditMinMinutes: null,
       },
-      problems: [],
+      problems: [expect.stringMatching(/AuditAccuracyPercent ignored/)],
     });
   });
 
@@ -192,6 +198,9 @@ describe('managed settings: sources parsed for real', () => {
       apiBaseUrlLocked: true,
       updateUrl: 'https://updates.example.com/mac',
       updatesEnabled: false,
+      auditPercent: null,
+      auditMinCrossings: null,
+      auditMinMinutes: null,
     });
   });
 
