@@ -70,7 +70,7 @@ describe('accuracy audit words', () => {
 
   for (const language of LANGUAGES) {
     it(`words a failed audit the same in Activity, on the receipt, under follow-up and in the CSV (${language})`, () => {
-      setLocaleSource(() => resolveLocale(language));
+      setLocaleSource(() => resolveLocale([language]));
       const audit = logged({ in: 60, out: 50 }, { in: 48, out: 40 }, 'Tür offen');
       const entries = visit(audit, 'audit_failed');
       const said = auditText('audit_failed', audit);
