@@ -124,6 +124,22 @@ describe('accuracy audit against the sandbox', () => {
     expect(done.result).toMatchObject({ outcome: 'not_enough', manual: { in: 10, out: 5 } });
   });
 
+  it('plans a whole run where the server counts by the hour, and says how long', async () => {
+    const serial = await quietDevice();
+    host.sandbox.setMinuteBucketSeconds(3_600);
+    try {
+      const audit = await harness.call('startAudit', { serial, locationId });
+      const hour = 3_600_000;
+      expect(audit).toMatchObject({ bucketMs: hour, state: 'counting' });
+      expect(audit.window.start % hour).toBe(0);
+      expect(audit.window.start).toBeGreaterThan(Date.now());
+      // The policy's sample has no minimum time here: one whole hour, from the next one.
+      expect(audit.plannedEnd).toBe(audit.window.start + hour);
+    } finally {
+      host.sandbox.setMinuteBucketSeconds(1);
+    }
+  });
+
   it('stopped offline, stays pending in the visit log and compares by itself when the server is back', async () => {
     const serial = await quietDevice();
     const audit = await countPeople(serial, { in: 25, out: 25 }, 3);
