@@ -36,12 +36,10 @@ export type OpenRule =
   | { rule: 'passed_check'; serial: string }
   | { rule: 'checklist'; serial: string };
 
-/**
- * Results that count as "a passed walk test or audit". The audit (issue 27's accuracy audit)
- * adds its entry's test here, one line.
- */
+/** Results that count as "a passed walk test or audit". */
 const PASSED_CHECKS: readonly ((entry: LoggedEntry) => boolean)[] = [
   (entry) => entry.action === 'verify' && entry.result === 'verified',
+  (entry) => entry.action === 'audit' && entry.result === 'audit_passed',
 ];
 
 /** Placements that put a device in a store: each must meet the rules. */

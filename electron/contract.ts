@@ -16,6 +16,13 @@ import type { CompletionRules, OpenRule } from './completion-rules';
 import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './mounting-checks';
 import { CHECK_IDS, MAX_METRES } from './mounting-checks';
 import type {
+  AuditComparison,
+  AuditThresholds,
+  AuditWindow,
+  Direction,
+  Tally,
+} from './accuracy-audit';
+import type {
   Device,
   FootTraffic,
   Location,
@@ -40,6 +47,8 @@ export type {
   CheckDef,
   RecordedCheck,
   ChecklistFileProblem,
+  Direction,
+  Tally,
 };
 
 // ---------------------------------------------------------------- field rules
@@ -86,6 +95,7 @@ export const FIELD_RULES = {
   reason_too_long: 'Keep the reason under 300 characters',
   pick_text_too_long: 'Add at most 20,000 characters at a time',
   length_range: `Enter a length from 0 to ${MAX_METRES} m`,
+  reason_required: 'Say why the audit did not pass',
 } as const;
 export type FieldRule = keyof typeof FIELD_RULES;
 const R = FIELD_RULES;
@@ -439,6 +449,31 @@ export const operations = {
   simulateWalkThrough: z
     .object({ serial: Serial, count: z.number().int().min(1).max(100).optional() })
     .strict(),
+  /**
+   * An accuracy audit of a device (issue 27): started (or the one of this visit still
+   * counting, resumed), tapped, stopped, and read — reading settles a stopped one when its
+   * counts can be read.
+   */
+  startAudit: z.object({ serial: Serial, locationId: Id }).strict(),
+  auditTap: z.object({ auditId: Id, direction: z.enum(['in', 'out', 'undo']) }).strict(),
+  stopAudit: z.object({ auditId: Id }).strict(),
+  /** The audit of a device in the visit in progress (or by id), settled if it can be. */
+  getAudit: z.object({ serial: Serial.optional(), auditId: Id.optional() }).strict(),
+  /** Why a failed audit is left as it is (required for a failed one to leave follow-up). */
+  auditReason: z
+    .object({
+      auditId: Id,
+      reason: z.string().trim().min(1, R.reason_required).max(300, R.reason_too_long),
+    })
+    .strict(),
+  /** Training mode only: people cross a practice device's line (it counts a few short). */
+  simulateCrossing: z
+    .object({
+      serial: Serial,
+      in: z.number().int().min(0).max(100),
+      out: z.number().int().min(0).max(100),
+    })
+    .strict(),
   recordVerification: z
     .object({
       serial: Serial,
@@ -540,6 +575,8 @@ export const ERROR_CODES = [
   'visit_rules_open',
   /** A checklist with a check unanswered, or a reason missing (`fieldIssues` per check). */
   'checklist_incomplete',
+  'audit_not_found',
+  'audit_stopped',
   'key_no_organization',
   'organization_no_access',
   'sign_out_leftovers',
@@ -725,12 +762,13 @@ export interface ActivityEntry {
   id: string;
   at: string;
   /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
-  action: OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit';
+  action: OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit' | 'audit';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
   /** A verification's is one of VerificationResult (electron/verification-result.ts). */
-  result: 'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult;
+  result:
+    'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult | AuditResult;
   /** English, for logs and for entries written before `fact` existed (shown as they are). */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
@@ -739,6 +777,8 @@ export interface ActivityEntry {
   visitId: string;
   /** A verification's walk test, when one was recorded. */
   walkTest: WalkTestResult | null;
+  /** An accuracy audit's numbers (action 'audit'). */
+  audit?: AuditLogged | null;
   /** The queued action this row follows (its outbox item's id while it waits): the row's
    * result changes as the action does (queued → done…), `at` stays when the technician acted.
    * Null for verifications and for rows written before rows followed their action. */
@@ -821,6 +861,51 @@ export interface PickList {
   expectedType: string | null;
   typeChosen: boolean;
   lines: PickLine[];
+}
+
+/** The audit results an activity row of action 'audit' has. */
+const AUDIT_RESULTS = [
+  'audit_pending',
+  'audit_passed',
+  'audit_failed',
+  'audit_not_enough',
+] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
+/** An accuracy audit as its screen shows it and the log keeps it. */
+export interface AccuracyAudit {
+  id: string;
+  serial: string;
+  locationId: string;
+  visitId: string;
+  /** ms since the epoch, as every time of an audit (its arithmetic is on bucket boundaries). */
+  startedAt: number;
+  /** The server's bucket length; `bucketSeen` false while it is assumed (started offline). */
+  bucketMs: number;
+  bucketSeen: boolean;
+  /** Coarse buckets: the end of the whole run the technician accepted. */
+  plannedEnd: number | null;
+  stoppedAt: number | null;
+  /** The window compared: its start from Start; its end once stopped. */
+  window: { start: number; end: number | null };
+  /** Taps inside the window. */
+  tally: Tally;
+  lastTap: { direction: Direction; at: number } | null;
+  /** counting → pending (until the window ends, the device checks in after it, its counts are read) → done. */
+  state: 'counting' | 'pending' | 'done';
+  waitingFor: 'window_end' | 'checkin' | 'counts' | null;
+  result: AuditComparison | null;
+  reason: string | null;
+  thresholds: AuditThresholds;
+}
+
+/** What the visit log keeps of an audit (`ActivityEntry.audit`). */
+export interface AuditLogged {
+  auditId: string;
+  window: AuditWindow | null;
+  manual: Tally;
+  result: AuditComparison | null;
+  reason: string | null;
 }
 
 export interface WalkTestResult {
@@ -963,6 +1048,10 @@ export interface ManagedSettings {
   quality: ManagedQuality;
   /** Hours between scheduled refreshes of the full lists (`FullRefreshHours`); absent: not set. */
   fullRefreshHours?: number;
+  /** The accuracy audit's pass mark and minimum sample; null: the default (accuracy-audit.ts). */
+  auditPercent: number | null;
+  auditMinCrossings: number | null;
+  auditMinMinutes: number | null;
 }
 
 /** Installation quality set by IT (issue 27). */
@@ -1054,6 +1143,12 @@ interface OperationResults {
   deletePhoto: PhotoInfo[];
   simulateWalkThrough: { serial: string; added: number };
   recordVerification: ActivityEntry;
+  startAudit: AccuracyAudit;
+  auditTap: AccuracyAudit;
+  stopAudit: AccuracyAudit;
+  getAudit: AccuracyAudit | null;
+  auditReason: AccuracyAudit;
+  simulateCrossing: { in: number; out: number };
 }
 
 // Compile-time check: every operation has a result type and vice versa.

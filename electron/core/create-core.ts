@@ -5,6 +5,7 @@
  * browser mode (electron/web/cli.ts). Throws only when the data dir cannot be used at all
  * (another process holds it: the host tells the technician and quits).
  */
+import { settleAudits } from './service/audit-service';
 import type { z } from 'zod';
 import {
   operations,
@@ -179,7 +180,14 @@ export const createCore: CreateCore = async (options) => {
     ...(options.timers ? { timers: options.timers } : {}),
     isOnline: () => online,
     onState: (state) => emit({ type: 'sync-progress', state }),
-    onReport: (report) => emit({ type: 'sync', report }),
+    onReport: (report) => {
+      emit({ type: 'sync', report });
+      // An audit stopped offline compares by itself once its counts can be read.
+      if (report.stoppedBy === null)
+        void settleAudits(ctx).catch((error: unknown) =>
+          options.log.warn('audits not settled', { error: describe(error) }),
+        );
+    },
     onJobError: (error) => {
       if (isDamage(error)) recheck();
       // A download that found no network says so, like any other request would.

@@ -13,6 +13,7 @@ import { anyDevice } from './test-kit/control';
 import { FaultEngine } from './test-kit/faults';
 import { createTestKit, type TestKit } from './test-kit/kit';
 import { tlsServer } from './test-kit/tls';
+import { TRAINING_COUNT_ERROR_PERCENT } from './traffic';
 import type { RunningSandbox, SandboxOptions } from './types';
 
 export { DIALECTS, dialectNames, resolveDialect } from './dialects';
@@ -49,6 +50,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     setFaults: (f) => faults.merge(f),
     clearFaults: () => faults.clear(),
     walkThrough: (serial, count) => state.walkThrough(named(serial), count),
+    peopleCross: (serial, people, errorPercent = TRAINING_COUNT_ERROR_PERCENT) =>
+      state.peopleCross(named(serial), people, errorPercent),
+    setMinuteBucketSeconds: (seconds) => state.setMinuteBucketMs(seconds * 1000),
     setSilent: (serial, silent) => state.setSilent(named(serial), silent),
     checkIn: (serial) => state.checkIn(named(serial)),
     deviceLocation: (serial) => {

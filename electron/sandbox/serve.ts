@@ -38,6 +38,8 @@ export interface ServeOptions {
   devices?: number;
   /** Seconds from install to the device's first check-in, default 5. */
   firstCheckinDelayS?: number;
+  /** Seconds in a bucket of a device's "minute" foot traffic, default 60. */
+  minuteBucketS?: number;
   /** Millisecond clock, default Date.now. */
   now?: () => number;
   log?: (line: string) => void;
@@ -89,6 +91,7 @@ export const serveSandbox = async (
   const state = new SandboxState(snapshot, {
     now,
     firstCheckinDelayS: options.firstCheckinDelayS ?? 5,
+    ...(options.minuteBucketS ? { minuteBucketMs: options.minuteBucketS * 1000 } : {}),
     onChange: () => saver?.schedule(),
   });
   if (file) {

@@ -58,6 +58,16 @@ const DeviceRec = z.object({
    * what `updated_since` filters on. Check-ins are not changes. 0 in files written before.
    */
   updatedMs: z.number().default(0),
+  /**
+   * People crossing for an accuracy audit: [time, counted in, counted out] (what the device
+   * counted of them, a few short). Absent in files written before audits.
+   */
+  crossings: z.array(z.tuple([z.number(), z.number().int(), z.number().int()])).optional(),
+  /**
+   * From the first simulated crossing on, the device counts only simulated people: generated
+   * customers would be people nobody doing the audit can see.
+   */
+  simulatedSince: z.number().optional(),
 });
 
 export const Snapshot = z.object({

@@ -22,6 +22,11 @@ const sortedIndex = (list: readonly DeviceRec[], serial: string): number => {
 export interface StateOptions {
   now: () => number;
   firstCheckinDelayS: number;
+  /**
+   * How long the buckets of a device's "minute" traffic are (default a minute): shorter
+   * buckets let an accuracy audit be practised and tested in seconds.
+   */
+  minuteBucketMs?: number;
   /** Called after every mutation (persistence debounces it). */
   onChange: () => void;
 }
@@ -84,6 +89,13 @@ export class SandboxState {
 
   now(): number {
     return this.opts.now();
+  }
+
+  /** The finest buckets of a device's foot traffic (see StateOptions.minuteBucketMs). */
+  minuteBucketMs = (): number => this.opts.minuteBucketMs ?? 60_000;
+
+  setMinuteBucketMs(ms: number): void {
+    this.opts.minuteBucketMs = ms;
   }
 
   userByKey(key: string): UserRec | undefined {
@@ -243,6 +255,20 @@ export class SandboxState {
   walkThrough(d: DeviceRec, count: number): void {
     d.walkThroughs.push([this.now(), count]);
     this.opts.onChange();
+  }
+
+  /**
+   * `people` cross the device's line now; it counts them `errorPercent` short (rounded), as a
+   * well-mounted counter misses a few. Answers what it counted.
+   */
+  peopleCross(d: DeviceRec, people: { in: number; out: number }, errorPercent: number) {
+    const now = this.now();
+    const counted = (n: number) => n - Math.round((n * errorPercent) / 100);
+    const seen = { in: counted(people.in), out: counted(people.out) };
+    d.simulatedSince ??= now;
+    (d.crossings ??= []).push([now, seen.in, seen.out]);
+    this.opts.onChange();
+    return seen;
   }
 
   private addLocation(l: LocationRec): void {

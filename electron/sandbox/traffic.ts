@@ -8,6 +8,8 @@ import type { SandboxState } from './state';
 import type { DeviceRec } from './snapshot';
 
 const MINUTE = 60_000;
+/** A simulated device misses this share of the people crossing (a realistic, small error). */
+export const TRAINING_COUNT_ERROR_PERCENT = 3;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 export const GRANULARITY_MS = { minute: MINUTE, hour: HOUR, day: DAY } as const;
@@ -45,7 +47,8 @@ const generated = (
   b: number,
 ): number => {
   if (d.installedAt === null) return 0;
-  const activeEnd = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
+  const reporting = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
+  const activeEnd = Math.min(reporting, d.simulatedSince ?? Infinity);
   const lo = Math.max(a, Math.ceil(d.installedAt / MINUTE) * MINUTE);
   const hi = Math.min(b, Math.floor(activeEnd / MINUTE) * MINUTE);
   if (hi <= lo) return 0;
@@ -73,31 +76,65 @@ const walked = (d: DeviceRec, a: number, b: number): number => {
   return n;
 };
 
+const crossed = (d: DeviceRec, a: number, b: number): { in: number; out: number } => {
+  const n = { in: 0, out: 0 };
+  for (const [t, i, o] of d.crossings ?? []) {
+    if (t < a || t >= b) continue;
+    n.in += i;
+    n.out += o;
+  }
+  return n;
+};
+
+/** People leaving: a fixed share of those counted in (some leave by another door). */
+export const outOf = (count: number): number => count - Math.floor(count / 20);
+
 export interface Bucket {
   start: number;
   end: number;
 }
 
-/** Buckets aligned to UTC boundaries covering [from, to). */
-export const bucketsFor = (from: number, to: number, granularity: GranularityName): Bucket[] => {
-  const g = GRANULARITY_MS[granularity];
+/** Buckets aligned to UTC boundaries covering [from, to), `stepMs` long (else the granularity's). */
+export const bucketsFor = (
+  from: number,
+  to: number,
+  granularity: GranularityName,
+  stepMs: number = GRANULARITY_MS[granularity],
+): Bucket[] => {
+  const g = stepMs;
   const first = Math.floor(from / g) * g;
   const out: Bucket[] = [];
   for (let s = first; s < to; s += g) out.push({ start: s, end: s + g });
   return out;
 };
 
-export const bucketCount = (from: number, to: number, granularity: GranularityName): number => {
-  const g = GRANULARITY_MS[granularity];
+export const bucketCount = (
+  from: number,
+  to: number,
+  granularity: GranularityName,
+  stepMs: number = GRANULARITY_MS[granularity],
+): number => {
+  const g = stepMs;
   return Math.ceil(to / g) - Math.floor(from / g);
 };
 
-export const deviceSeries = (state: SandboxState, d: DeviceRec, buckets: Bucket[]): number[] => {
+/** People in per bucket (generated customers, walk-throughs and simulated crossings). */
+export const deviceSeries = (state: SandboxState, d: DeviceRec, buckets: Bucket[]): number[] =>
+  deviceInOut(state, d, buckets).map((b) => b.in);
+
+/** People in and out per bucket: generated customers and walk-throughs leave as `outOf`. */
+export const deviceInOut = (
+  state: SandboxState,
+  d: DeviceRec,
+  buckets: Bucket[],
+): { in: number; out: number }[] => {
   const loc = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
   const offset = loc ? state.utcOffset(loc) : 0;
-  return buckets.map(
-    (b) => generated(state, d, offset, b.start, b.end) + walked(d, b.start, b.end),
-  );
+  return buckets.map((b) => {
+    const people = generated(state, d, offset, b.start, b.end) + walked(d, b.start, b.end);
+    const sim = crossed(d, b.start, b.end);
+    return { in: people + sim.in, out: outOf(people) + sim.out };
+  });
 };
 
 /** A location's traffic is the sum over the devices installed there now. */

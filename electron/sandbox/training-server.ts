@@ -8,7 +8,11 @@
  * training-only `simulateWalkThrough`), never by a route another page could reach.
  */
 import { serveSandbox } from './serve';
+import { TRAINING_COUNT_ERROR_PERCENT } from './traffic';
 import type { SandboxUser } from './types';
+
+/** Training's finest foot-traffic buckets, in seconds. */
+const TRAINING_BUCKET_S = 10;
 
 export interface TrainingSandboxOptions {
   /** Where the practice state is kept between runs. */
@@ -28,6 +32,15 @@ export interface TrainingSandbox {
    * device.
    */
   walkThrough(organizationId: string, serial: string, count: number): boolean;
+  /**
+   * People cross a device's line (an accuracy audit's practice); it counts a few of them short.
+   * Null when the organization has no such device.
+   */
+  peopleCross(
+    organizationId: string,
+    serial: string,
+    people: { in: number; out: number },
+  ): { in: number; out: number } | null;
   close(): Promise<void>;
 }
 
@@ -39,6 +52,8 @@ export const startTrainingSandbox = async (
       port: options.port ?? 0,
       host: '127.0.0.1',
       dataFile: options.dataFile,
+      // An audit's buckets in seconds, so one can be practised without waiting for minutes.
+      minuteBucketS: TRAINING_BUCKET_S,
       ...(options.log ? { log: options.log } : {}),
     },
     { loopbackHostsOnly: true },
@@ -52,6 +67,11 @@ export const startTrainingSandbox = async (
       if (device?.orgId !== organizationId) return false;
       state.walkThrough(device, count);
       return true;
+    },
+    peopleCross: (organizationId, serial, people) => {
+      const device = state.devicesBySerial.get(serial.toUpperCase());
+      if (device?.orgId !== organizationId) return null;
+      return state.peopleCross(device, people, TRAINING_COUNT_ERROR_PERCENT);
     },
     close: () => served.close(),
   };

@@ -50,6 +50,8 @@ export interface SandboxOptions {
   tls?: boolean;
   /** Seconds from install to the device's first check-in, default 5. */
   firstCheckinDelayS?: number;
+  /** Seconds in a bucket of a device's "minute" foot traffic, default 60. */
+  minuteBucketS?: number;
   /** Millisecond clock, default Date.now. */
   now?: () => number;
   faults?: Partial<Faults>;
@@ -96,6 +98,14 @@ export interface RunningSandbox {
   clearFaults(): void;
   /** These take a serial as the dialect spells it, or as the sandbox holds it (seeded). */
   walkThrough(serial: string, count: number): void;
+  /** People cross a device's line; it counts `errorPercent` (default 3) of them short. */
+  peopleCross(
+    serial: string,
+    people: { in: number; out: number },
+    errorPercent?: number,
+  ): { in: number; out: number };
+  /** The length of a device's "minute" buckets from now on. */
+  setMinuteBucketSeconds(seconds: number): void;
   setSilent(serial: string, silent: boolean): void;
   checkIn(serial: string): void;
   deviceLocation(serial: string): { id: string; name: string } | null;

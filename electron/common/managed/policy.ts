@@ -22,6 +22,9 @@ export const POLICY_KEYS = {
   completionRulesOrganizations: 'CompletionRulesOrganizations',
   mountingChecklistFile: 'MountingChecklistFile',
   fullRefreshHours: 'FullRefreshHours',
+  auditPercent: 'AuditAccuracyPercent',
+  auditMinCrossings: 'AuditMinimumCrossings',
+  auditMinMinutes: 'AuditMinimumMinutes',
 } as const;
 
 const HttpsUrl = z
@@ -56,6 +59,8 @@ const AbsolutePath = z
   .refine((path) => isAbsolute(path) || win32.isAbsolute(path), 'must be an absolute path');
 /** Hours between refreshes of the full lists: from 1 to 30 days' worth. */
 const FULL_REFRESH_HOURS_MAX = 720;
+/** A whole number in a range (registry DWORDs, plist integers, JSON numbers). */
+const Whole = (min: number, max: number) => z.number().int().min(min).max(max);
 
 const FIELDS = {
   ApiBaseUrl: HttpsUrl,
@@ -72,6 +77,10 @@ const FIELDS = {
     .int('must be a whole number of hours')
     .min(1, 'must be at least 1')
     .max(FULL_REFRESH_HOURS_MAX, `must be at most ${FULL_REFRESH_HOURS_MAX}`),
+  // The accuracy audit's pass mark and minimum sample (electron/accuracy-audit.ts defaults).
+  AuditAccuracyPercent: Whole(50, 100),
+  AuditMinimumCrossings: Whole(1, 10_000),
+  AuditMinimumMinutes: Whole(0, 1_440),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -81,6 +90,9 @@ export const NOT_MANAGED: ManagedSettings = {
   updateUrl: null,
   updatesEnabled: null,
   quality: { rules: null, organizations: null, checklistFile: null },
+  auditPercent: null,
+  auditMinCrossings: null,
+  auditMinMinutes: null,
 };
 
 export interface PolicyReading {
@@ -166,6 +178,9 @@ export const mergePolicyLayers = (
     updatesEnabled: values.UpdatesEnabled ?? null,
     quality: qualityOf(values),
     ...(values.FullRefreshHours === undefined ? {} : { fullRefreshHours: values.FullRefreshHours }),
+    auditPercent: values.AuditAccuracyPercent ?? null,
+    auditMinCrossings: values.AuditMinimumCrossings ?? null,
+    auditMinMinutes: values.AuditMinimumMinutes ?? null,
   };
 };
 

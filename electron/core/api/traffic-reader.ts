@@ -72,7 +72,14 @@ function readBucket(record: unknown, granularity: Granularity): FootTraffic | nu
   const end =
     time(bucket['end'] ?? bucket['to']) ??
     new Date(Date.parse(start) + GRANULARITY_MS[granularity]).toISOString();
-  return { start, end, count: value };
+  const outCount = count(record['out'] ?? record['exits'] ?? record['outs']);
+  return {
+    start,
+    end,
+    count: value,
+    ...(inCount === null ? {} : { in: inCount }),
+    ...(outCount === null ? {} : { out: outCount }),
+  };
 }
 
 /** A device's (or location's) series; throws the specific error when the shape is unknown. */

@@ -108,6 +108,9 @@ export const FootTraffic = z.looseObject({
   start: z.string(),
   end: z.string(),
   count: z.number().int().nonnegative(),
+  /** People in and out, where the server says them apart (an accuracy audit compares each). */
+  in: z.number().int().nonnegative().optional(),
+  out: z.number().int().nonnegative().optional(),
 });
 export type FootTraffic = z.infer<typeof FootTraffic>;
 
@@ -159,3 +162,6 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 500;
 /** Foot-traffic queries return at most this many buckets; more is a 422. */
 export const FOOT_TRAFFIC_MAX_BUCKETS = 2_000;
+
+/** The bucket sizes the foot-traffic endpoints take. */
+export type Granularity = 'minute' | 'hour' | 'day';

@@ -4,6 +4,7 @@
  */
 import { AppError } from '../app-error';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
+import { auditReason, auditTap, getAudit, startAudit, stopAudit } from './audit-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
@@ -25,7 +26,7 @@ import * as reads from './read-service';
 import { serverSpelling } from './serial-spelling';
 import type { SessionManager } from './session-manager';
 import { offlineJobs } from './sync-service';
-import { simulateWalkThrough } from './training-walk';
+import { simulateCrossing, simulateWalkThrough } from './training-walk';
 
 export type Handlers = {
   [K in OperationName]: (input: ParsedInput<K>) => Promise<OperationResult<K>> | OperationResult<K>;
@@ -172,5 +173,15 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     },
     recordVerification: (input) =>
       recordVerification(ctx, { ...input, serial: spelled(input.serial) }),
+    startAudit: (input) => startAudit(ctx, { ...input, serial: spelled(input.serial) }),
+    auditTap: (input) => auditTap(ctx, input),
+    stopAudit: (input) => stopAudit(ctx, input),
+    getAudit: (input) =>
+      getAudit(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
+    auditReason: (input) => auditReason(ctx, input),
+    simulateCrossing: ({ serial, ...people }) => simulateCrossing(ctx, session, serial, people),
   };
 }

@@ -15,6 +15,12 @@ export interface TrainingServer {
   apiKey: string;
   /** People walking past a device (see TrainingSandbox.walkThrough). */
   walkThrough(organizationId: string, serial: string, count: number): boolean;
+  /** People crossing a device's line for an audit (see TrainingSandbox.peopleCross). */
+  peopleCross(
+    organizationId: string,
+    serial: string,
+    people: { in: number; out: number },
+  ): { in: number; out: number } | null;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,8 @@ export async function startTrainingServer(dir: string): Promise<TrainingServer> 
     apiKey: user.api_key,
     walkThrough: (organizationId, serial, count) =>
       sandbox.walkThrough(organizationId, serial, count),
+    peopleCross: (organizationId, serial, people) =>
+      sandbox.peopleCross(organizationId, serial, people),
     close: () => sandbox.close(),
   };
 }

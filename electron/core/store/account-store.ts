@@ -16,6 +16,7 @@ import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
 import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
+import { auditRows, type AuditRows } from './audit-rows';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
@@ -60,6 +61,7 @@ export interface WorkStore {
   activity: ActivityRows;
   photos: PhotoRows;
   pickList: PickListRows;
+  audits: AuditRows;
 }
 
 export interface AccountStore {
@@ -163,6 +165,7 @@ function openWork(path: string, expectData = false): WorkStore {
     activity: activityRows(db),
     photos: photoRows(db),
     pickList: pickListRows(db),
+    audits: auditRows(db),
   };
 }
 
@@ -311,6 +314,7 @@ export function openAccountStore(
     activity: guardRows(() => current().activity, onDamage),
     photos: guardRows(() => current().photos, onDamage),
     pickList: guardRows(() => current().pickList, onDamage),
+    audits: guardRows(() => current().audits, onDamage),
   };
   const requeued = work.intents.requeueInterrupted();
   if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });

@@ -12,8 +12,9 @@ const ACTIVITY_CAP = 5_000;
 
 export type NewActivityEntry = Omit<
   ActivityEntry,
-  'id' | 'at' | 'visitId' | 'walkTest' | 'fact' | 'intentId' | 'sentAt' | 'replaces'
+  'id' | 'at' | 'visitId' | 'walkTest' | 'fact' | 'intentId' | 'sentAt' | 'replaces' | 'audit'
 > & {
+  audit?: ActivityEntry['audit'];
   at?: string;
   walkTest?: ActivityEntry['walkTest'];
   /** What happened, for the renderer to word; only entries imported from the old log lack it. */
@@ -29,7 +30,8 @@ export type NewActivityEntry = Omit<
 type ActivityChange = Pick<
   ActivityEntry,
   'result' | 'detail' | 'fact' | 'sentAt' | 'locationId' | 'locationName'
->;
+> &
+  Pick<ActivityEntry, 'audit'>;
 
 export interface ActivityRows {
   /** Oldest first: every visit's, or one visit's. */
@@ -57,7 +59,7 @@ interface Row {
 }
 
 /** `activity.data`: the JSON of what an entry says beyond its columns (migration 3). */
-type Data = Partial<Pick<ActivityEntry, 'walkTest' | 'fact' | 'sentAt' | 'replaces'>>;
+type Data = Partial<Pick<ActivityEntry, 'walkTest' | 'fact' | 'sentAt' | 'replaces' | 'audit'>>;
 
 const fromRow = ({ data, ...row }: Row): ActivityEntry => {
   const extra: Data = data ? (JSON.parse(data) as Data) : {};
@@ -68,12 +70,14 @@ const fromRow = ({ data, ...row }: Row): ActivityEntry => {
     walkTest: extra.walkTest ?? null,
     sentAt: extra.sentAt ?? null,
     replaces: extra.replaces ?? null,
+    ...(extra.audit ? { audit: extra.audit } : {}),
   };
 };
 
 /** The JSON kept in `data`, or null when there is nothing beyond the columns. */
-const dataOf = ({ walkTest, fact, sentAt, replaces }: Data): string | null => {
+const dataOf = ({ walkTest, fact, sentAt, replaces, audit }: Data): string | null => {
   const data: Data = {
+    ...(audit ? { audit } : {}),
     ...(walkTest ? { walkTest } : {}),
     ...(fact ? { fact } : {}),
     ...(sentAt ? { sentAt } : {}),
@@ -133,9 +137,10 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
       intentId: input.intentId ?? null,
       sentAt: null,
       replaces: input.replaces ?? null,
+      ...(input.audit ? { audit: input.audit } : {}),
     };
-    const { walkTest, fact, sentAt, replaces, ...columnsOf } = entry;
-    insert.run({ ...columnsOf, data: dataOf({ walkTest, fact, sentAt, replaces }) });
+    const { walkTest, fact, sentAt, replaces, audit, ...columnsOf } = entry;
+    insert.run({ ...columnsOf, data: dataOf({ walkTest, fact, sentAt, replaces, audit }) });
     trim.run(ACTIVITY_CAP);
     return entry;
   });

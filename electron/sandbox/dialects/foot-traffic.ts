@@ -4,6 +4,7 @@
  */
 import type { LocationRef } from '../../core/api/wire';
 import { iso } from '../http-kit';
+import { outOf } from '../traffic';
 
 export type TrafficStyle =
   /** {start, end, count}; location {location: {id, name}, total, series} (the default). */
@@ -34,16 +35,22 @@ export type TrafficScope =
 export interface Bucket {
   start: number;
   end: number;
+  /** People in. */
   count: number;
+  /** People out, where the sandbox knows them (a device's series); else `outOf(count)`. */
+  out?: number | undefined;
 }
-
-/** People leaving: a fixed share of those counted in (some leave by another door). */
-const outOf = (count: number): number => count - Math.floor(count / 20);
 
 export const renderBucket = (style: TrafficStyle, b: Bucket, granularity: string): unknown => {
   switch (style) {
     case 'start-end-count':
-      return { start: iso(b.start), end: iso(b.end), count: b.count };
+      // A device's buckets say in and out beside the count (of people in).
+      return {
+        start: iso(b.start),
+        end: iso(b.end),
+        count: b.count,
+        ...(b.out === undefined ? {} : { in: b.count, out: b.out }),
+      };
     case 'timestamp-count':
       return { timestamp: iso(b.start), count: b.count };
     case 'date-visitors':
@@ -52,7 +59,7 @@ export const renderBucket = (style: TrafficStyle, b: Bucket, granularity: string
         visitors: b.count,
       };
     case 'in-out':
-      return { start: iso(b.start), end: iso(b.end), in: b.count, out: outOf(b.count) };
+      return { start: iso(b.start), end: iso(b.end), in: b.count, out: b.out ?? outOf(b.count) };
     case 'bucket-value':
       return { bucket: { start: iso(b.start), end: iso(b.end) }, value: b.count };
     case 'flat-records':

@@ -15,7 +15,7 @@ import {
   GRANULARITY_MS,
   bucketCount,
   bucketsFor,
-  deviceSeries,
+  deviceInOut,
   locationSeries,
   type GranularityName,
 } from '../traffic';
@@ -40,6 +40,7 @@ interface Range {
   from: number;
   to: number;
   granularity: GranularityName;
+  stepMs: number;
 }
 
 const parseRange = (
@@ -47,6 +48,7 @@ const parseRange = (
   now: number,
   allowed: GranularityName[],
   defaults: { granularity: GranularityName; spanMs: number },
+  minuteMs: number = GRANULARITY_MS.minute,
 ): Range => {
   const fields: Record<string, string> = {};
   const g = (query.get('granularity') ?? defaults.granularity) as GranularityName;
@@ -54,12 +56,12 @@ const parseRange = (
   const from = parseTime(query.get('from'), 'from', fields);
   const to = parseTime(query.get('to'), 'to', fields);
   if (Object.keys(fields).length > 0) throw validationError(fields, 'Invalid foot-traffic query.');
-  const step = GRANULARITY_MS[g];
+  const step = g === 'minute' ? minuteMs : GRANULARITY_MS[g];
   const end = to ?? Math.ceil((now + 1) / step) * step;
   const start = from ?? end - defaults.spanMs;
   if (start >= end)
     throw validationError({ from: 'must be before to' }, 'Invalid foot-traffic range.');
-  if (bucketCount(start, end, g) > FOOT_TRAFFIC_MAX_BUCKETS) {
+  if (bucketCount(start, end, g, step) > FOOT_TRAFFIC_MAX_BUCKETS) {
     throw validationError(
       {
         granularity: `the range has more than ${FOOT_TRAFFIC_MAX_BUCKETS} buckets; use a coarser granularity or a shorter range`,
@@ -67,7 +69,7 @@ const parseRange = (
       'Invalid foot-traffic range.',
     );
   }
-  return { from: start, to: end, granularity: g };
+  return { from: start, to: end, granularity: g, stepMs: step };
 };
 
 const counted = (buckets: { start: number; end: number }[], counts: number[]): Bucket[] =>
@@ -97,15 +99,20 @@ export const footTrafficRoutes: Route[] = [
     const { state, params, query } = ctx;
     const d = deviceNamed(ctx, params.serial_number ?? '');
     if (!d) throw notFound('Device');
-    const range = parseRange(query, state.now(), ['minute', 'hour', 'day'], {
-      granularity: 'hour',
-      spanMs: DAY,
-    });
-    const buckets = bucketsFor(range.from, range.to, range.granularity);
-    const counts = deviceSeries(state, d, buckets);
+    const range = parseRange(
+      query,
+      state.now(),
+      ['minute', 'hour', 'day'],
+      { granularity: 'hour', spanMs: DAY },
+      state.minuteBucketMs(),
+    );
+    const buckets = bucketsFor(range.from, range.to, range.granularity, range.stepMs);
+    const people = deviceInOut(state, d, buckets);
+    const counts = people.map((p) => p.in);
     const first = buckets[0]?.start ?? range.from;
     const last = buckets[buckets.length - 1]?.end ?? range.to;
-    return deviceSeriesReply(ctx, counted(buckets, counts), range.granularity, {
+    const series = buckets.map((b, i) => ({ ...b, count: counts[i] ?? 0, out: people[i]?.out }));
+    return deviceSeriesReply(ctx, series, range.granularity, {
       serial_number: serialOut(ctx, d.serial),
       from: iso(first),
       to: iso(last),

@@ -9,6 +9,7 @@ import { ApiError, errorReply, isRecord, notFound, validationError, type Reply }
 import { matchRoute, route, type Route } from '../routing';
 import type { DeviceRec, UserRec } from '../snapshot';
 import type { SandboxState } from '../state';
+import { TRAINING_COUNT_ERROR_PERCENT } from '../traffic';
 
 const rate = z.number().min(0).max(1);
 /** Control routes have no caller identity; handlers share the API's context shape. */
@@ -51,6 +52,15 @@ const FaultsInput = z
   .partial()
   .strict();
 
+/** People crossing a device's line at once; the device counts `errorPercent` of them short. */
+const PeopleInput = z
+  .object({
+    in: z.number().int().min(0).max(1000),
+    out: z.number().int().min(0).max(1000),
+    errorPercent: z.number().min(0).max(100).optional(),
+  })
+  .strict();
+
 /** The device by serial across all organizations (control routes have no organization). */
 export const anyDevice = (state: SandboxState, serial: string): DeviceRec => {
   const d = state.devicesBySerial.get(serial.toUpperCase());
@@ -90,6 +100,24 @@ const controlRoutes = (state: SandboxState, faults: FaultEngine): Route[] => [
       throw validationError({ count: 'must be an integer from 1 to 1000' });
     state.walkThrough(d, count);
     return { status: 200, body: { serial_number: d.serial, added: count } };
+  }),
+  route('POST', '/_sandbox/devices/:serial/people', 'cross', ({ params, body }) => {
+    const d = anyDevice(state, params.serial ?? '');
+    const parsed = PeopleInput.safeParse(body ?? {});
+    if (!parsed.success)
+      throw validationError(
+        Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])),
+      );
+    const { errorPercent = TRAINING_COUNT_ERROR_PERCENT, ...people } = parsed.data;
+    const counted = state.peopleCross(d, people, errorPercent);
+    return { status: 200, body: { serial_number: d.serial, crossed: people, counted } };
+  }),
+  route('PUT', '/_sandbox/traffic', 'cross', ({ body }) => {
+    const seconds = isRecord(body) ? body.minuteBucketSeconds : undefined;
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 60)
+      throw validationError({ minuteBucketSeconds: 'must be an integer from 1 to 60' });
+    state.setMinuteBucketMs(seconds * 1000);
+    return { status: 200, body: { minuteBucketSeconds: seconds } };
   }),
   route('POST', '/_sandbox/devices/:serial/silence', 'cross', ({ params, body }) => {
     const d = anyDevice(state, params.serial ?? '');

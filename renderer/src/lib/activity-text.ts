@@ -5,6 +5,7 @@
  * only their English `detail`, shown as it is.
  */
 import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../electron/contract';
+import { auditDetail } from './audit-text';
 import { errorWords } from './error-text';
 import { absoluteTime, formatNumber, MISSING } from './format';
 import { m } from './i18n';
@@ -79,9 +80,13 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
  */
 export const activityDetail = (
   entry: Pick<ActivityEntry, 'fact' | 'detail' | 'walkTest'> &
-    Partial<Pick<ActivityEntry, 'sentAt'>>,
+    Partial<Pick<ActivityEntry, 'sentAt' | 'audit'>>,
 ): string => {
-  const said = entry.fact ? factWords(entry.fact, entry.walkTest) : entry.detail;
+  const said = entry.audit
+    ? auditDetail(entry.audit)
+    : entry.fact
+      ? factWords(entry.fact, entry.walkTest)
+      : entry.detail;
   return entry.sentAt
     ? `${said} ${m.activity_sent_at({ time: absoluteTime(entry.sentAt) })}`
     : said;

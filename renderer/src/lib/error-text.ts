@@ -162,6 +162,14 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_checklist_incomplete({ count: formatNumber(num(p, 'checks')) }),
     nextStep: m.error_checklist_incomplete_next(),
   }),
+  audit_not_found: () => ({
+    message: m.error_audit_not_found(),
+    nextStep: m.error_audit_not_found_next(),
+  }),
+  audit_stopped: () => ({
+    message: m.error_audit_stopped(),
+    nextStep: m.error_audit_stopped_next(),
+  }),
   walk_test_short: (p) => ({
     message: m.error_walk_test_short({ count: num(p, 'count'), expected: num(p, 'expected') }),
     nextStep: m.error_walk_test_short_next(),

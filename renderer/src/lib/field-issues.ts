@@ -57,6 +57,7 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   reason_too_long: (p) => m.rule_reason_too_long(max(p)),
   pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
   length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
+  reason_required: () => m.rule_reason_required(),
 };
 
 const TYPES: Readonly<Record<string, () => string>> = {

@@ -7,6 +7,7 @@
  */
 import type { ActivityEntry } from '../../../electron/contract';
 import {
+  auditCellText,
   receiptActionText,
   receiptStores,
   walkTestText,
@@ -39,12 +40,15 @@ export function followUps(entries: readonly ActivityEntry[]): FollowUp[] {
         last.get(device.serial) === device &&
         device.action !== 'uninstall' &&
         device.verification !== 'verified';
-      return device.result !== 'done' || verificationOpen
+      return device.result !== 'done' || verificationOpen || auditOpen(device)
         ? [{ store, device, verificationOpen }]
         : [];
     }),
   );
 }
+
+/** A failed audit is open (with its reason or without), as one still to be compared is not. */
+const auditOpen = (device: ReceiptDevice): boolean => device.audit?.result === 'audit_failed';
 
 /** What is open about one device, each part in the words the receipt uses for it. */
 export const followUpWords = ({ device, verificationOpen }: FollowUp): string =>
@@ -54,6 +58,7 @@ export const followUpWords = ({ device, verificationOpen }: FollowUp): string =>
     ...(verificationOpen && device.walkTest?.passed === false
       ? [walkTestText(device.walkTest)]
       : []),
+    ...(auditOpen(device) ? [auditCellText(device)] : []),
   ].join(m.follow_up_separator());
 
 /**
@@ -68,7 +73,7 @@ export function followUpByEntry(entries: readonly ActivityEntry[]): Map<string, 
       (e) =>
         e.serial === serial &&
         e.locationId === followUp.store.locationId &&
-        (e.action === action || e.action === 'verify'),
+        (e.action === action || e.action === 'verify' || e.action === 'audit'),
     );
     if (!row) continue;
     const said = followUpWords(followUp);

@@ -2,12 +2,14 @@
 import type {
   ActivityEntry,
   OutboxItem,
+  AuditResult,
   OutboxKind,
   VerificationResult,
 } from '../../../electron/contract';
 import { isVerificationResult } from '../../../electron/verification-result';
 import { m } from './i18n';
 import { verificationWords } from './verification-text';
+import { auditResultWords, isAuditResult } from './audit-text';
 
 const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   install: m.action_install,
@@ -21,6 +23,7 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   storage: m.action_storage,
   checklist: m.action_checklist,
   finish_visit: m.action_finish_visit,
+  audit: m.action_audit,
 };
 
 /** What an action of each kind is, as the Activity table's "Action" column says it (a kind
@@ -93,7 +96,10 @@ export const outboxProgress = (item: OutboxItem): string | null => {
   return null;
 };
 
-const RESULT_WORDS: Record<Exclude<ActivityEntry['result'], VerificationResult>, () => string> = {
+const RESULT_WORDS: Record<
+  Exclude<ActivityEntry['result'], VerificationResult | AuditResult>,
+  () => string
+> = {
   done: m.result_done,
   queued: m.result_queued,
   failed: m.result_failed,
@@ -106,4 +112,6 @@ const RESULT_WORDS: Record<Exclude<ActivityEntry['result'], VerificationResult>,
 export const resultWords = (result: ActivityEntry['result']): string =>
   isVerificationResult(result)
     ? verificationWords(result)
-    : ((RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result);
+    : isAuditResult(result)
+      ? auditResultWords(result)
+      : ((RESULT_WORDS[result] as (() => string) | undefined)?.() ?? result);

@@ -3,7 +3,14 @@
  * device installed / moved / replaced / uninstalled, and its last verification and walk test.
  * The lists hold kinds; the `…Text` functions word them in the active language.
  */
-import type { ActivityEntry, RecordedCheck, WalkTestResult } from '../../../electron/contract';
+import type {
+  ActivityEntry,
+  AuditLogged,
+  AuditResult,
+  RecordedCheck,
+  WalkTestResult,
+} from '../../../electron/contract';
+import { auditResultWords, auditText, isAuditResult } from './audit-text';
 import { isVerificationResult } from '../../../electron/verification-result';
 import { replacedSerial } from './activity-text';
 import { formatNumber } from './format';
@@ -24,6 +31,8 @@ export interface ReceiptDevice {
   walkTest: WalkTestResult | null;
   /** Its mounting checklist, the last one recorded in the visit. */
   checklist: RecordedCheck[] | null;
+  /** Its last accuracy audit in the visit, as the log keeps it. */
+  audit: { result: AuditResult; logged: AuditLogged } | null;
 }
 
 export interface ReceiptStore {
@@ -68,6 +77,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         verification: before?.verification ?? 'not_checked',
         walkTest: before?.walkTest ?? null,
         checklist: before?.checklist ?? null,
+        audit: before?.audit ?? null,
       };
       if (before) store.devices[earlier] = device;
       else store.devices.push(device);
@@ -80,6 +90,9 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
     } else if (entry.action === 'checklist' && entry.fact?.kind === 'mounting_checklist') {
       const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
       if (device) device.checklist = entry.fact.checks;
+    } else if (entry.action === 'audit' && entry.audit && isAuditResult(entry.result)) {
+      const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
+      if (device) device.audit = { result: entry.result, logged: entry.audit };
     }
   }
   return [...stores.values()].filter((s) => s.devices.length > 0);
@@ -113,11 +126,19 @@ export const receiptActionText = (device: ReceiptDevice): string => {
   const { result } = device;
   if (result === 'done') return verb(device);
   // A placement's result is never a verification's; said in its words all the same.
-  const state = isVerificationResult(result) ? verificationWords(result) : STATE[result]();
+  const state = isVerificationResult(result)
+    ? verificationWords(result)
+    : isAuditResult(result)
+      ? auditResultWords(result)
+      : STATE[result]();
   return m.receipt_action_state({ action: verb(device), state });
 };
 
 export const storeName = (store: ReceiptStore): string => store.name ?? m.receipt_unknown_store();
+
+/** The receipt's audit cell: the result with its numbers, or that none was made. */
+export const auditCellText = (device: Pick<ReceiptDevice, 'audit'>): string =>
+  device.audit ? auditText(device.audit.result, device.audit.logged) : m.receipt_audit_none();
 
 export const walkTestText = (walk: WalkTestResult | null): string => {
   if (walk === null) return m.receipt_walk_none();

@@ -51,6 +51,9 @@ beforeAll(async () => {
     updateUrl: null,
     updatesEnabled: null,
     quality: { rules: null, organizations: null, checklistFile: null },
+    auditPercent: null,
+    auditMinCrossings: null,
+    auditMinMinutes: null,
   };
   core = await createCore({
     dataDir: join(root, 'data'),
@@ -111,6 +114,9 @@ describe('baseUrlAllowed (normalized comparison)', () => {
     updateUrl: null,
     updatesEnabled: null,
     quality: { rules: null, organizations: null, checklistFile: null },
+    auditPercent: null,
+    auditMinCrossings: null,
+    auditMinMinutes: null,
   });
   it.each([
     ['https://api.example.com/v1', 'https://api.example.com/v1/', true],

@@ -19,6 +19,9 @@ const LOCKED: ManagedSettings = {
   updateUrl: null,
   updatesEnabled: false,
   quality: { rules: null, organizations: null, checklistFile: null },
+  auditPercent: null,
+  auditMinCrossings: null,
+  auditMinMinutes: null,
 };
 
 describe('managed settings in the core', () => {

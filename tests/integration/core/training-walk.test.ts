@@ -59,6 +59,36 @@ describe('simulated walk-throughs', () => {
     expect(recorded).toMatchObject({ result: 'verified', walkTest: { passed: true } });
   });
 
+  it('people crossing for a practice audit count in and out, a few of them missed, in 10-second buckets', async () => {
+    const [serial] = await uninstalledSerials(harness, 1);
+    const at = (await harness.call('listLocations')).value[0]!.id;
+    await harness.call('installDevice', { serial: serial!, locationId: at });
+    const audit = await harness.call('startAudit', { serial: serial!, locationId: at });
+    expect(audit).toMatchObject({ bucketMs: 10_000, bucketSeen: true, plannedEnd: null });
+    await harness.call('simulateCrossing', { serial: serial!, in: 0, out: 0 });
+    const range = {
+      serial: serial!,
+      from: new Date(Date.now() - 60_000).toISOString(),
+      to: new Date(Date.now() + 5 * 60_000).toISOString(),
+      granularity: 'minute' as const,
+    };
+    const people = async () => {
+      const { series } = await harness.call('deviceFootTraffic', range);
+      return {
+        in: series.reduce((n, b) => n + (b.in ?? 0), 0),
+        out: series.reduce((n, b) => n + (b.out ?? 0), 0),
+      };
+    };
+    const before = await people();
+    expect(await harness.call('simulateCrossing', { serial: serial!, in: 40, out: 30 })).toEqual({
+      in: 40,
+      out: 30,
+    });
+    const after = await people();
+    // 3 % missed, as a well-mounted counter does.
+    expect({ in: after.in - before.in, out: after.out - before.out }).toEqual({ in: 39, out: 29 });
+  });
+
   it('refuse a serial the training organization does not have', async () => {
     const answer = await harness.core.invoke('simulateWalkThrough', { serial: 'NOPE-000000' });
     expect(answer).toMatchObject({
@@ -75,6 +105,11 @@ describe('simulated walk-throughs', () => {
       const [serial] = await uninstalledSerials(harness, 1);
       const answer = await harness.core.invoke('simulateWalkThrough', { serial: serial! });
       expect(answer).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', code: 'training_only' },
+      });
+      const crossing = { serial: serial!, in: 1, out: 1 };
+      expect(await harness.core.invoke('simulateCrossing', crossing)).toMatchObject({
         ok: false,
         error: { kind: 'validation', code: 'training_only' },
       });

@@ -63,9 +63,9 @@ describe('readSeries: record shapes', () => {
     });
   });
 
-  it('{start, end, in, out}: visitors are the people who came in', () => {
+  it('{start, end, in, out}: visitors are the people who came in (in and out kept beside)', () => {
     expect(readSeries([{ start: T0, end: T1, in: 40, out: 38 }], 'hour')).toEqual([
-      { start: T0, end: T1, count: 40 },
+      { start: T0, end: T1, count: 40, in: 40, out: 38 },
     ]);
   });
 
@@ -142,7 +142,9 @@ describe('readLocationMetrics: one location’s totals', () => {
     const [metric] = readLocationMetrics([record], 'hour');
     expect(metric?.location.id).toBe('loc_1');
     expect(metric?.total).toBe(10);
-    expect(metric?.series).toEqual([{ start: T0, end: T1, count: 10 }]);
+    expect(metric?.series.map(({ start, end, count }) => ({ start, end, count }))).toEqual([
+      { start: T0, end: T1, count: 10 },
+    ]);
   });
 
   it('without a name the id is shown; without a total the series adds up; a number id is text', () => {
@@ -312,5 +314,37 @@ describe('readDeviceTraffic: the total is the sum of the series', () => {
     expect(readDeviceTraffic({ data: series, meta: { total: 24 } }, 'hour').total).toBe(248);
     expect(readDeviceTraffic({ items: series, total: 24 }, 'hour').total).toBe(248);
     expect(readDeviceTraffic({ data: series }, 'hour').series).toHaveLength(24);
+  });
+});
+
+describe('readDeviceTraffic: people in and out, where the server says them apart', () => {
+  it('keeps in and out beside the count (an accuracy audit compares each)', () => {
+    const { series } = readDeviceTraffic(
+      {
+        data: [
+          { start: '2026-05-01T10:00:00Z', end: '2026-05-01T10:00:10Z', count: 7, in: 7, out: 5 },
+          { start: '2026-05-01T10:00:10Z', end: '2026-05-01T10:00:20Z', entries: 2, exits: 1 },
+          { start: '2026-05-01T10:00:20Z', end: '2026-05-01T10:00:30Z', count: 4 },
+        ],
+      },
+      'minute',
+    );
+    expect(series).toEqual([
+      {
+        start: '2026-05-01T10:00:00Z',
+        end: '2026-05-01T10:00:10Z',
+        count: 7,
+        in: 7,
+        out: 5,
+      },
+      {
+        start: '2026-05-01T10:00:10Z',
+        end: '2026-05-01T10:00:20Z',
+        count: 2,
+        in: 2,
+        out: 1,
+      },
+      { start: '2026-05-01T10:00:20Z', end: '2026-05-01T10:00:30Z', count: 4 },
+    ]);
   });
 });

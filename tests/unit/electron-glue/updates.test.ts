@@ -16,6 +16,9 @@ const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
   updateUrl: 'https://updates.example.com/fi',
   updatesEnabled: null,
   quality: { rules: null, organizations: null, checklistFile: null },
+  auditPercent: null,
+  auditMinCrossings: null,
+  auditMinMinutes: null,
   ...over,
 });
 

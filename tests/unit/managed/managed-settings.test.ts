@@ -52,6 +52,9 @@ describe('managed settings: sources parsed for real', () => {
     'HKEY_CURRENT_USER\\Software\\Policies\\FieldInstaller',
     '    ApiBaseUrl    REG_SZ    https://user.example.com/v1',
     '    UpdateUrl    REG_SZ    https://updates.example.com/user-feed',
+    // The accuracy audit's minimum sample as Group Policy writes it (REG_DWORD, hex).
+    '    AuditMinimumCrossings    REG_DWORD    0x3c',
+    '    AuditAccuracyPercent    REG_DWORD    0x1f4',
     '',
   ].join('\r\n');
   const REG = 'C:\\Windows\\System32\\reg.exe';
@@ -103,8 +106,11 @@ describe('managed settings: sources parsed for real', () => {
         updateUrl: 'https://updates.example.com/user-feed', // only the user set it
         updatesEnabled: false,
         quality: NOT_MANAGED.quality,
+        auditPercent: null, // 500 % is no pass mark: ignored, and said
+        auditMinCrossings: 60,
+        auditMinMinutes: null,
       },
-      problems: [],
+      problems: [expect.stringMatching(/AuditAccuracyPercent ignored/)],
     });
   });
 
@@ -194,6 +200,9 @@ describe('managed settings: sources parsed for real', () => {
       updateUrl: 'https://updates.example.com/mac',
       updatesEnabled: false,
       quality: NOT_MANAGED.quality,
+      auditPercent: null,
+      auditMinCrossings: null,
+      auditMinMinutes: null,
     });
   });
 

@@ -49,6 +49,18 @@ describe('openRules', () => {
     expect(openRules(ALL, [placed, failed, checklist, passed], photos)).toEqual([]);
   });
 
+  it('a passed accuracy audit closes "a passed walk test or audit"; a pending or failed one does not', () => {
+    const rules = { ...NO_RULES, passedCheck: true };
+    const placed = entry({});
+    const pending = entry({ action: 'audit', result: 'audit_pending' });
+    const failed = entry({ action: 'audit', result: 'audit_failed' });
+    expect(openRules(rules, [placed, pending, failed], new Map())).toEqual([
+      { rule: 'passed_check', serial: 'FTC-1' },
+    ]);
+    const passed = entry({ action: 'audit', result: 'audit_passed' });
+    expect(openRules(rules, [placed, pending, passed], new Map())).toEqual([]);
+  });
+
   it('queued placements count; a failed one, a device taken out again and other devices do not', () => {
     const rules = { ...NO_RULES, checklist: true };
     expect(

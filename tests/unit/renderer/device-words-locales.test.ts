@@ -94,6 +94,9 @@ describe('managed settings in words', () => {
           organizations: ['org_1'],
           checklistFile: '/etc/field-installer/checklists.json',
         },
+        auditPercent: null,
+        auditMinCrossings: null,
+        auditMinMinutes: null,
       }),
     ).toEqual([
       ['API-Basis-URL', 'https://api.example.com (gesperrt)'],

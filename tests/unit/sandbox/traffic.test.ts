@@ -6,6 +6,7 @@ import {
   HOUR,
   bucketCount,
   bucketsFor,
+  deviceInOut,
   deviceSeries,
 } from '../../../electron/sandbox/traffic';
 
@@ -62,5 +63,35 @@ describe('sandbox foot traffic model', () => {
     expect(
       deviceSeries(a, d0, bucketsFor(NOW + HOUR, NOW + 5 * HOUR, 'hour')).every((n) => n === 0),
     ).toBe(true);
+  });
+
+  test('people crossing for an audit: counted a few short, by direction, and alone from then on', () => {
+    let now = Date.parse('2026-05-02T13:00:00Z'); // a Saturday's busy hour
+    const state = new SandboxState(seedSnapshot(4, 200, NOW), {
+      now: () => now,
+      firstCheckinDelayS: 5,
+      onChange: () => undefined,
+    });
+    const d = [...state.devicesBySerial.values()].find(
+      (x) => x.locationId !== null && !x.silent && (x.installedAt ?? now) < NOW - DAY,
+    );
+    if (!d) throw new Error('no installed device');
+    const hourBefore = bucketsFor(now - HOUR, now, 'hour');
+    expect(deviceSeries(state, d, hourBefore)[0]).toBeGreaterThan(0);
+    expect(state.peopleCross(d, { in: 100, out: 40 }, 3)).toEqual({ in: 97, out: 39 });
+    now += 5_000;
+    state.peopleCross(d, { in: 10, out: 0 }, 3);
+    now += 3 * HOUR;
+    // From the first crossing on only the simulated people count, in 5-second buckets too.
+    const after = bucketsFor(Date.parse('2026-05-02T13:00:00Z'), now, 'minute', 5_000);
+    const people = deviceInOut(state, d, after);
+    expect(people.slice(0, 3)).toEqual([
+      { in: 97, out: 39 },
+      { in: 10, out: 0 },
+      { in: 0, out: 0 },
+    ]);
+    expect(people.slice(3).every((p) => p.in === 0 && p.out === 0)).toBe(true);
+    // What was counted before the first crossing stays.
+    expect(deviceSeries(state, d, hourBefore)[0]).toBeGreaterThan(0);
   });
 });

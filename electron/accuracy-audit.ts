@@ -1,0 +1,148 @@
+/**
+ * The accuracy audit's rules, one place for the core (which settles and records an audit) and
+ * the renderer (which shows the window and the running tallies before anything is recorded).
+ * Pure: bucket alignment, the sample rule and the comparison are unit-tested here.
+ *
+ * The device counts by buckets (their size is what the server answers), so an audit compares
+ * whole buckets only: its window starts at the first boundary after Start and ends at the
+ * first boundary after Stop; the technician's taps outside it are not compared.
+ */
+
+export interface AuditThresholds {
+  /** Accuracy (per direction and overall) at which an audit passes. */
+  percent: number;
+  /** Crossings counted by hand, at least. */
+  minCrossings: number;
+  /** Minutes the window lasts, at least: the sample is both, whichever comes later. */
+  minMinutes: number;
+}
+
+/** Vendors certify at 90–95 % over about 100 crossings or 10–15 minutes. */
+export const DEFAULT_AUDIT_THRESHOLDS: AuditThresholds = {
+  percent: 95,
+  minCrossings: 100,
+  minMinutes: 10,
+};
+
+/**
+ * Buckets longer than this make a short audit meaningless (one partly counted hour says
+ * nothing): the app plans the whole run instead and says how long it takes.
+ */
+export const COARSE_BUCKET_MS = 15 * 60_000;
+
+export type Direction = 'in' | 'out';
+
+export interface Tally {
+  in: number;
+  out: number;
+}
+
+export interface AuditWindow {
+  start: number;
+  end: number;
+}
+
+/** The first bucket boundary at or after `ms`. */
+export const boundaryAtOrAfter = (ms: number, bucketMs: number): number =>
+  Math.ceil(ms / bucketMs) * bucketMs;
+
+/**
+ * The window an audit started at `startedMs` and stopped at `stoppedMs` compares: whole buckets
+ * from the first boundary after the start to the first boundary after the stop (counting goes
+ * on until then). Null when no whole bucket lies in it.
+ */
+export const auditWindow = (
+  startedMs: number,
+  stoppedMs: number,
+  bucketMs: number,
+): AuditWindow | null => {
+  const start = boundaryAtOrAfter(startedMs, bucketMs);
+  const end = boundaryAtOrAfter(stoppedMs, bucketMs);
+  return end > start ? { start, end } : null;
+};
+
+/**
+ * Where the server's buckets are coarse: the shortest window that holds the minimum time in
+ * whole buckets, from the next boundary. Null for fine buckets (the technician stops when the
+ * sample is reached).
+ */
+export const plannedWindow = (
+  nowMs: number,
+  bucketMs: number,
+  thresholds: AuditThresholds,
+): AuditWindow | null => {
+  if (bucketMs <= COARSE_BUCKET_MS) return null;
+  const start = boundaryAtOrAfter(nowMs, bucketMs);
+  const buckets = Math.max(1, Math.ceil((thresholds.minMinutes * 60_000) / bucketMs));
+  return { start, end: start + buckets * bucketMs };
+};
+
+/** Taps inside the window, by direction (a tap at the end belongs to the next bucket). */
+export const tallyIn = (
+  taps: readonly { at: number; direction: Direction }[],
+  window: AuditWindow,
+): Tally => {
+  const tally: Tally = { in: 0, out: 0 };
+  for (const tap of taps) if (tap.at >= window.start && tap.at < window.end) tally[tap.direction]++;
+  return tally;
+};
+
+/**
+ * Accuracy in percent of what the device counted against the people counted by hand:
+ * 100 × (1 − |device − manual| / manual), never below 0. Nobody crossing and nothing counted
+ * is 100; something counted where nobody crossed is 0.
+ */
+export const accuracyPercent = (manual: number, device: number): number => {
+  if (manual === 0) return device === 0 ? 100 : 0;
+  return Math.max(0, 100 * (1 - Math.abs(device - manual) / manual));
+};
+
+const sampleReached = (manual: Tally, window: AuditWindow, thresholds: AuditThresholds): boolean =>
+  manual.in + manual.out >= thresholds.minCrossings &&
+  window.end - window.start >= thresholds.minMinutes * 60_000;
+
+type AuditOutcome = 'passed' | 'failed' | 'not_enough';
+
+export interface AuditComparison {
+  window: AuditWindow;
+  manual: Tally;
+  /** What the device counted; `out` is null where the server gives one count only (people in). */
+  device: { in: number; out: number | null };
+  /** Percent, one decimal; `out` null where the device gave no count out. */
+  accuracy: { in: number; out: number | null; overall: number };
+  outcome: AuditOutcome;
+  thresholds: AuditThresholds;
+}
+
+const oneDecimal = (n: number): number => Math.floor(n * 10) / 10;
+
+/**
+ * The comparison: accuracy per direction and overall (the directions the device reports,
+ * added up). Below the sample it is "not enough people yet", never passed or failed.
+ */
+export const compareAudit = (
+  window: AuditWindow,
+  manual: Tally,
+  device: { in: number; out: number | null },
+  thresholds: AuditThresholds,
+): AuditComparison => {
+  const inPct = oneDecimal(accuracyPercent(manual.in, device.in));
+  const outPct = device.out === null ? null : oneDecimal(accuracyPercent(manual.out, device.out));
+  const overall = oneDecimal(
+    device.out === null ? inPct : accuracyPercent(manual.in + manual.out, device.in + device.out),
+  );
+  const each = [inPct, overall, ...(outPct === null ? [] : [outPct])];
+  const outcome: AuditOutcome = !sampleReached(manual, window, thresholds)
+    ? 'not_enough'
+    : each.every((p) => p >= thresholds.percent)
+      ? 'passed'
+      : 'failed';
+  return {
+    window,
+    manual,
+    device,
+    accuracy: { in: inPct, out: outPct, overall },
+    outcome,
+    thresholds,
+  };
+};

@@ -1,0 +1,178 @@
+/**
+ * Accuracy audits through the real core against the real sandbox (HTTP, SQLite files, the
+ * keychain): the sandbox's "minute" buckets are 1 s long, so whole buckets pass in seconds.
+ * Pass, fail (with its reason and the visit log), not enough people, and an audit stopped
+ * offline that compares by itself once the server answers again.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccuracyAudit } from '../../../electron/contract';
+import { NOT_MANAGED } from '../../../electron/common/managed/policy';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import {
+  hostSandbox,
+  signInAndSync,
+  uninstalledSerials,
+  waitFor,
+  type SandboxHost,
+} from '../../helpers/store-world';
+
+let root: string;
+let host: SandboxHost;
+let harness: CoreHarness;
+let locationId: string;
+
+const sleepUntil = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms - Date.now())));
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fi-audit-'));
+  host = await hostSandbox(join(root, 'sandbox.json'), { minuteBucketS: 1 });
+  harness = await startCoreHarness({
+    dataDir: join(root, 'core'),
+    // A sample of 40 crossings and no minimum time: a pass mark of 95 % as shipped.
+    managed: { ...NOT_MANAGED, auditMinCrossings: 40, auditMinMinutes: 0 },
+  });
+  await signInAndSync(harness, host.sandbox);
+  locationId = (await harness.call('listLocations')).value[0]!.id;
+}, 60_000);
+
+afterAll(async () => {
+  await harness?.close();
+  await host?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** An installed device that counts only the people crossing from now on. */
+async function quietDevice(): Promise<string> {
+  const [serial] = await uninstalledSerials(harness, 1);
+  await harness.call('installDevice', { serial, locationId });
+  host.sandbox.peopleCross(serial!, { in: 0, out: 0 });
+  return serial!;
+}
+
+/** Starts an audit, waits for its window, and counts `people` by hand as they cross. */
+async function countPeople(
+  serial: string,
+  people: { in: number; out: number },
+  errorPercent: number,
+): Promise<AccuracyAudit> {
+  const audit = await harness.call('startAudit', { serial, locationId });
+  expect(audit).toMatchObject({ state: 'counting', bucketMs: 1_000, bucketSeen: true });
+  await sleepUntil(audit.window.start);
+  host.sandbox.peopleCross(serial, people, errorPercent);
+  for (let i = 0; i < people.in; i++)
+    await harness.call('auditTap', { auditId: audit.id, direction: 'in' });
+  for (let i = 0; i < people.out; i++)
+    await harness.call('auditTap', { auditId: audit.id, direction: 'out' });
+  return audit;
+}
+
+/** Stops, waits for the window's end, makes the device check in, and reads the result. */
+async function finish(audit: AccuracyAudit, serial: string): Promise<AccuracyAudit> {
+  const stopped = await harness.call('stopAudit', { auditId: audit.id });
+  expect(stopped.state).toBe('pending');
+  await sleepUntil(stopped.window.end! + 50);
+  const waiting = await harness.call('getAudit', { auditId: audit.id });
+  // The device has not checked in since the window ended: its counts may be incomplete.
+  expect(waiting).toMatchObject({ state: 'pending', waitingFor: 'checkin' });
+  host.sandbox.checkIn(serial);
+  const done = await harness.call('getAudit', { auditId: audit.id });
+  if (!done) throw new Error('the audit is gone');
+  return done;
+}
+
+describe('accuracy audit against the sandbox', () => {
+  it('passes when each direction and the total reach 95 %, and the log says it with its numbers', async () => {
+    const serial = await quietDevice();
+    const audit = await countPeople(serial, { in: 30, out: 20 }, 3);
+    // A mistaken tap taken back.
+    await harness.call('auditTap', { auditId: audit.id, direction: 'in' });
+    const undone = await harness.call('auditTap', { auditId: audit.id, direction: 'undo' });
+    expect(undone.tally).toEqual({ in: 30, out: 20 });
+    const done = await finish(audit, serial);
+    expect(done.state).toBe('done');
+    expect(done.result).toMatchObject({
+      outcome: 'passed',
+      manual: { in: 30, out: 20 },
+      device: { in: 29, out: 19 },
+      accuracy: { in: 96.6, out: 95, overall: 96 },
+    });
+    const entry = (await harness.call('listActivity', {})).find((e) => e.action === 'audit');
+    expect(entry).toMatchObject({ serial, result: 'audit_passed' });
+    expect(entry?.audit?.result?.accuracy.overall).toBe(96);
+  });
+
+  it('fails when the device misses too many; the reason is kept with it', async () => {
+    const serial = await quietDevice();
+    const done = await finish(await countPeople(serial, { in: 30, out: 20 }, 20), serial);
+    expect(done.result).toMatchObject({ outcome: 'failed', device: { in: 24, out: 16 } });
+    expect(done.result?.accuracy).toEqual({ in: 80, out: 80, overall: 80 });
+    const refused = await harness.core.invoke('auditReason', { auditId: done.id, reason: ' ' });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    await harness.call('auditReason', { auditId: done.id, reason: 'Door held open by a pallet' });
+    const entries = await harness.call('listActivity', {});
+    const entry = entries.find((e) => e.audit?.auditId === done.id);
+    expect(entry).toMatchObject({ result: 'audit_failed' });
+    expect(entry?.audit?.reason).toBe('Door held open by a pallet');
+  });
+
+  it('says "not enough people" below the sample, however far off', async () => {
+    const serial = await quietDevice();
+    const done = await finish(await countPeople(serial, { in: 10, out: 5 }, 20), serial);
+    expect(done.result).toMatchObject({ outcome: 'not_enough', manual: { in: 10, out: 5 } });
+  });
+
+  it('plans a whole run where the server counts by the hour, and says how long', async () => {
+    const serial = await quietDevice();
+    host.sandbox.setMinuteBucketSeconds(3_600);
+    try {
+      const audit = await harness.call('startAudit', { serial, locationId });
+      const hour = 3_600_000;
+      expect(audit).toMatchObject({ bucketMs: hour, state: 'counting' });
+      expect(audit.window.start % hour).toBe(0);
+      expect(audit.window.start).toBeGreaterThan(Date.now());
+      // The policy's sample has no minimum time here: one whole hour, from the next one.
+      expect(audit.plannedEnd).toBe(audit.window.start + hour);
+    } finally {
+      host.sandbox.setMinuteBucketSeconds(1);
+    }
+  });
+
+  it('stopped offline, stays pending in the visit log and compares by itself when the server is back', async () => {
+    const serial = await quietDevice();
+    const audit = await countPeople(serial, { in: 25, out: 25 }, 3);
+    await host.down();
+    const stopped = await harness.call('stopAudit', { auditId: audit.id });
+    await sleepUntil(stopped.window.end! + 50);
+    expect(await harness.call('getAudit', { auditId: audit.id })).toMatchObject({
+      state: 'pending',
+      waitingFor: 'counts',
+      tally: { in: 25, out: 25 },
+    });
+    const pending = (await harness.call('listActivity', {})).find(
+      (e) => e.audit?.auditId === audit.id,
+    );
+    expect(pending).toMatchObject({
+      result: 'audit_pending',
+      audit: { manual: { in: 25, out: 25 } },
+    });
+    await host.back();
+    host.sandbox.checkIn(serial);
+    // No one reads the audit: the sync run after the connection is back settles it.
+    await harness.call('syncNow');
+    const settled = await waitFor(
+      async () => {
+        const entry = (await harness.call('listActivity', {})).find(
+          (e) => e.audit?.auditId === audit.id,
+        );
+        return entry?.result === 'audit_pending' ? null : entry;
+      },
+      10_000,
+      'the audit settled by the sync run',
+    );
+    expect(settled).toMatchObject({ result: 'audit_passed' });
+    expect(settled?.audit?.result?.device).toEqual({ in: 24, out: 24 });
+  });
+});

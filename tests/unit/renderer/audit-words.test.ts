@@ -1,0 +1,104 @@
+/**
+ * An accuracy audit is worded by one module everywhere: the Activity log, the receipt, the
+ * follow-up list and the CSV say the same result and numbers, in every language; a failed one
+ * is listed for follow-up with its reason; one below the sample is never called passed or
+ * failed.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_AUDIT_THRESHOLDS,
+  compareAudit,
+  type AuditWindow,
+} from '../../../electron/accuracy-audit';
+import type { ActivityEntry, AuditLogged } from '../../../electron/contract';
+import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import { activityDetail } from '../../../renderer/src/lib/activity-text';
+import { auditText } from '../../../renderer/src/lib/audit-text';
+import { activityToCsv } from '../../../renderer/src/lib/csv';
+import { followUps, followUpWords } from '../../../renderer/src/lib/follow-ups';
+import { resultWords } from '../../../renderer/src/lib/outbox-text';
+import { auditCellText, receiptStores } from '../../../renderer/src/lib/receipt';
+import { activityEntry } from '../../helpers/activity-entry';
+
+afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
+
+const LANGUAGES = ['en', 'de', 'fr', 'nl', 'ja', 'en-XA'] as const;
+const WINDOW: AuditWindow = { start: Date.UTC(2026, 4, 4, 12), end: Date.UTC(2026, 4, 4, 12, 10) };
+
+const logged = (
+  manual: { in: number; out: number },
+  device: { in: number; out: number | null },
+  reason: string | null = null,
+): AuditLogged => {
+  const result = compareAudit(WINDOW, manual, device, DEFAULT_AUDIT_THRESHOLDS);
+  return { auditId: 'a-1', window: WINDOW, manual, result, reason };
+};
+
+/** An install, verified, then audited. */
+const visit = (audit: AuditLogged, result: ActivityEntry['result']): ActivityEntry[] => [
+  activityEntry(),
+  activityEntry({
+    action: 'verify',
+    result: 'verified',
+    fact: { kind: 'verification', checkedIn: true, note: null },
+  }),
+  activityEntry({ action: 'audit', result, audit, detail: 'audit …' }),
+];
+
+describe('accuracy audit words', () => {
+  it('says a passed audit with each direction and the counts behind it (English)', () => {
+    const audit = logged({ in: 60, out: 50 }, { in: 58, out: 48 });
+    expect(auditText('audit_passed', audit)).toBe(
+      'Audit passed; In 96.6% (device 58, by hand 60); Out 96% (device 48, by hand 50); Overall 96.3% (device 106, by hand 110)',
+    );
+    expect(auditText('audit_not_enough', logged({ in: 10, out: 5 }, { in: 1, out: 0 }))).toBe(
+      'Not enough people yet; 15 crossings in 10 min; at least 100 crossings and 10 min are needed',
+    );
+    expect(
+      auditText('audit_pending', {
+        auditId: 'a',
+        window: null,
+        manual: { in: 3, out: 2 },
+        result: null,
+        reason: null,
+      }),
+    ).toBe(
+      "Audit pending; Counted by hand: 3 in, 2 out; compared once the device's counts can be read",
+    );
+  });
+
+  for (const language of LANGUAGES) {
+    it(`words a failed audit the same in Activity, on the receipt, under follow-up and in the CSV (${language})`, () => {
+      setLocaleSource(() => resolveLocale([language]));
+      const audit = logged({ in: 60, out: 50 }, { in: 48, out: 40 }, 'Tür offen');
+      const entries = visit(audit, 'audit_failed');
+      const said = auditText('audit_failed', audit);
+      expect(said).toContain('Tür offen');
+      // Activity: the badge (result words) and the detail make up the same words.
+      expect(said).toContain(resultWords('audit_failed'));
+      expect(said).toContain(activityDetail(entries[2]!));
+      const [store] = receiptStores(entries);
+      expect(auditCellText(store!.devices[0]!)).toBe(said);
+      const open = followUps(entries);
+      expect(open).toHaveLength(1);
+      expect(followUpWords(open[0]!)).toBe(said);
+      const csv = activityToCsv(entries, { organization: 'Org', locale: 'en-US' });
+      const row = csv.split('\r\n').find((r) => r.includes(resultWords('audit_failed')))!;
+      expect(row).toContain(activityDetail(entries[2]!).replaceAll('"', '""'));
+      expect(row.endsWith(`"${said.replaceAll('"', '""')}"`)).toBe(true);
+    });
+  }
+
+  it('leaves a passed, a pending and a too-small audit out of follow-up', () => {
+    for (const [audit, result] of [
+      [logged({ in: 60, out: 50 }, { in: 58, out: 48 }), 'audit_passed'],
+      [logged({ in: 5, out: 5 }, { in: 0, out: 0 }), 'audit_not_enough'],
+      [
+        { auditId: 'a', window: null, manual: { in: 1, out: 1 }, result: null, reason: null },
+        'audit_pending',
+      ],
+    ] as const)
+      expect(followUps(visit(audit, result))).toEqual([]);
+  });
+});
