@@ -36,8 +36,6 @@ export type {
 
 // ---------------------------------------------------------------- field rules
 
-export { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S };
-
 /**
  * Every field rule's sentence, in English, by rule id. The core sends the id with a field's
  * issue (FieldIssue) and the renderer says it in the active language (lib/field-issues.ts,
@@ -78,6 +76,7 @@ export const FIELD_RULES = {
   passes_at_least_one: 'Walk through at least once',
   passes_too_many: 'Enter at most 100 passes',
   reason_too_long: 'Keep the reason under 300 characters',
+  pick_text_too_long: 'Add at most 20,000 characters at a time',
 } as const;
 export type FieldRule = keyof typeof FIELD_RULES;
 const R = FIELD_RULES;
@@ -115,12 +114,13 @@ const Id = z
   .regex(ID_PATTERN, R.id_characters);
 /** A device's label (the API's `name`). */
 const Label = z.string().trim().max(80, R.label_too_long);
-export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
+/** What one addToPickList takes: a box or a few, never a whole file by mistake. */
+export const PICK_TEXT_MAX = 20_000;
 
-export const AddressInput = z
+const AddressInput = z
   .object({
     line1: z.string().trim().min(1, R.street_required).max(200, R.street_too_long),
     line2: z.string().trim().max(200, R.line2_too_long).optional(),
@@ -271,6 +271,34 @@ export const operations = {
   /** The broken `serial` at `locationId` is uninstalled and `newSerial` installed there, with
    * its label and update interval: one intent, resumed step by step like a move. */
   replaceDevice: z.object({ serial: Serial, newSerial: Serial, locationId: Id }).strict(),
+
+  // the pick list: the serials of a box, kept with the visit in progress (issue 28). Each
+  // answers the list as stored now, checked at `locationId` (a device installed there is
+  // "installed here", not "elsewhere"); without one, any installed device is elsewhere.
+  pickList: z.object({ locationId: Id.optional() }).strict(),
+  /** Serials scanned, typed or pasted, separated by lines, commas, semicolons, tabs or spaces. */
+  addToPickList: z
+    .object({
+      text: z.string().max(PICK_TEXT_MAX, R.pick_text_too_long),
+      locationId: Id.optional(),
+    })
+    .strict(),
+  /** A line's serial (a "did you mean" taken) or label, while it is not installed. */
+  changePickLine: z
+    .object({
+      id: Id,
+      serial: Serial.optional(),
+      label: Label.optional(),
+      locationId: Id.optional(),
+    })
+    .strict(),
+  removePickLine: z.object({ id: Id, locationId: Id.optional() }).strict(),
+  /** The device type every line should be; null: the type of the first known device. */
+  choosePickType: z
+    .object({ deviceType: z.string().trim().min(1).max(200).nullable(), locationId: Id.optional() })
+    .strict(),
+  /** Installs each line without a problem at `locationId`, one install intent per line. */
+  installPickList: z.object({ locationId: Id }).strict(),
 
   // foot traffic
   locationsFootTraffic: z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
@@ -674,6 +702,50 @@ export type ActivityFact =
   /** The queue file was damaged and moved aside, with the queued actions it held. */
   | { kind: 'outbox_damaged'; unreadable: number; keptAt: string };
 
+/** Why "Install the pick list here" skips a line (the renderer words it). */
+export type PickProblem =
+  | { kind: 'not_a_serial' }
+  /** Not in the inventory saved on this computer; `near`: serials it may have meant. */
+  | { kind: 'unknown'; near: string[] }
+  | { kind: 'installed_elsewhere'; location: LocationRef }
+  | { kind: 'installed_here' }
+  | { kind: 'wrong_type'; type: string | null; expected: string }
+  /** Scanned twice: `line` (from 1) is the line it repeats. */
+  | { kind: 'duplicate'; line: number };
+
+/** A line's install from the pick list, where the queue and then the activity log keep it. */
+export interface PickInstall {
+  intentId: string;
+  locationId: string;
+  /** Waiting, being sent or stopped in the queue: its item. */
+  item: OutboxItem | null;
+  /** Gone from the queue: the activity entry of the action, which says how it ended. */
+  entry: ActivityEntry | null;
+}
+
+export interface PickLine {
+  id: string;
+  /** As scanned; the server's spelling when the inventory has the device. */
+  serial: string;
+  label: string | null;
+  deviceType: string | null;
+  /** null: installed with the others (or installed already: see `install`). */
+  problem: PickProblem | null;
+  install: PickInstall | null;
+  /** "Install the pick list here" installs it now: no problem, and no install on its way or
+   * done (one that was refused is tried again). */
+  ready: boolean;
+}
+
+export interface PickList {
+  /** The visit in progress; null when none is (the list is then empty). */
+  visitId: string | null;
+  /** Chosen, else the type of the first device the inventory knows. */
+  expectedType: string | null;
+  typeChosen: boolean;
+  lines: PickLine[];
+}
+
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */
   expected: number;
@@ -804,7 +876,7 @@ export interface ManagedSettings {
   updatesEnabled: boolean | null;
 }
 
-export interface OperationResults {
+interface OperationResults {
   sessionStatus: SessionStatus;
   signIn: SessionStatus;
   chooseOrganization: SessionStatus;
@@ -838,6 +910,12 @@ export interface OperationResults {
   uninstallDevice: ActionResult;
   moveDevice: ActionResult;
   replaceDevice: ActionResult;
+  pickList: PickList;
+  addToPickList: PickList;
+  changePickLine: PickList;
+  removePickLine: PickList;
+  choosePickType: PickList;
+  installPickList: PickList;
   locationsFootTraffic: LocationMetric[];
   deviceFootTraffic: DeviceTraffic;
   listOutbox: OutboxItem[];
@@ -907,7 +985,7 @@ export type PushEvent =
  * passes Electron's IPC and context bridge without the deep copy an object graph gets, which
  * matters for 100,000-device lists, and the core has those as text already.
  */
-export type EnvelopeText<T> = string & { readonly envelopeOf?: T };
+type EnvelopeText<T> = string & { readonly envelopeOf?: T };
 
 /** The API the renderer sees: one named async function per operation plus events. */
 export type InstallerApi = {

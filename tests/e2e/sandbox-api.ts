@@ -21,7 +21,7 @@ interface ApiDevice {
   location?: { id: string; name: string } | null;
 }
 
-export const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
+const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
 
 /** Calls a sandbox control or API route; the answer's JSON (null when empty). */
 export async function sandboxRequest(
@@ -50,7 +50,7 @@ export const twoOrgUser = (info: SandboxInfo): SandboxUser => {
   return user;
 };
 
-export const auth = (user: SandboxUser): string => `${user.organizations[0]!.id}:${user.api_key}`;
+const auth = (user: SandboxUser): string => `${user.organizations[0]!.id}:${user.api_key}`;
 
 /** A sandbox and the user a test acts as there (the sandbox fixture is one). */
 export interface SandboxAccount {

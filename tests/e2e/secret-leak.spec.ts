@@ -13,7 +13,7 @@ import {
   buildDiagnosticsZip,
   gatherCoreFacts,
 } from '../../electron/common/diagnostics/diagnostics-zip';
-import { bridgeOperationPath } from '../../electron/web/bridge-protocol';
+import { bridgeOperationPath } from '../../electron/bridge-protocol';
 import { expect, test } from './fixtures';
 import { installHere, openStoreWithSpare } from './helpers';
 

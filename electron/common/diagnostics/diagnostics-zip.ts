@@ -30,7 +30,7 @@ import type {
 } from '../../contract';
 import { redactData, redactText } from '../redacting-logger';
 
-export interface Versions {
+interface Versions {
   app: string;
   electron: string | null;
   chrome: string | null;
@@ -38,7 +38,7 @@ export interface Versions {
   os: string;
 }
 
-export interface CrashDumpEntry {
+interface CrashDumpEntry {
   name: string;
   bytes: number;
   modified: string;
@@ -112,7 +112,7 @@ export const summarizeQueue = (items: readonly OutboxItem[]) => {
   };
 };
 
-export const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry[]> => {
+const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry[]> => {
   if (dir === null) return [];
   let names: string[];
   try {

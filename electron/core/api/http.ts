@@ -262,5 +262,3 @@ export const createHttp = (options: HttpOptions) => {
 
   return { send };
 };
-
-export type Http = ReturnType<typeof createHttp>;

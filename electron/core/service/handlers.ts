@@ -19,6 +19,7 @@ import {
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
+import * as pickList from './pick-list-service';
 import * as reads from './read-service';
 import { serverSpelling } from './serial-spelling';
 import type { SessionManager } from './session-manager';
@@ -101,6 +102,17 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       }),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
       moveDevice(ctx, spelled(serial), fromLocationId, toLocationId),
+
+    pickList: ({ locationId }) => pickList.readPickList(ctx, locationId),
+    addToPickList: (input) => pickList.addToPickList(ctx, input),
+    changePickLine: (input) =>
+      pickList.changePickLine(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
+    removePickLine: (input) => pickList.removePickLine(ctx, input),
+    choosePickType: (input) => pickList.choosePickType(ctx, input),
+    installPickList: ({ locationId }) => pickList.installPickList(ctx, locationId),
 
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
     deviceFootTraffic: (input) =>

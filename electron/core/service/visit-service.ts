@@ -49,7 +49,7 @@ export function finishVisit(ctx: ServiceContext): Visit | null {
 }
 
 /** Passes a walk test asks for when the technician does not say. */
-export const DEFAULT_WALK_TEST_PASSES = 3;
+const DEFAULT_WALK_TEST_PASSES = 3;
 
 /**
  * The walk test passes when the device counted at least the passes walked. A failed one is

@@ -64,7 +64,7 @@ export const MAX_DOWNLOAD_ITEMS = 3_000_000;
  */
 export const UNANSWERED_IN_A_ROW = 3;
 
-export const cancelled = (): AppError =>
+const cancelled = (): AppError =>
   new AppError({
     kind: 'timeout',
     message: 'The download was cancelled. What was already downloaded is kept.',
