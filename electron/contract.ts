@@ -118,7 +118,7 @@ const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
 /** What one addToPickList takes: a box or a few, never a whole file by mistake. */
-export const PICK_TEXT_MAX = 20_000;
+const PICK_TEXT_MAX = 20_000;
 
 const AddressInput = z
   .object({
