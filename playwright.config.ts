@@ -3,8 +3,9 @@ import { chromiumExecutable } from './tests/helpers/system-chromium';
 
 // Browser tests drive Debian's Chromium where it exists (tests/helpers/system-chromium.ts;
 // elsewhere Playwright's own) against browser mode
-// (`npm run web`) and the sandbox. Each spec starts its own sandbox and bridge with a fresh
-// data dir, so specs are independent and can run in any order.
+// (`npm run web`) and the sandbox. Each test gets its own sandbox and browser mode with a fresh
+// data dir from the fixtures in tests/e2e/fixtures.ts, so tests are independent and can run in
+// any order.
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',

@@ -8,8 +8,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, sandboxRequest, startSandbox, startWeb, test } from './fixtures';
-import { atStoreAfterFirstSync } from './helpers';
+import { expect, startWeb, test } from './fixtures';
+import { atStoreAfterFirstSync, signInWithKey } from './helpers';
+import { sandboxRequest } from './sandbox-api';
 import { scannerBurst } from './helpers/scanner';
 
 const PASSED =
@@ -18,86 +19,82 @@ const PASSED =
 test('an accuracy audit counted by buttons, a key and the scanner passes, and the receipt says so with its numbers', async ({
   page,
   dataDir,
+  sandbox,
 }) => {
-  const sandbox = await startSandbox();
   const policy = join(dataDir, 'policy.json');
   writeFileSync(policy, JSON.stringify({ AuditMinimumCrossings: 6, AuditMinimumMinutes: 0 }));
   const web = await startWeb(join(dataDir, 'app'), ['--policy-file', policy]);
-  try {
-    const info = sandbox.info;
-    await sandboxRequest(info, 'PUT', '/_sandbox/traffic', { minuteBucketSeconds: 2 });
-    const { serial, store } = await atStoreAfterFirstSync(page, web.info.url, info);
-    await page.getByRole('button', { name: 'Scan device' }).click();
-    await page.getByLabel('Serial number').fill(serial);
-    await page.getByRole('button', { name: 'Look up' }).click();
-    await page.getByRole('button', { name: 'Install here' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: `Verify ${serial}` })).toBeVisible();
-    // From now on the device counts only the people the test sends across its line.
-    const cross = (people: { in: number; out: number }) =>
-      sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/people`, people);
-    await cross({ in: 0, out: 0 });
-    // It checks in when the test says, so the wait for its check-in after the window shows.
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/silence`, { silent: true });
+  const info = sandbox.info;
+  await sandboxRequest(info, 'PUT', '/_sandbox/traffic', { minuteBucketSeconds: 2 });
+  await signInWithKey(page, web.info.url, info);
+  const { serial, store } = await atStoreAfterFirstSync(page, sandbox);
+  await page.getByRole('button', { name: 'Scan device' }).click();
+  await page.getByLabel('Serial number').fill(serial);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByRole('button', { name: 'Install here' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Verify ${serial}` })).toBeVisible();
+  // From now on the device counts only the people the test sends across its line.
+  const cross = (people: { in: number; out: number }) =>
+    sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/people`, people);
+  await cross({ in: 0, out: 0 });
+  // It checks in when the test says, so the wait for its check-in after the window shows.
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/silence`, { silent: true });
 
-    const audit = page.getByRole('region', { name: 'Accuracy audit' });
-    await expect(audit).toContainText('over at least 6 crossings');
-    await audit.getByRole('button', { name: 'Start audit' }).click();
-    await expect(audit.getByText('The device counts in buckets of 2 sec')).toBeVisible();
-    await expect(audit.locator('.badge')).toHaveText('Counting');
-    await cross({ in: 4, out: 3 });
-    const inButton = audit.getByRole('button', { name: 'In', exact: true });
-    const outButton = audit.getByRole('button', { name: 'Out', exact: true });
-    for (let i = 0; i < 3; i++) await inButton.click();
-    await outButton.click();
-    await outButton.click();
-    await page.getByRole('heading', { level: 1 }).click();
-    await page.keyboard.press('i');
-    await scannerBurst(page, 'AUDIT-OUT');
-    await expect(audit.locator('.tallies')).toHaveText(/4\s*in\s*3\s*out/);
-    // A mistaken count, taken back.
-    await inButton.click();
-    await expect(audit.locator('.tallies')).toHaveText(/5\s*in\s*3\s*out/);
-    await audit.getByRole('button', { name: 'Undo last count' }).click();
-    await expect(audit.locator('.tallies')).toHaveText(/4\s*in\s*3\s*out/);
+  const audit = page.getByRole('region', { name: 'Accuracy audit' });
+  await expect(audit).toContainText('over at least 6 crossings');
+  await audit.getByRole('button', { name: 'Start audit' }).click();
+  await expect(audit.getByText('The device counts in buckets of 2 sec')).toBeVisible();
+  await expect(audit.locator('.badge')).toHaveText('Counting');
+  await cross({ in: 4, out: 3 });
+  const inButton = audit.getByRole('button', { name: 'In', exact: true });
+  const outButton = audit.getByRole('button', { name: 'Out', exact: true });
+  for (let i = 0; i < 3; i++) await inButton.click();
+  await outButton.click();
+  await outButton.click();
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('i');
+  await scannerBurst(page, 'AUDIT-OUT');
+  await expect(audit.locator('.tallies')).toHaveText(/4\s*in\s*3\s*out/);
+  // A mistaken count, taken back.
+  await inButton.click();
+  await expect(audit.locator('.tallies')).toHaveText(/5\s*in\s*3\s*out/);
+  await audit.getByRole('button', { name: 'Undo last count' }).click();
+  await expect(audit.locator('.tallies')).toHaveText(/4\s*in\s*3\s*out/);
 
-    await audit.getByRole('button', { name: 'Stop' }).click();
-    await expect(audit).toContainText("Waiting for the device's next check-in", {
-      timeout: 10_000,
-    });
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
-    await expect(audit.getByRole('status')).toHaveText(PASSED.replace(/; /, ' '), {
-      timeout: 10_000,
-    });
+  await audit.getByRole('button', { name: 'Stop' }).click();
+  await expect(audit).toContainText("Waiting for the device's next check-in", {
+    timeout: 10_000,
+  });
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+  await expect(audit.getByRole('status')).toHaveText(PASSED.replace(/; /, ' '), {
+    timeout: 10_000,
+  });
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Activity' })
-      .click();
-    const auditRow = page.getByRole('row').filter({ hasText: 'Accuracy audit' });
-    await expect(auditRow).toContainText(PASSED.replace(/; /, ' '));
-    await page.getByRole('button', { name: 'Finish visit' }).click();
-    await page
-      .getByRole('region', { name: 'Earlier visits' })
-      .getByRole('button', { name: /^Receipt/ })
-      .click();
-    const row = page
-      .getByRole('region', { name: `Store ${store.name}` })
-      .getByRole('row')
-      .filter({ hasText: serial });
-    await expect(row).toContainText(PASSED);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Activity' })
+    .click();
+  const auditRow = page.getByRole('row').filter({ hasText: 'Accuracy audit' });
+  await expect(auditRow).toContainText(PASSED.replace(/; /, ' '));
+  await page.getByRole('button', { name: 'Finish visit' }).click();
+  await page
+    .getByRole('region', { name: 'Earlier visits' })
+    .getByRole('button', { name: /^Receipt/ })
+    .click();
+  const row = page
+    .getByRole('region', { name: `Store ${store.name}` })
+    .getByRole('row')
+    .filter({ hasText: serial });
+  await expect(row).toContainText(PASSED);
 
-    await page.evaluate(() =>
-      localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'de' })),
-    );
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    // The store's region is named in German now: the same row found by its serial.
-    const rowDe = page.locator('section.store').getByRole('row').filter({ hasText: serial });
-    await expect(rowDe).toContainText(
-      'Prüfung bestanden; Hinein 100 % (Gerät 4, von Hand 4); Hinaus 100 % (Gerät 3, von Hand 3); Insgesamt 100 % (Gerät 7, von Hand 7)',
-    );
-  } finally {
-    await web.stop();
-    await sandbox.stop();
-  }
+  await page.evaluate(() =>
+    localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'de' })),
+  );
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The store's region is named in German now: the same row found by its serial.
+  const rowDe = page.locator('section.store').getByRole('row').filter({ hasText: serial });
+  await expect(rowDe).toContainText(
+    'Prüfung bestanden; Hinein 100 % (Gerät 4, von Hand 4); Hinaus 100 % (Gerät 3, von Hand 3); Insgesamt 100 % (Gerät 7, von Hand 7)',
+  );
 });

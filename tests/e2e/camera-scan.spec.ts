@@ -12,14 +12,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  LIVE_TRACKS,
-  STREAMS_OPENED,
-  TRACK_STREAMS,
-  buildRenderer,
-  startBrowserMode,
-} from './helpers/camera-app';
+import type { Browser, Page } from '@playwright/test';
+import { bridgeClient } from '../helpers/cli-process';
+import { expect, test } from './fixtures';
+import { startTraining } from './helpers';
+import { LIVE_TRACKS, STREAMS_OPENED, TRACK_STREAMS } from './helpers/camera-app';
 import { launchWithCamera } from './helpers/camera-browser';
 import { renderBarcodeFrames, type BarcodeVideoOptions } from './helpers/camera-barcode-frames';
 import { buildHarness, serveStatic, type StaticServer } from './helpers/camera-harness';
@@ -200,54 +197,42 @@ test.describe('camera scanner harness', () => {
 });
 
 test.describe('camera scanning in the app (browser mode, training mode)', () => {
-  test('Use camera reads a sandbox device label and opens that device', async () => {
-    test.setTimeout(180_000);
-    const dir = await mkdtemp(join(tmpdir(), 'camera-app-'));
-    const rendererDir = join(dir, 'renderer');
-    await buildRenderer(rendererDir);
-    const app = await startBrowserMode({ rendererDir, dataDir: join(dir, 'data') });
+  test('Use camera reads a sandbox device label and opens that device', async ({
+    web,
+    cameraBrowser,
+    cameraVideo,
+  }) => {
     // Chromium opens the fake camera file only when a page starts capture, so the label can be
     // printed after sign-in, once the sandbox has told us which serials exist.
-    const cameraFile = join(dir, 'label.y4m');
-    const browser = await launchWithCamera(cameraFile);
-    try {
-      const context = await browser.newContext();
-      await context.addInitScript(TRACK_STREAMS);
-      const page = await context.newPage();
-      await page.goto(app.url);
-      await page.getByRole('button', { name: 'Start training mode' }).click();
-      await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible({
-        timeout: 30_000,
-      });
+    const context = await cameraBrowser.newContext();
+    await context.addInitScript(TRACK_STREAMS);
+    const page = await context.newPage();
+    await startTraining(page, web.info.url);
 
-      // The page traded the URL's single-use token for the session: call through its cookie.
-      app.useBrowserSession(await context.cookies(app.url));
-      // The training account's first sync fills the local database; wait for it.
-      await app.call('syncNow');
-      const inventory = await app.call<{ rows: { serial_number: string }[] }>('queryDevices', {
-        view: 'uninstalled',
-        offset: 0,
-        limit: 1,
-      });
-      const serial = inventory.rows[0]?.serial_number;
-      if (!serial) throw new Error('the training sandbox has no uninstalled devices');
-      await writeY4m(cameraFile, await renderBarcodeFrames(serial, { format: 'Code128' }));
+    // The page traded the URL's single-use token for the session: call through its cookie.
+    const app = bridgeClient(web.info.url);
+    app.useBrowserSession(await context.cookies(web.info.url));
+    // The training account's first sync fills the local database; wait for it.
+    await app.call('syncNow');
+    const inventory = await app.call<{ rows: { serial_number: string }[] }>('queryDevices', {
+      view: 'uninstalled',
+      offset: 0,
+      limit: 1,
+    });
+    const serial = inventory.rows[0]?.serial_number;
+    if (!serial) throw new Error('the training sandbox has no uninstalled devices');
+    await writeY4m(cameraVideo, await renderBarcodeFrames(serial, { format: 'Code128' }));
 
-      await page.locator('ul.locations li').first().getByRole('button').first().click();
-      await page.getByRole('button', { name: 'Scan device' }).click();
-      await expect(page.getByLabel('Serial number')).toBeVisible();
-      await page.getByRole('button', { name: 'Use camera' }).click();
+    await page.locator('ul.locations li').first().getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Scan device' }).click();
+    await expect(page.getByLabel('Serial number')).toBeVisible();
+    await page.getByRole('button', { name: 'Use camera' }).click();
 
-      await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible({
-        timeout: 30_000,
-      });
-      expect(await page.evaluate(STREAMS_OPENED)).toBe(1);
-      // The scanner closed after the read: the camera must be released, not just hidden.
-      await expect.poll(() => page.evaluate(LIVE_TRACKS)).toBe(0);
-    } finally {
-      await browser.close();
-      await app.stop();
-      await rm(dir, { recursive: true, force: true });
-    }
+    await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(STREAMS_OPENED)).toBe(1);
+    // The scanner closed after the read: the camera must be released, not just hidden.
+    await expect.poll(() => page.evaluate(LIVE_TRACKS)).toBe(0);
   });
 });

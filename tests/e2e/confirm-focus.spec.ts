@@ -4,11 +4,8 @@ import { expect, test } from './fixtures';
 // Enter too many (a double press, a key meant for the screen behind) uninstalled the device.
 // It opens on Cancel instead; the destructive answer is one Tab away.
 test('Uninstall? opens with Cancel focused: Enter keeps the device where it is', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
   const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
   const storeName = (await store.textContent())!.trim();
   await store.click();

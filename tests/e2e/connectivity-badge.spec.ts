@@ -1,5 +1,4 @@
-import { expect, startSandbox, test } from './fixtures';
-import { signInWithKey } from './helpers';
+import { expect, test } from './fixtures';
 
 // With the server gone the header kept saying "Online" for 20 s and more: the app only found
 // out at its next idle probe, or after a failing request had used up its retries. It takes
@@ -7,32 +6,26 @@ import { signInWithKey } from './helpers';
 // which also cuts the page off from browser mode's bridge), and a request that gets no answer
 // is followed by a probe within a couple of seconds.
 test('the badge follows the network: offline at once, back at once, a stopped server within seconds', async ({
-  page,
-  web,
+  signedInPage: page,
+  sandbox,
   context,
 }) => {
-  const sandbox = await startSandbox();
-  try {
-    await signInWithKey(page, web.info.url, sandbox.info);
-    const badge = page.getByRole('banner').getByRole('status');
-    await expect(badge).toContainText('Online');
+  const badge = page.getByRole('banner').getByRole('status');
+  await expect(badge).toContainText('Online');
 
-    await context.setOffline(true);
-    await expect(badge).toContainText('Offline', { timeout: 1_500 });
-    await context.setOffline(false);
-    // The server is asked at once, not at the next probe.
-    await expect(badge).toContainText('Online', { timeout: 5_000 });
+  await context.setOffline(true);
+  await expect(badge).toContainText('Offline', { timeout: 1_500 });
+  await context.setOffline(false);
+  // The server is asked at once, not at the next probe.
+  await expect(badge).toContainText('Online', { timeout: 5_000 });
 
-    // The server goes away. A connection check's requests get no answer: the report said so
-    // while the badge beside it still said Online. A failed request is followed by a probe.
-    await sandbox.stop();
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
-    await page.getByRole('button', { name: 'Check connection' }).click();
-    await expect(badge).toContainText('Offline', { timeout: 4_000 });
-  } finally {
-    await sandbox.stop();
-  }
+  // The server goes away. A connection check's requests get no answer: the report said so
+  // while the badge beside it still said Online. A failed request is followed by a probe.
+  await sandbox.stop();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Settings' })
+    .click();
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(badge).toContainText('Offline', { timeout: 4_000 });
 });

@@ -1,13 +1,8 @@
 import { checkBothThemes, expect, test } from './fixtures';
 
 test('New location: "Germany" is stored as DE (not GE), an unknown country and bad values are refused in words', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
-
   await page.getByRole('button', { name: 'New location' }).click();
   await page.getByLabel('Name').fill('Country Test Store');
   await page.getByLabel('Street address').fill('Unter den Linden 1');

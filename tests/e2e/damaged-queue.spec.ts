@@ -13,13 +13,11 @@ test('a damaged queue is shown on the screen and in the Activity log', async ({
   dataDir,
 }) => {
   const app = join(dataDir, 'app');
+  // The app's first run writes the queue file; it is stopped before the file is damaged.
   const first = await startWeb(app, ['--training']);
-  try {
-    await page.goto(first.info.url);
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  } finally {
-    await first.stop();
-  }
+  await page.goto(first.info.url);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await first.stop();
   const accounts = join(app, 'accounts');
   const scope = readdirSync(accounts).find((name) => name.startsWith('training-'))!;
   const work = join(accounts, scope, 'work.db');
@@ -30,19 +28,15 @@ test('a damaged queue is shown on the screen and in the Activity log', async ({
   truncateSync(work, Math.floor(statSync(work).size / 2));
 
   const web = await startWeb(app, ['--training']);
-  try {
-    await page.goto(web.info.url);
-    const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
-    await expect(alert).toContainText('The damaged file was kept at');
-    await expect(alert).toContainText(`${scope}`);
-    await checkScreen(page, 'queue-damaged', 'light');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Activity' })
-      .click();
-    const row = page.getByRole('row').filter({ hasText: 'Saved data' });
-    await expect(row).toContainText('could not be read');
-  } finally {
-    await web.stop();
-  }
+  await page.goto(web.info.url);
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
+  await expect(alert).toContainText('The damaged file was kept at');
+  await expect(alert).toContainText(`${scope}`);
+  await checkScreen(page, 'queue-damaged', 'light');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Activity' })
+    .click();
+  const row = page.getByRole('row').filter({ hasText: 'Saved data' });
+  await expect(row).toContainText('could not be read');
 });

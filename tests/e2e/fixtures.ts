@@ -1,32 +1,40 @@
 /**
- * Real parts for every browser test: the sandbox CLI (the vendor API) and browser mode
- * (`electron/web/cli.ts`, the real core behind the loopback bridge, a private keychain per
- * run via tests/with-keychain.mjs), both bundled by global-setup.ts and run by Node. Both
- * print one JSON line first; both are killed after.
+ * Real parts for every browser test, as Playwright fixtures: the sandbox CLI (the vendor API)
+ * and browser mode (`electron/web/cli.ts`, the real core behind the loopback bridge, a private
+ * keychain per run via tests/with-keychain.mjs), both bundled by global-setup.ts and run by
+ * Node; a page signed in with a key or in training mode; a Chromium with a fake camera. A
+ * spec names what it needs and keeps only what it tests: each fixture is set up for the tests
+ * that ask for it, fresh per test (every test changes the server's state and the app's data),
+ * and torn down after it, failed or not; a failed test also prints what the processes logged.
+ * Per-file variations are options: `test.use({ sandboxArgs: ['--latency', '8000'] })`.
  * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 import { startCli, type Running } from '../helpers/cli-process';
+import { chromiumExecutable } from '../helpers/system-chromium';
 import { E2E_CORE_FILE, E2E_SANDBOX_FILE, e2eBundle } from './bundles';
-
-export { type Running };
+import { launchWithCamera } from './helpers/camera-browser';
+import {
+  atStoreAfterFirstSync,
+  signInWithKey,
+  startTraining,
+  trainingSpareSerial,
+} from './helpers';
+import {
+  twoOrgUser,
+  type ApiLocation,
+  type SandboxAccount,
+  type SandboxInfo,
+  type SandboxUser,
+} from './sandbox-api';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const WITH_KEYCHAIN = [process.execPath, join(ROOT, 'tests', 'with-keychain.mjs')];
-
-export interface SandboxUser {
-  name: string;
-  api_key: string;
-  organizations: { id: string; name: string }[];
-}
-export interface SandboxInfo {
-  base_url: string;
-  users: SandboxUser[];
-}
 
 /**
  * The processes the running test started, so that a failure shows what they logged: on CI
@@ -39,36 +47,23 @@ const startTracked = async <T>(args: string[], what: string): Promise<Running<T>
   return running;
 };
 
-export const startSandbox = (
-  options: { port?: number; dataFile?: string; args?: readonly string[] } = {},
-) =>
+const startSandboxCli = (options: { port: number; dataFile?: string; args: readonly string[] }) =>
   startTracked<SandboxInfo>(
     [
       process.execPath,
       e2eBundle(E2E_SANDBOX_FILE),
       '--port',
-      String(options.port ?? 0),
+      String(options.port),
       ...(options.dataFile ? ['--data', options.dataFile] : []),
-      ...(options.args ?? []),
+      ...options.args,
     ],
     'sandbox',
   );
 
 /**
- * A sandbox that keeps its state in a file, so that a test can stop it (the server is gone)
- * and `restart` it on the same port with the same data, optionally with fault flags.
+ * Browser mode on a data folder or with flags of the test's choosing (the `web` fixture is
+ * dataDir/app with none); stopped after the test like the fixtures' own processes.
  */
-export async function startRestartableSandbox() {
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'fi-sandbox-')), 'sandbox.json');
-  const first = await startSandbox({ dataFile });
-  const port = Number(new URL(first.info.base_url).port);
-  return {
-    first,
-    info: first.info,
-    restart: (args: readonly string[] = []) => startSandbox({ port, dataFile, args }),
-  };
-}
-
 export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
   startTracked<{ url: string }>(
     [
@@ -84,28 +79,22 @@ export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
     'browser mode',
   );
 
-const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
-
-/** POSTs to a sandbox control or API route (the test acting as "the world"). */
-export async function sandboxRequest(
-  info: SandboxInfo,
-  method: string,
-  path: string,
-  body?: unknown,
-  auth?: string,
-): Promise<unknown> {
-  const url = path.startsWith('/_sandbox') ? sandboxOrigin(info) + path : info.base_url + path;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : null;
-}
+/**
+ * `test.use` options for a Chromium on a desktop in `locale`'s language, e.g. 'de-DE': started
+ * with --lang as there, and `locale` set too, because headless Chromium on Linux keeps
+ * navigator.languages at en-US whatever --lang says and Playwright Test emulates its own
+ * default locale (en-US) on top. Launching it is worker-wide: for one file, not one test.
+ */
+export const desktopLanguage = (locale: string) => {
+  const language = locale.slice(0, 2);
+  return {
+    locale,
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: [...CHROMIUM_ARGS, `--lang=${language}`, `--accept-lang=${language}`],
+    },
+  };
+};
 
 /** Overridable because other runs sharing test-results/ may wipe it while this one works. */
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -143,17 +132,64 @@ export const checkBothThemes = async (page: Page, name: string): Promise<void> =
   await page.emulateMedia({ colorScheme: 'light' });
 };
 
-interface Fixtures {
+/** The sandbox a test runs against; `user` is the one the sign-in fixtures sign in as. */
+export interface Sandbox extends SandboxAccount {
+  /** Stops the server (the app finds it gone); safe to call again. */
+  stop(): Promise<void>;
+  /**
+   * Starts it again on the same port with the state it had, with `args` as its flags (by
+   * default `sandboxArgs`). Needs `test.use({ restartableSandbox: true })`.
+   */
+  restart(args?: readonly string[]): Promise<void>;
+}
+
+interface Options {
+  /**
+   * The sandbox CLI's flags for a file's tests: faults (`--latency 8000 --fault-path
+   * /install$`, `--rate-limit-rate R`…), `--dialect NAME`, `--devices N`, `--first-checkin S`.
+   */
+  sandboxArgs: readonly string[];
+  /** The sandbox keeps its state in a file, so that `sandbox.restart()` brings it back. */
+  restartableSandbox: boolean;
+}
+
+interface Fixtures extends Options {
+  /** The test's own temporary folder; browser mode's data folder is `app/` in it. */
   dataDir: string;
+  /** Browser mode on dataDir/app; `web.info.url` opens the app (once: its token is single-use). */
   web: Running<{ url: string }>;
-  /** Automatic: after a failed test, prints the last log lines of the processes it started. */
-  processLogs: void;
+  /**
+   * Automatic: stops every process the test started (by these fixtures or `startWeb`), and
+   * after a failed test prints their last log lines first.
+   */
+  processes: void;
+  sandbox: Sandbox;
+  /**
+   * Signs a page in to `web` with `sandbox.user`'s key and its first organization, and waits
+   * for Locations: for a test that arranges the server or the page first.
+   */
+  signIn: (page: Page) => Promise<SandboxUser>;
+  /** The test's page, signed in as `signIn` does. */
+  signedInPage: Page;
+  /**
+   * The test's page signed in and on a store's screen once the first sync is over (so an
+   * action taken next is sent at once), with a device that is not installed anywhere.
+   */
+  atStore: { serial: string; store: ApiLocation };
+  /** The test's page in training mode, on Locations. */
+  trainingPage: Page;
+  /** The test's page in training mode on Inventory; the first uninstalled device's serial. */
+  spareSerial: string;
+  /** Where the fake camera's .y4m goes: Chromium opens it when a page starts capture. */
+  cameraVideo: string;
+  /** A Chromium of its own whose fake camera plays `cameraVideo`, its permission granted. */
+  cameraBrowser: Browser;
 }
 
 const LOG_LINES_SHOWN = 40;
 
 export const test = base.extend<Fixtures>({
-  processLogs: [
+  processes: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       started.length = 0;
@@ -163,7 +199,8 @@ export const test = base.extend<Fixtures>({
           const lines = process.output().trimEnd().split('\n').slice(-LOG_LINES_SHOWN);
           console.log(`--- ${what}: its last ${lines.length} log lines ---\n${lines.join('\n')}`);
         }
-      started.length = 0;
+      // Stopping again is harmless: a fixture may have stopped its own process already.
+      await Promise.all(started.splice(0).map(({ process }) => process.stop()));
     },
     { auto: true },
   ],
@@ -177,6 +214,53 @@ export const test = base.extend<Fixtures>({
     const web = await startWeb(join(dataDir, 'app'));
     await use(web);
     await web.stop();
+  },
+
+  sandboxArgs: [[], { option: true }],
+  restartableSandbox: [false, { option: true }],
+  sandbox: async ({ sandboxArgs, restartableSandbox, dataDir }, use) => {
+    // Saving is off unless asked for: it writes the whole state (fsync'd) after every change.
+    const dataFile = restartableSandbox ? join(dataDir, 'sandbox.json') : undefined;
+    let running = await startSandboxCli({ port: 0, dataFile, args: sandboxArgs });
+    const { info } = running;
+    const port = Number(new URL(info.base_url).port);
+    await use({
+      info,
+      user: twoOrgUser(info),
+      stop: () => running.stop(),
+      restart: async (args = sandboxArgs) => {
+        if (!dataFile)
+          throw new Error('sandbox.restart() needs test.use({ restartableSandbox: true })');
+        await running.stop();
+        running = await startSandboxCli({ port, dataFile, args });
+      },
+    });
+    await running.stop();
+  },
+  signIn: async ({ web, sandbox }, use) => {
+    await use((page) => signInWithKey(page, web.info.url, sandbox.info));
+  },
+  signedInPage: async ({ page, signIn }, use) => {
+    await signIn(page);
+    await use(page);
+  },
+  atStore: async ({ signedInPage, sandbox }, use) => {
+    await use(await atStoreAfterFirstSync(signedInPage, sandbox));
+  },
+  trainingPage: async ({ page, web }, use) => {
+    await startTraining(page, web.info.url);
+    await use(page);
+  },
+  spareSerial: async ({ page, web }, use) => {
+    await use(await trainingSpareSerial(page, web.info.url));
+  },
+  cameraVideo: async ({ dataDir }, use) => {
+    await use(join(dataDir, 'camera.y4m'));
+  },
+  cameraBrowser: async ({ cameraVideo }, use) => {
+    const browser = await launchWithCamera(cameraVideo);
+    await use(browser);
+    await browser.close();
   },
 });
 

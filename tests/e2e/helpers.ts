@@ -1,12 +1,14 @@
-/** Steps several specs share: signing in with a sandbox user and finding test devices. */
-import { expect, type Page } from '@playwright/test';
-import { sandboxRequest, type SandboxInfo, type SandboxUser } from './fixtures';
-
-export const twoOrgUser = (info: SandboxInfo): SandboxUser => {
-  const user = info.users.find((u) => u.organizations.length > 1);
-  if (!user) throw new Error('the sandbox seed has no user with two organizations');
-  return user;
-};
+/** Steps in the app that several specs share: signing in, opening a store, scanning a serial. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  locations,
+  twoOrgUser,
+  uninstalledSerials,
+  type ApiLocation,
+  type SandboxAccount,
+  type SandboxInfo,
+  type SandboxUser,
+} from './sandbox-api';
 
 /** Signs in with a key and, for a user of several organizations, picks the first one. */
 export async function signInWithKey(
@@ -29,46 +31,6 @@ export async function signInWithKey(
   return user;
 }
 
-export const auth = (user: SandboxUser): string => `${user.organizations[0]!.id}:${user.api_key}`;
-
-interface ApiDevice {
-  serial_number: string;
-  location?: { id: string; name: string } | null;
-}
-
-/** Where the server has a device now (the sandbox answers `{data}` or the bare device). */
-export async function serverDeviceLocation(
-  info: SandboxInfo,
-  user: SandboxUser,
-  serial: string,
-): Promise<string | null> {
-  const body = (await sandboxRequest(info, 'GET', `/devices/${serial}`, undefined, auth(user))) as
-    ApiDevice | { data: ApiDevice };
-  return ('data' in body ? body.data : body).location?.id ?? null;
-}
-interface ApiLocation {
-  id: string;
-  name: string;
-}
-
-export async function uninstalledSerials(info: SandboxInfo, user: SandboxUser): Promise<string[]> {
-  const body = (await sandboxRequest(
-    info,
-    'GET',
-    '/uninstalled-devices',
-    undefined,
-    auth(user),
-  )) as { data: ApiDevice[] };
-  return body.data.map((d) => d.serial_number);
-}
-
-export async function locations(info: SandboxInfo, user: SandboxUser): Promise<ApiLocation[]> {
-  const body = (await sandboxRequest(info, 'GET', '/locations', undefined, auth(user))) as {
-    data: ApiLocation[];
-  };
-  return body.data;
-}
-
 export const openLocation = async (page: Page, name: string): Promise<void> => {
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -79,22 +41,40 @@ export const openLocation = async (page: Page, name: string): Promise<void> => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 };
 
-/**
- * Signed in, on a store's screen once the first sync is over (so an action taken next is sent
- * at once), with a device that is not installed anywhere.
- */
-export async function atStoreAfterFirstSync(
+/** From a store's screen: Scan device, the serial typed and looked up (its screen opens). */
+export async function lookUpSerial(page: Page, serial: string): Promise<void> {
+  await page.getByRole('button', { name: 'Scan device' }).click();
+  await page.getByLabel('Serial number').fill(serial);
+  await page.getByRole('button', { name: 'Look up' }).click();
+}
+
+/** From a store's screen: the serial looked up, its screen open, then "Install here". */
+export async function installHere(page: Page, serial: string): Promise<void> {
+  await lookUpSerial(page, serial);
+  await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
+  await page.getByRole('button', { name: 'Install here' }).click();
+}
+
+/** On the server's first store's screen: the store, and a device not installed anywhere. */
+export async function openStoreWithSpare(
   page: Page,
-  url: string,
-  info: SandboxInfo,
-): Promise<{ user: SandboxUser; serial: string; store: ApiLocation }> {
-  const user = await signInWithKey(page, url, info);
-  const [serial] = await uninstalledSerials(info, user);
-  const [store] = await locations(info, user);
+  server: SandboxAccount,
+): Promise<{ serial: string; store: ApiLocation }> {
+  const [serial] = await uninstalledSerials(server);
+  const [store] = await locations(server);
   if (!serial || !store) throw new Error('sandbox has no uninstalled device or no location');
   await openLocation(page, store.name);
+  return { serial, store };
+}
+
+/** openStoreWithSpare once the first sync is over (so an action taken next is sent at once). */
+export async function atStoreAfterFirstSync(
+  page: Page,
+  server: SandboxAccount,
+): Promise<{ serial: string; store: ApiLocation }> {
+  const found = await openStoreWithSpare(page, server);
   await expect(page.getByRole('banner')).toContainText('Next sync in', { timeout: 30_000 });
-  return { user, serial, store };
+  return found;
 }
 
 /** An operation over the bridge, as the page itself calls it: what the core has (or did). */
@@ -111,11 +91,16 @@ export const bridgeOp = <T>(page: Page, name: string, input: object): Promise<T>
     [name, input] as const,
   ) as Promise<T>;
 
-/** Training mode from the sign-in screen, then the Inventory screen. */
-export const openTrainingInventory = async (page: Page, url: string): Promise<void> => {
+/** Training mode from the sign-in screen, on Locations. */
+export const startTraining = async (page: Page, url: string): Promise<void> => {
   await page.goto(url);
   await page.getByRole('button', { name: 'Start training mode' }).click();
   await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+};
+
+/** Training mode from the sign-in screen, then the Inventory screen. */
+export const openTrainingInventory = async (page: Page, url: string): Promise<void> => {
+  await startTraining(page, url);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Inventory' })
@@ -145,3 +130,20 @@ export async function openFirstStore(page: Page): Promise<string> {
 
 /** A store or device name as a literal inside a RegExp. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** On an inventory list: its first device's row once the list has arrived, and its serial. */
+export async function firstDeviceRow(page: Page): Promise<{ row: Locator; serial: string }> {
+  const row = page.locator('.device-row').first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  return { row, serial: (await row.locator('.serial').textContent())!.trim() };
+}
+
+/** The app's language as Settings stores it (e.g. the pseudo-locale 'en-XA'), then a reload. */
+export async function preferLanguage(page: Page, language: string): Promise<void> {
+  await page.evaluate(
+    (chosen) =>
+      localStorage.setItem('field-installer.preferences', JSON.stringify({ language: chosen })),
+    language,
+  );
+  await page.reload();
+}

@@ -1,4 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
+import { startTraining } from './helpers';
 
 const hashOf = (url: string): string => new URL(url).hash;
 
@@ -10,9 +11,7 @@ test('screens have addresses: Back, Forward, Alt+arrows, mouse side buttons, rel
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(frame.url());
   });
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+  await startTraining(page, web.info.url);
   expect(hashOf(page.url())).toBe('#/locations');
 
   // Locations → a location → its scan screen, each with its own address.

@@ -2,20 +2,10 @@
  * The app speaks the browser's language (Chromium started with --lang=de), sets <html lang>,
  * and the Settings choice switches the language at once and survives a reload.
  */
-import { CHROMIUM_ARGS } from '../../playwright.config';
-import { checkBothThemes, expect, test } from './fixtures';
+import { checkBothThemes, desktopLanguage, expect, test } from './fixtures';
+import { preferLanguage } from './helpers';
 
-// Headless Chromium on Linux keeps navigator.languages at en-US whatever --lang says, and
-// Playwright Test emulates its own default locale (en-US) on top: `locale` sets the languages
-// the page sees to those of a browser on a German or Japanese desktop.
-
-test.use({
-  locale: 'de-DE',
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--lang=de', '--accept-lang=de'],
-  },
-});
+test.use(desktopLanguage('de-DE'));
 
 test('sign-in and training navigation in German; Settings switches to English and back', async ({
   page,
@@ -112,10 +102,7 @@ test('pseudo-locale: every text of the sign-in screen comes from the catalog and
 }) => {
   await page.goto(web.info.url);
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
-  await page.evaluate(() =>
-    localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'en-XA' })),
-  );
-  await page.reload();
+  await preferLanguage(page, 'en-XA');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^⟦Šîĝñ îñ.*⟧$/u);
   // Text that is not pseudo-localised was written into the markup, not taken from the catalog.

@@ -4,16 +4,10 @@
  * written into the markup instead of taken from the catalog. Axe and screenshots in both themes.
  */
 import type { Locator, Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config';
-import { checkBothThemes, expect, test } from './fixtures';
+import { checkBothThemes, desktopLanguage, expect, test } from './fixtures';
+import { firstDeviceRow, preferLanguage } from './helpers';
 
-test.use({
-  locale: 'ja-JP',
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--lang=ja', '--accept-lang=ja'],
-  },
-});
+test.use(desktopLanguage('ja-JP'));
 
 /** "FTC-2544" as a Japanese IME types it: full-width letters, digits and hyphen. */
 const fullWidth = (text: string): string =>
@@ -51,9 +45,7 @@ test('Japanese: search the inventory with full-width digits, open a device, inst
     .getByRole('button', { name: '在庫' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: '在庫' })).toBeVisible();
-  const firstDevice = page.locator('.device-row').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.locator('.serial').textContent())!.trim();
+  const { serial } = await firstDeviceRow(page);
   await expect(page.getByText(/^\d[\d,]* 台のデバイス$/)).toBeVisible();
   await expect(
     page.getByRole('group', { name: '表示' }).getByRole('button', { name: '撤去済み' }),
@@ -99,10 +91,7 @@ test('pseudo-locale: Inventory, its filters and Install at… take every word fr
   web,
 }) => {
   await page.goto(web.info.url);
-  await page.evaluate(() =>
-    localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'en-XA' })),
-  );
-  await page.reload();
+  await preferLanguage(page, 'en-XA');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
   await page.getByRole('button', { name: /^⟦Šţáŕţ ţŕáîñîñĝ/u }).click();
   await firstStoreName(page);

@@ -2,20 +2,9 @@
  * A browser on a Japanese desktop (Chromium started with --lang=ja) gets the app in Japanese,
  * with <html lang> set.
  */
-import { CHROMIUM_ARGS } from '../../playwright.config';
-import { checkBothThemes, expect, test } from './fixtures';
+import { checkBothThemes, desktopLanguage, expect, test } from './fixtures';
 
-// Headless Chromium on Linux keeps navigator.languages at en-US whatever --lang says, and
-// Playwright Test emulates its own default locale (en-US) on top: `locale` sets the languages
-// the page sees to those of a browser on a German or Japanese desktop.
-
-test.use({
-  locale: 'ja-JP',
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--lang=ja', '--accept-lang=ja'],
-  },
-});
+test.use(desktopLanguage('ja-JP'));
 
 test('sign-in and training navigation in Japanese', async ({ page, web }) => {
   await page.goto(web.info.url);

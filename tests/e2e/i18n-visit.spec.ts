@@ -6,18 +6,11 @@
  * device) are reached by their addresses and stable classes, not by their words.
  */
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config';
-import { checkBothThemes, expect, test } from './fixtures';
+import { checkBothThemes, desktopLanguage, expect, test } from './fixtures';
+import { firstDeviceRow } from './helpers';
 import { pdfText } from './helpers/pdf-text';
 
-test.use({
-  locale: 'de-DE',
-  timezoneId: 'Europe/Berlin',
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--lang=de', '--accept-lang=de'],
-  },
-});
+test.use({ ...desktopLanguage('de-DE'), timezoneId: 'Europe/Berlin' });
 
 /** "04.05.2026, 14:00": a German date and time (Intl, the format locale de-DE). */
 const GERMAN_DATE_TIME = /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/;
@@ -53,9 +46,7 @@ test('a visit in German: verify, finish, receipt and its PDF in German; pseudo-l
 
   // An uninstalled device, installed here from its own screen.
   await page.goto(`${web.info.url.split('#')[0]}#/inventory`);
-  const firstDevice = page.locator('.device-row').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.locator('.serial').textContent())!.trim();
+  const { serial } = await firstDeviceRow(page);
   await page.goto(
     `${web.info.url.split('#')[0]}#/devices/${encodeURIComponent(serial)}?at=${encodeURIComponent(locationId)}`,
   );

@@ -15,17 +15,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { I18N_MESSAGES } from '../../i18n/paths';
-import { CHROMIUM_ARGS } from '../../playwright.config';
-import { chromiumExecutable } from '../helpers/system-chromium';
+import { checkBothThemes, desktopLanguage, expect, test, type Sandbox } from './fixtures';
+import { preferLanguage } from './helpers';
 import {
-  checkBothThemes,
-  expect,
+  installOnServer,
+  locations,
   sandboxRequest,
-  startSandbox,
-  test,
-  type SandboxInfo,
-} from './fixtures';
-import { auth, locations, twoOrgUser, uninstalledSerials } from './helpers';
+  serverPlacements,
+  uninstalledSerials,
+} from './sandbox-api';
 import { scannerBurst } from './helpers/scanner';
 
 type Lang = 'de' | 'ja' | 'en-XA';
@@ -61,7 +59,8 @@ const HTML_LANG: Record<Lang, string> = { de: 'de-DE', ja: 'ja-JP', 'en-XA': 'en
 /** Germany, as a technician types it in each language (the picker names it so). */
 const COUNTRY_TYPED: Record<Lang, string> = { de: 'Deutschland', ja: 'ドイツ', 'en-XA': 'Germany' };
 
-async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lang): Promise<void> {
+async function walkthrough(page: Page, url: string, sandbox: Sandbox, lang: Lang): Promise<void> {
+  const { info, user } = sandbox;
   const t = wordsFor(lang);
   const shot = (name: string) => checkBothThemes(page, `${lang}-${name}`);
   const main = page.getByRole('main');
@@ -75,13 +74,9 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   };
 
   // Sign in with a key (the pseudo-locale is a preference, set before the app reads it).
-  const user = twoOrgUser(info);
   await page.goto(url);
   if (lang === 'en-XA') {
-    await page.evaluate(() =>
-      localStorage.setItem('field-installer.preferences', JSON.stringify({ language: 'en-XA' })),
-    );
-    await page.reload();
+    await preferLanguage(page, 'en-XA');
   }
   await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
   await expect(page.getByRole('heading', { name: t('signin_title') })).toBeVisible();
@@ -96,14 +91,14 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await expect(heading(t('nav_locations'))).toBeVisible();
   await expect(page.getByRole('button', { name: t('locations_new') })).toBeVisible();
   await expect(page.getByPlaceholder(t('locations_search_placeholder'))).toBeVisible();
-  const stores = await locations(info, user);
+  const stores = await locations(sandbox);
   const existing = stores[0]!;
   await expect(
     main.getByText(t('locations_count', { count: stores.length, shown: stores.length })),
   ).toBeVisible();
   await shot('locations');
 
-  const [first, third, ...rest] = await uninstalledSerials(info, user);
+  const [first, third, ...rest] = await uninstalledSerials(sandbox);
   if (!first || !third) throw new Error('sandbox has too few uninstalled devices');
   // A serial with a Y or Z: the letters a German keyboard swaps.
   const swapped = rest.find((s) => /[YZ]/.test(s.slice(4)));
@@ -185,13 +180,7 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   ).toBeVisible();
 
   // Move: installed at another store, scanned here.
-  await sandboxRequest(
-    info,
-    'POST',
-    `/devices/${third}/install`,
-    { location_id: existing.id },
-    auth(user),
-  );
+  await installOnServer(sandbox, third, existing.id);
   await openLocation(store);
   await page.getByRole('button', { name: t('scan_device') }).click();
   await serialField.fill(third);
@@ -246,11 +235,9 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
   await shot('delete-confirm');
   await confirm.getByRole('button', { name: t('common_delete'), exact: true }).click();
   await expect(heading(t('nav_locations'))).toBeVisible();
-  const state = (await sandboxRequest(info, 'GET', '/_sandbox/state')) as {
-    devices: Record<string, string | null>;
-  };
-  expect(state.devices[first]).toBeNull();
-  expect(state.devices[third]).toBeNull();
+  const placements = await serverPlacements(info);
+  expect(placements[first]).toBeNull();
+  expect(placements[third]).toBeNull();
 
   // The other screens, for axe and the screenshots.
   await nav.getByRole('button', { name: t('nav_inventory') }).click();
@@ -270,30 +257,21 @@ async function walkthrough(page: Page, url: string, info: SandboxInfo, lang: Lan
 }
 
 /**
- * A Chromium of its own per language, started with `--lang` as on a desktop in that language,
- * plus the context `locale` (headless Chromium on Linux reports en-US whatever `--lang` says;
- * see i18n-de.spec.ts), at the technicians' 1366×768.
+ * A Chromium of its own per language, as `desktopLanguage` sets up for a whole file (these
+ * three share one), at the technicians' 1366×768.
  */
-const run = async (url: string, lang: Lang) => {
-  const tag = lang === 'en-XA' ? 'en-US' : HTML_LANG[lang];
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [...CHROMIUM_ARGS, `--lang=${tag.slice(0, 2)}`, `--accept-lang=${tag.slice(0, 2)}`],
-  });
-  const sandbox = await startSandbox();
+const run = async (url: string, sandbox: Sandbox, lang: Lang) => {
+  const { locale, launchOptions } = desktopLanguage(lang === 'en-XA' ? 'en-US' : HTML_LANG[lang]);
+  const browser = await chromium.launch(launchOptions);
   try {
-    const context = await browser.newContext({
-      locale: tag,
-      viewport: { width: 1366, height: 768 },
-    });
-    await walkthrough(await context.newPage(), url, sandbox.info, lang);
+    const context = await browser.newContext({ locale, viewport: { width: 1366, height: 768 } });
+    await walkthrough(await context.newPage(), url, sandbox, lang);
   } finally {
-    await sandbox.stop();
     await browser.close();
   }
 };
 
-test('the whole walkthrough in German, axe on every screen', async ({ web }) => {
+test('the whole walkthrough in German, axe on every screen', async ({ web, sandbox }) => {
   test.setTimeout(300_000);
   // Literal spot checks: these are translations, not English.
   const t = wordsFor('de');
@@ -302,10 +280,10 @@ test('the whole walkthrough in German, axe on every screen', async ({ web }) => 
     'Gerät scannen',
     'Neuer Standort',
   ]);
-  await run(web.info.url, 'de');
+  await run(web.info.url, sandbox, 'de');
 });
 
-test('the whole walkthrough in Japanese', async ({ web }) => {
+test('the whole walkthrough in Japanese', async ({ web, sandbox }) => {
   test.setTimeout(300_000);
   const t = wordsFor('ja');
   expect([t('nav_locations'), t('scan_device'), t('locations_new')]).toEqual([
@@ -313,10 +291,10 @@ test('the whole walkthrough in Japanese', async ({ web }) => {
     'デバイスをスキャン',
     '新しい店舗',
   ]);
-  await run(web.info.url, 'ja');
+  await run(web.info.url, sandbox, 'ja');
 });
 
-test('the whole walkthrough in the pseudo-locale (en-XA)', async ({ web }) => {
+test('the whole walkthrough in the pseudo-locale (en-XA)', async ({ web, sandbox }) => {
   test.setTimeout(300_000);
-  await run(web.info.url, 'en-XA');
+  await run(web.info.url, sandbox, 'en-XA');
 });

@@ -1,20 +1,16 @@
 import { checkBothThemes, expect, test } from './fixtures';
+import { firstDeviceRow } from './helpers';
 
 test('a device opened from Inventory is no dead end: "Install at…" finds a store and installs there', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
   const firstStore = page.getByRole('main').getByRole('listitem').first();
   await expect(firstStore).toBeVisible();
   const storeName = (await firstStore.getByRole('button').first().textContent())!.trim();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Inventory' }).click();
-  const firstDevice = page.locator('.device-row').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.locator('.serial').textContent())!.trim();
+  const { row: firstDevice, serial } = await firstDeviceRow(page);
   await firstDevice.click();
   await expect(page.getByRole('heading', { level: 1, name: serial })).toBeFocused();
 

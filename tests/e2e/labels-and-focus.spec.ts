@@ -1,13 +1,9 @@
 import { checkBothThemes, expect, test } from './fixtures';
+import { firstDeviceRow } from './helpers';
 
 test('focus lands on the new location after creating it; device labels show in the inventory and the store table', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
-
   // Create a location: the technician starts on its screen, at its heading.
   await page.getByRole('button', { name: 'New location' }).click();
   await page.getByLabel('Name').fill('Focus Test Store');
@@ -24,9 +20,7 @@ test('focus lands on the new location after creating it; device labels show in t
   // Give a device a label; the inventory row shows it under the serial.
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Inventory' }).click();
-  const firstDevice = page.locator('.device-row').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.locator('.serial').textContent())!.trim();
+  const { row: firstDevice, serial } = await firstDeviceRow(page);
   await firstDevice.click();
   await page.getByLabel('Label', { exact: true }).fill('Entrance left');
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -21,26 +21,22 @@ test('a locked API base URL is pre-filled and read-only; Settings shows the mana
     }),
   );
   const web = await startWeb(join(dataDir, 'app'), ['--policy-file', policyFile]);
-  try {
-    await page.goto(web.info.url);
-    const baseUrl = page.getByLabel('API base URL');
-    await expect(baseUrl).toHaveValue('https://api.example.com/v1');
-    await expect(baseUrl).toHaveAttribute('readonly', '');
-    await expect(page.getByText('Set by your IT department through a policy file')).toBeVisible();
-    await checkBothThemes(page, 'sign-in-managed');
+  await page.goto(web.info.url);
+  const baseUrl = page.getByLabel('API base URL');
+  await expect(baseUrl).toHaveValue('https://api.example.com/v1');
+  await expect(baseUrl).toHaveAttribute('readonly', '');
+  await expect(page.getByText('Set by your IT department through a policy file')).toBeVisible();
+  await checkBothThemes(page, 'sign-in-managed');
 
-    await page.getByRole('button', { name: 'Start training mode' }).click();
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    const managed = page.getByRole('region', { name: 'Managed by your IT department' });
-    await expect(managed).toContainText('https://api.example.com/v1 (locked)');
-    await expect(managed).toContainText('Automatic updates');
-    await expect(managed).toContainText(policyFile);
-    await checkBothThemes(page, 'settings-managed');
-  } finally {
-    await web.stop();
-  }
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Settings' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const managed = page.getByRole('region', { name: 'Managed by your IT department' });
+  await expect(managed).toContainText('https://api.example.com/v1 (locked)');
+  await expect(managed).toContainText('Automatic updates');
+  await expect(managed).toContainText(policyFile);
+  await checkBothThemes(page, 'settings-managed');
 });

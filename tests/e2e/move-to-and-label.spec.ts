@@ -20,19 +20,16 @@ const onServer = (page: Page, serial: string) =>
 /** Words that find exactly this store in a store search (same-named stores exist). */
 const uniqueQuery = (s: Store) => `${s.name} ${s.address?.line1 ?? ''}`;
 
-/** Training mode's Locations; its stores as the core has them. */
-async function startTraining(page: Page, url: string): Promise<Store[]> {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
+/** Training mode's stores as the core has them, once its Locations list shows them. */
+async function trainingStores(page: Page): Promise<Store[]> {
   await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
   return (await op<{ value: Store[] }>(page, 'listLocations', {})).value;
 }
 
 test('"Move to…" moves an installed device to a store picked on its screen, asked first like every move', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  const stores = await startTraining(page, web.info.url);
+  const stores = await trainingStores(page);
   await openFirstStore(page);
   const from = new URL(page.url()).hash.slice('#/locations/'.length);
   const here = stores.find((s) => s.id === from)!;
@@ -75,10 +72,9 @@ test('"Move to…" moves an installed device to a store picked on its screen, as
 });
 
 test('a label given while installing is saved with the install: by "Install at…" and by "Install here"', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  const stores = await startTraining(page, web.info.url);
+  const stores = await trainingStores(page);
   const store = stores.find((s) => s.address?.line1)!;
   const [first, second] = (
     await op<{ rows: Device[] }>(page, 'queryDevices', { view: 'uninstalled', offset: 0, limit: 2 })

@@ -1,5 +1,6 @@
-import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
-import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import { checkBothThemes, expect, test } from './fixtures';
+import { installHere, openStoreWithSpare } from './helpers';
+import { apiGet, sandboxRequest } from './sandbox-api';
 import { pdfText } from './helpers/pdf-text';
 
 /** Layout splits runs of text (and ligatures such as "fi") with spaces: compare without them. */
@@ -11,92 +12,69 @@ interface ApiLocation {
 }
 
 test('a finished visit has a printable receipt: store and city, organization, times, each device with its verification and walk test', async ({
-  page,
-  web,
+  signedInPage: page,
+  sandbox,
 }) => {
   test.setTimeout(150_000);
-  const sandbox = await startSandbox();
-  try {
-    const info = sandbox.info;
-    const user = await signInWithKey(page, web.info.url, info);
-    const org = user.organizations[0]!.name;
-    const [serial] = await uninstalledSerials(info, user);
-    if (!serial) throw new Error('sandbox has no uninstalled device');
-    const store = (await locations(info, user))[0]!;
-    const body = (await sandboxRequest(
-      info,
-      'GET',
-      `/locations/${store.id}`,
-      undefined,
-      auth(user),
-    )) as ApiLocation | { data: ApiLocation };
-    const city = ('data' in body ? body.data : body).address?.city ?? '';
+  const { info, user } = sandbox;
+  const org = user.organizations[0]!.name;
+  const { serial, store } = await openStoreWithSpare(page, sandbox);
+  const city = (await apiGet<ApiLocation>(sandbox, `/locations/${store.id}`)).address?.city ?? '';
+  await installHere(page, serial);
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/walk-through`, { count: 3 });
+  await expect(page.getByRole('region', { name: 'Walk test' })).toContainText('Walk test passed', {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Record as “Verified”' }).click();
+  await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
 
-    await openLocation(page, store.name);
-    await page.getByRole('button', { name: 'Scan device' }).click();
-    await page.getByLabel('Serial number').fill(serial);
-    await page.getByRole('button', { name: 'Look up' }).click();
-    await page.getByRole('button', { name: 'Install here' }).click();
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/walk-through`, { count: 3 });
-    await expect(page.getByRole('region', { name: 'Walk test' })).toContainText(
-      'Walk test passed',
-      {
-        timeout: 30_000,
-      },
-    );
-    await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
-      timeout: 30_000,
-    });
-    await page.getByRole('button', { name: 'Record as “Verified”' }).click();
-    await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Activity' })
+    .click();
+  await page.getByRole('button', { name: 'Finish visit' }).click();
+  await page
+    .getByRole('region', { name: 'Earlier visits' })
+    .getByRole('button', { name: /^Receipt/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Visit receipt' })).toBeVisible();
+  const section = page.getByRole('region', { name: `Store ${store.name}` });
+  await expect(section.getByRole('heading')).toHaveText(`${store.name}, ${city}`);
+  const row = section.getByRole('row').filter({ hasText: serial });
+  await expect(row).toContainText('Installed');
+  await expect(row).toContainText('Verified');
+  await expect(row).toContainText('Passed (3 of 3)');
+  await expect(page.getByText(org, { exact: true }).last()).toBeVisible();
+  await checkBothThemes(page, 'visit-receipt');
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Activity' })
-      .click();
-    await page.getByRole('button', { name: 'Finish visit' }).click();
-    await page
-      .getByRole('region', { name: 'Earlier visits' })
-      .getByRole('button', { name: /^Receipt/ })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Visit receipt' })).toBeVisible();
-    const section = page.getByRole('region', { name: `Store ${store.name}` });
-    await expect(section.getByRole('heading')).toHaveText(`${store.name}, ${city}`);
-    const row = section.getByRole('row').filter({ hasText: serial });
-    await expect(row).toContainText('Installed');
-    await expect(row).toContainText('Verified');
-    await expect(row).toContainText('Passed (3 of 3)');
-    await expect(page.getByText(org, { exact: true }).last()).toBeVisible();
-    await checkBothThemes(page, 'visit-receipt');
+  // Browser mode: "Save as PDF" opens the browser's print dialog (stubbed to count it).
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+  });
+  await page.getByRole('button', { name: 'Save as PDF' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 
-    // Browser mode: "Save as PDF" opens the browser's print dialog (stubbed to count it).
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
-    });
-    await page.getByRole('button', { name: 'Save as PDF' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-
-    // What the print gives, as a PDF: the receipt's facts, no navigation, no buttons.
-    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
-    const text = await pdfText(await page.pdf({ format: 'A4', printBackground: true }));
-    for (const expected of [
-      'Visit receipt',
-      org,
-      `${store.name}, ${city}`,
-      serial,
-      'Installed',
-      'Verified',
-      'Passed (3 of 3)',
-      'Started',
-      'Finished',
-    ])
-      expect(squash(text), `the PDF says "${expected}"`).toContain(squash(expected));
-    expect(text).not.toContain('Save as PDF');
-    expect(text).not.toContain('Inventory');
-    await page.emulateMedia({ media: 'screen' });
-  } finally {
-    await sandbox.stop();
-  }
+  // What the print gives, as a PDF: the receipt's facts, no navigation, no buttons.
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  const text = await pdfText(await page.pdf({ format: 'A4', printBackground: true }));
+  for (const expected of [
+    'Visit receipt',
+    org,
+    `${store.name}, ${city}`,
+    serial,
+    'Installed',
+    'Verified',
+    'Passed (3 of 3)',
+    'Started',
+    'Finished',
+  ])
+    expect(squash(text), `the PDF says "${expected}"`).toContain(squash(expected));
+  expect(text).not.toContain('Save as PDF');
+  expect(text).not.toContain('Inventory');
+  await page.emulateMedia({ media: 'screen' });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { openFirstStore, trainingSpareSerial } from './helpers';
+import { openFirstStore } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 // "Scan the broken device, then the new one", the Replace screen says. With the handheld
@@ -7,9 +7,8 @@ import { scannerBurst } from './helpers/scanner';
 // device instead (and the second scan then offered "Install at…", with no store).
 test('Replace takes both scans from the handheld scanner: broken one, then new one', async ({
   page,
-  web,
+  spareSerial: fresh,
 }) => {
-  const fresh = await trainingSpareSerial(page, web.info.url);
   const storeName = await openFirstStore(page);
   const broken = (await page.getByRole('rowheader').first().textContent())!.trim();
   await page.getByRole('button', { name: 'Replace device' }).click();

@@ -4,11 +4,8 @@ import { expect, test } from './fixtures';
 // each one's address under it, but a keyboard or screen-reader user moving from button to
 // button heard only the name, twice, with nothing to tell which store each opens.
 test('same-named stores in the list are told apart by their addresses to a screen reader', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
   const list = page.getByRole('main').getByRole('list');
   await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
   const names = (await list.getByRole('listitem').getByRole('button').allTextContents()).map((n) =>

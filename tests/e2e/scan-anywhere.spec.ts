@@ -1,12 +1,11 @@
 import { expect, test } from './fixtures';
-import { bridgeOp, trainingSpareSerial } from './helpers';
+import { bridgeOp } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 test('a scanner burst on any screen is taken: at a store it starts the install there, elsewhere it opens the device', async ({
   page,
-  web,
+  spareSerial: serial,
 }) => {
-  const serial = await trainingSpareSerial(page, web.info.url);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const scan = (code: string) => scannerBurst(page, code);
 

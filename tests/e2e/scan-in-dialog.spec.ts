@@ -4,11 +4,8 @@ import { scannerBurst } from './helpers/scanner';
 // A handheld scanner ends every code with Enter. A confirmation dialog focuses its first
 // button ("Uninstall"), so a scan made while it is open must not reach that button.
 test('a scanner burst while a confirmation is open answers nothing and opens nothing', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
   const store = page.getByRole('main').getByRole('listitem').first().getByRole('button').first();
   const storeName = (await store.textContent())!.trim();
   await store.click();

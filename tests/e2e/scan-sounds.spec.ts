@@ -1,4 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
+import { firstDeviceRow, startTraining } from './helpers';
 
 /**
  * Page script: records each oscillator started, by frequency. This is the one place a spy is
@@ -26,13 +27,10 @@ test('scan sounds: off by default, the choice persists, and when on a tone plays
   web,
 }) => {
   await page.addInitScript(AUDIO_SPY);
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await startTraining(page, web.info.url);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Inventory' }).click();
-  const firstDevice = page.locator('.device-row').first();
-  await expect(firstDevice).toBeVisible({ timeout: 20_000 });
-  const serial = (await firstDevice.locator('.serial').textContent())!.trim();
+  const { serial } = await firstDeviceRow(page);
 
   // Off by default: a refusal is silent.
   const openScan = async () => {

@@ -1,7 +1,7 @@
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { chromiumExecutable } from '../helpers/system-chromium';
 import { expect, test } from './fixtures';
-import { openFirstStore, trainingSpareSerial } from './helpers';
+import { openFirstStore } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 
 // Chromium's own fake camera (a test pattern, no code in it): the panel opens and reads nothing.
@@ -21,9 +21,8 @@ test.use({
 // the camera closed and the serial was lost.
 test('a handheld scan while the camera is open is looked up like any other', async ({
   page,
-  web,
+  spareSerial: serial,
 }) => {
-  const serial = await trainingSpareSerial(page, web.info.url);
   await openFirstStore(page);
   await page.getByRole('button', { name: 'Scan device' }).click();
   await page.getByRole('button', { name: 'Use camera' }).click();

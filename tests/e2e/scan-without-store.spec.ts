@@ -4,11 +4,8 @@ import { expect, test } from './fixtures';
 // from a store, e.g. in the warehouse with no handheld scanner. The desktop app's Go menu opens
 // it; nothing on the page did, so in browser mode it was reachable only by typing its address.
 test('the Scan screen, camera included, is reachable from Inventory without a store', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Inventory' })

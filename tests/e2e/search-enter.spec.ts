@@ -5,11 +5,8 @@ import { bridgeOp } from './helpers';
 // exactly one match opens it (none or several: nothing happens). The main navigation says
 // where a device was opened from: from Inventory (no store), Inventory; from a store, Locations.
 test('searches start focused and Enter opens the one match; a device highlights the section it came from', async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   const current = nav.locator('[aria-current="page"]');
 

@@ -14,8 +14,8 @@ import {
   gatherCoreFacts,
 } from '../../electron/common/diagnostics/diagnostics-zip';
 import { bridgeOperationPath } from '../../electron/bridge-protocol';
-import { expect, startSandbox, test } from './fixtures';
-import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import { expect, test } from './fixtures';
+import { installHere, openStoreWithSpare } from './helpers';
 
 /** Everything the page holds in script-readable places, as one string. */
 async function pageState(page: Page): Promise<string> {
@@ -59,90 +59,81 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 test('the API key is nowhere in the renderer, its storage, the bridge answers or the data dir', async ({
   page,
-  web,
   dataDir,
+  sandbox,
+  signIn,
 }) => {
-  const sandbox = await startSandbox();
-  try {
-    const responses: string[] = [];
-    page.on('response', async (response) => {
-      if (!response.url().includes('/api/op/')) return;
-      responses.push(await response.text().catch(() => ''));
-    });
-    // The page's operations go over the bridge's socket: every answer frame counts too.
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => responses.push(String(frame.payload))),
+  const responses: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/op/')) return;
+    responses.push(await response.text().catch(() => ''));
+  });
+  // The page's operations go over the bridge's socket: every answer frame counts too.
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => responses.push(String(frame.payload))),
+  );
+
+  const user = await signIn(page);
+  const key = user.api_key;
+  const needles = [key, Buffer.from(`${user.organizations[0]!.id}:${key}`).toString('base64')];
+  const states: string[] = [await pageState(page)];
+
+  const { serial } = await openStoreWithSpare(page, sandbox);
+  states.push(await pageState(page));
+  await installHere(page, serial);
+  await expect(page.getByText(/Installed|Waiting for first check-in/).first()).toBeVisible();
+  states.push(await pageState(page));
+  for (const screen of ['Inventory', 'Activity', 'Settings']) {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: screen })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    states.push(await pageState(page));
+  }
+  const cookies = JSON.stringify(await page.context().cookies());
+
+  expect(responses.length).toBeGreaterThan(5);
+  for (const needle of needles) {
+    for (const state of states)
+      expect(state.includes(needle), 'page DOM / storage / URL').toBe(false);
+    expect(cookies.includes(needle), 'cookies').toBe(false);
+    for (const body of responses) expect(body.includes(needle), 'bridge response').toBe(false);
+  }
+  const files = await filesUnder(join(dataDir, 'app'));
+  expect(files.some((f) => f.includes('logs'))).toBe(true);
+  for (const file of files) {
+    const content = await readFile(file, 'latin1');
+    for (const needle of needles) expect(content.includes(needle), file).toBe(false);
+  }
+
+  // Export diagnostics: the zip built from this session's core answers (asked through the
+  // bridge, as the page would) and its logs, unzipped, holds no secret either.
+  const invoke = (name: OperationName, input: object) =>
+    page.evaluate(
+      async ([path, body]) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        return (await response.json()) as Envelope<unknown>;
+      },
+      [bridgeOperationPath(name), JSON.stringify(input)] as const,
     );
-
-    const user = await signInWithKey(page, web.info.url, sandbox.info);
-    const key = user.api_key;
-    const needles = [key, Buffer.from(`${user.organizations[0]!.id}:${key}`).toString('base64')];
-    const states: string[] = [await pageState(page)];
-
-    const [serial] = await uninstalledSerials(sandbox.info, user);
-    const [where] = await locations(sandbox.info, user);
-    await openLocation(page, where!.name);
-    states.push(await pageState(page));
-    await page.getByRole('button', { name: 'Scan device' }).click();
-    await page.getByLabel('Serial number').fill(serial!);
-    await page.getByRole('button', { name: 'Look up' }).click();
-    await page.getByRole('button', { name: 'Install here' }).click();
-    await expect(page.getByText(/Installed|Waiting for first check-in/).first()).toBeVisible();
-    states.push(await pageState(page));
-    for (const screen of ['Inventory', 'Activity', 'Settings']) {
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('button', { name: screen })
-        .click();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      states.push(await pageState(page));
-    }
-    const cookies = JSON.stringify(await page.context().cookies());
-
-    expect(responses.length).toBeGreaterThan(5);
-    for (const needle of needles) {
-      for (const state of states)
-        expect(state.includes(needle), 'page DOM / storage / URL').toBe(false);
-      expect(cookies.includes(needle), 'cookies').toBe(false);
-      for (const body of responses) expect(body.includes(needle), 'bridge response').toBe(false);
-    }
-    const files = await filesUnder(join(dataDir, 'app'));
-    expect(files.some((f) => f.includes('logs'))).toBe(true);
-    for (const file of files) {
-      const content = await readFile(file, 'latin1');
-      for (const needle of needles) expect(content.includes(needle), file).toBe(false);
-    }
-
-    // Export diagnostics: the zip built from this session's core answers (asked through the
-    // bridge, as the page would) and its logs, unzipped, holds no secret either.
-    const invoke = (name: OperationName, input: object) =>
-      page.evaluate(
-        async ([path, body]) => {
-          const response = await fetch(path, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          });
-          return (await response.json()) as Envelope<unknown>;
-        },
-        [bridgeOperationPath(name), JSON.stringify(input)] as const,
-      );
-    const facts = await gatherCoreFacts(invoke);
-    expect(facts.session?.signedIn).toBe(true);
-    const zip = await buildDiagnosticsZip({
-      ...facts,
-      versions: { app: 'test', electron: null, chrome: null, node: process.version, os: 'test' },
-      logsDir: join(dataDir, 'app', 'logs'),
-      crashDumpsDir: null,
-      now: new Date(),
-    });
-    const entries = Object.entries(unzipSync(zip));
-    expect(entries.some(([name]) => name.startsWith('logs/main'))).toBe(true);
-    for (const [name, bytes] of entries) {
-      const content = strFromU8(bytes, true);
-      for (const needle of needles) expect(content.includes(needle), `zip: ${name}`).toBe(false);
-    }
-  } finally {
-    await sandbox.stop();
+  const facts = await gatherCoreFacts(invoke);
+  expect(facts.session?.signedIn).toBe(true);
+  const zip = await buildDiagnosticsZip({
+    ...facts,
+    versions: { app: 'test', electron: null, chrome: null, node: process.version, os: 'test' },
+    logsDir: join(dataDir, 'app', 'logs'),
+    crashDumpsDir: null,
+    now: new Date(),
+  });
+  const entries = Object.entries(unzipSync(zip));
+  expect(entries.some(([name]) => name.startsWith('logs/main'))).toBe(true);
+  for (const [name, bytes] of entries) {
+    const content = strFromU8(bytes, true);
+    for (const needle of needles) expect(content.includes(needle), `zip: ${name}`).toBe(false);
   }
 });

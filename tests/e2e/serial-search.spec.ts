@@ -1,14 +1,12 @@
 import { expect, test } from './fixtures';
-import { trainingSpareSerial } from './helpers';
 
 // Issue 21, "Finding and flow": serials are found the way people read labels — without the
 // dash, with a space, by their last characters (every serial of a vendor starts "FTC-") — and
 // a serial that does not exist is met with the close ones the computer has ("Did you mean").
 test('Inventory finds a serial typed without its dash or by its last characters; Scan offers "Did you mean"', async ({
   page,
-  web,
+  spareSerial: serial,
 }) => {
-  const serial = await trainingSpareSerial(page, web.info.url);
   expect(serial).toMatch(/^FTC-[A-Z0-9]{8}$/);
   const search = page.getByLabel('Search inventory');
   const listed = page.getByRole('list', { name: 'Inventory' }).locator('.serial');

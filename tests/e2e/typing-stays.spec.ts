@@ -1,5 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { openFirstStore, trainingSpareSerial } from './helpers';
+import { openFirstStore } from './helpers';
 import { scannerBurst, typeAtPace } from './helpers/scanner';
 
 // People type short words 30–40 ms a key, and text expanders or a remote desktop's "type
@@ -13,9 +13,8 @@ const EXPANDER = { delay: 0 };
 
 test('typing stays where it was typed at any speed; the serial field and Settings still take scans', async ({
   page,
-  web,
+  spareSerial: spare,
 }) => {
-  const spare = await trainingSpareSerial(page, web.info.url);
   const nav = page.getByRole('navigation', { name: 'Main' });
 
   // Settings: "Test the scanner" tells a scan from typing, with the options in force.
@@ -85,9 +84,8 @@ test('typing stays where it was typed at any speed; the serial field and Setting
 
 test("Space works the Scan screen's controls; a walk-test reason keeps all of a text expander's text", async ({
   page,
-  web,
+  spareSerial: spare,
 }) => {
-  const spare = await trainingSpareSerial(page, web.info.url);
   await openFirstStore(page);
   await page.getByRole('button', { name: 'Scan device' }).click();
   // Space ticks the focused checkbox (it went into the serial field instead).

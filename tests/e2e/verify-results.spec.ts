@@ -7,11 +7,9 @@
  * without scrolling, and a wrong photo can be removed after a question that opens on Cancel.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkBothThemes, expect, test } from './fixtures';
-import { escapeRegExp, openFirstStore, trainingSpareSerial } from './helpers';
-import { launchWithCamera } from './helpers/camera-browser';
+import { escapeRegExp, installHere, openFirstStore, trainingSpareSerial } from './helpers';
 import { doorFrames, writeY4m } from './helpers/camera-y4m';
 
 const WALK_FAILED = 'Checked in, walk test failed';
@@ -20,10 +18,7 @@ const WALK_FAILED = 'Checked in, walk test failed';
 async function installSpare(page: Page, url: string): Promise<{ serial: string; store: string }> {
   const serial = await trainingSpareSerial(page, url);
   const store = await openFirstStore(page);
-  await page.getByRole('button', { name: 'Scan device' }).click();
-  await page.getByLabel('Serial number').fill(serial);
-  await page.getByRole('button', { name: 'Look up' }).click();
-  await page.getByRole('button', { name: 'Install here' }).click();
+  await installHere(page, serial);
   await expect(page.getByRole('heading', { level: 1, name: `Verify ${serial}` })).toBeVisible();
   return { serial, store };
 }
@@ -96,62 +91,57 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
 
 test('training at 1366×768 with the camera on: the record button and "Take photo" on screen, a wrong photo removed, the walk test passed on simulated walk-throughs', async ({
   web,
-  dataDir,
+  cameraBrowser,
+  cameraVideo,
 }) => {
-  const cameraFile = join(dataDir, 'door.y4m');
-  await writeY4m(cameraFile, doorFrames([0, 60]));
-  const browser = await launchWithCamera(cameraFile);
-  try {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const page = await context.newPage();
-    const { serial } = await installSpare(page, web.info.url);
-    const record = page.getByRole('button', { name: /^Record as “/ });
+  await writeY4m(cameraVideo, doorFrames([0, 60]));
+  const context = await cameraBrowser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const { serial } = await installSpare(page, web.info.url);
+  const record = page.getByRole('button', { name: /^Record as “/ });
 
-    const photos = page.getByRole('region', { name: 'Placement photos' });
-    await photos.getByRole('button', { name: 'Add photo' }).click();
-    const preview = photos.getByLabel('Camera preview');
-    await expect
-      .poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoHeight))
-      .toBeGreaterThan(0);
-    // From the top of the screen, with the camera's picture showing: nothing to scroll to.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const take = photos.getByRole('button', { name: 'Take photo' });
-    for (const button of [take, record]) {
-      await expect(button).toBeInViewport({ ratio: 1 });
-      const box = (await button.boundingBox())!;
-      const header = (await page.getByRole('banner').boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
-    }
-
-    await take.click();
-    await expect(photos.getByText('Photo saved with this visit.')).toBeVisible();
-    await take.click();
-    await expect(photos.getByRole('img', { name: `Placement photo of ${serial}` })).toHaveCount(2);
-
-    // The wrong one goes, after a question that opens on Cancel.
-    await photos
-      .getByRole('button', { name: /^Remove/ })
-      .first()
-      .click();
-    const question = page.getByRole('dialog', { name: 'Remove this photo?' });
-    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await question.getByRole('button', { name: 'Remove photo' }).click();
-    await expect(question).toBeHidden();
-    await expect(photos.getByText('Photo removed.')).toBeVisible();
-    await expect(photos.getByRole('img', { name: `Placement photo of ${serial}` })).toHaveCount(1);
-
-    // Nobody walks past a practice device: three simulated passes make the walk test pass.
-    await checkedIn(page);
-    const walk = page.getByRole('region', { name: 'Walk test' });
-    await expect(walk).toContainText('Simulate a walk-through');
-    for (let pass = 0; pass < 3; pass++)
-      await walk.getByRole('button', { name: 'Simulate a walk-through' }).click();
-    await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Record as “Verified”' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Recorded as' })).toHaveText(
-      'Recorded as “Verified”.',
-    );
-  } finally {
-    await browser.close();
+  const photos = page.getByRole('region', { name: 'Placement photos' });
+  await photos.getByRole('button', { name: 'Add photo' }).click();
+  const preview = photos.getByLabel('Camera preview');
+  await expect
+    .poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoHeight))
+    .toBeGreaterThan(0);
+  // From the top of the screen, with the camera's picture showing: nothing to scroll to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const take = photos.getByRole('button', { name: 'Take photo' });
+  for (const button of [take, record]) {
+    await expect(button).toBeInViewport({ ratio: 1 });
+    const box = (await button.boundingBox())!;
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
   }
+
+  await take.click();
+  await expect(photos.getByText('Photo saved with this visit.')).toBeVisible();
+  await take.click();
+  await expect(photos.getByRole('img', { name: `Placement photo of ${serial}` })).toHaveCount(2);
+
+  // The wrong one goes, after a question that opens on Cancel.
+  await photos
+    .getByRole('button', { name: /^Remove/ })
+    .first()
+    .click();
+  const question = page.getByRole('dialog', { name: 'Remove this photo?' });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await question.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(question).toBeHidden();
+  await expect(photos.getByText('Photo removed.')).toBeVisible();
+  await expect(photos.getByRole('img', { name: `Placement photo of ${serial}` })).toHaveCount(1);
+
+  // Nobody walks past a practice device: three simulated passes make the walk test pass.
+  await checkedIn(page);
+  const walk = page.getByRole('region', { name: 'Walk test' });
+  await expect(walk).toContainText('Simulate a walk-through');
+  for (let pass = 0; pass < 3; pass++)
+    await walk.getByRole('button', { name: 'Simulate a walk-through' }).click();
+  await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Record as “Verified”' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded as' })).toHaveText(
+    'Recorded as “Verified”.',
+  );
 });

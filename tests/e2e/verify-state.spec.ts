@@ -1,5 +1,6 @@
-import { checkBothThemes, expect, sandboxRequest, startSandbox, test } from './fixtures';
-import { auth, locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import { checkBothThemes, expect, test } from './fixtures';
+import { installHere, openStoreWithSpare } from './helpers';
+import { apiGet, sandboxRequest } from './sandbox-api';
 
 interface ApiDevice {
   update_interval_s?: number | null;
@@ -11,138 +12,102 @@ interface ApiLocation {
 
 test('Verify follows the table: a device silenced after its first check-in turns Silent, and the log says what the screen says', async ({
   page,
-  web,
+  sandbox,
+  signIn,
 }) => {
   test.setTimeout(150_000);
-  const sandbox = await startSandbox();
-  try {
-    const info = sandbox.info;
-    // The browser's clock runs normally until the test jumps it forward (see below).
-    await page.clock.install();
-    const user = await signInWithKey(page, web.info.url, info);
-    const [serial] = await uninstalledSerials(info, user);
-    if (!serial) throw new Error('sandbox has no uninstalled device');
-    const store = (await locations(info, user))[0]!;
-    const full = (await sandboxRequest(
-      info,
-      'GET',
-      `/locations/${store.id}`,
-      undefined,
-      auth(user),
-    )) as ApiLocation | { data: ApiLocation };
-    const detail = 'data' in full ? full.data : full;
+  const info = sandbox.info;
+  // The browser's clock runs normally until the test jumps it forward (see below).
+  await page.clock.install();
+  await signIn(page);
+  const { serial, store } = await openStoreWithSpare(page, sandbox);
+  const detail = await apiGet<ApiLocation>(sandbox, `/locations/${store.id}`);
+  await installHere(page, serial);
+  await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
+  // Which store it is at, with its city: organizations have stores with the same name.
+  await expect(page.getByText(`At ${detail.name}, ${detail.address?.city ?? ''}`)).toBeVisible();
+  const checkin = page.getByRole('region', { name: 'Check-in' });
+  await expect(checkin).toContainText('Waiting for first check-in');
+  // With when it is due (the install plus one update interval and the grace).
+  await expect(checkin).toContainText(/expected by \d{1,2}:\d{2}/);
 
-    await openLocation(page, store.name);
-    await page.getByRole('button', { name: 'Scan device' }).click();
-    await page.getByLabel('Serial number').fill(serial);
-    await page.getByRole('button', { name: 'Look up' }).click();
-    await page.getByRole('button', { name: 'Install here' }).click();
-    await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
-    // Which store it is at, with its city: organizations have stores with the same name.
-    await expect(page.getByText(`At ${detail.name}, ${detail.address?.city ?? ''}`)).toBeVisible();
-    const checkin = page.getByRole('region', { name: 'Check-in' });
-    await expect(checkin).toContainText('Waiting for first check-in');
-    // With when it is due (the install plus one update interval and the grace).
-    await expect(checkin).toContainText(/expected by \d{1,2}:\d{2}/);
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+  await expect(checkin).toContainText('Online', { timeout: 30_000 });
+  await expect(checkin).not.toContainText('Waiting for first check-in');
 
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
-    await expect(checkin).toContainText('Online', { timeout: 30_000 });
-    await expect(checkin).not.toContainText('Waiting for first check-in');
+  // Silenced: its last check-in stays where it is while time passes. Jump the browser's clock
+  // past two update intervals plus the grace — the rule both the table and Verify use.
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/silence`, { silent: true });
+  const intervalS =
+    (await apiGet<ApiDevice>(sandbox, `/devices/${serial}`)).update_interval_s ?? 300;
+  await page.clock.fastForward((2 * intervalS + 120) * 1000);
+  await expect(checkin).toContainText('Silent', { timeout: 15_000 });
+  await expect(checkin).not.toContainText('Online');
+  await expect(checkin).not.toContainText('Waiting for first check-in');
+  await checkBothThemes(page, 'verify-silent');
 
-    // Silenced: its last check-in stays where it is while time passes. Jump the browser's clock
-    // past two update intervals plus the grace — the rule both the table and Verify use.
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/silence`, { silent: true });
-    const device = (await sandboxRequest(
-      info,
-      'GET',
-      `/devices/${serial}`,
-      undefined,
-      auth(user),
-    )) as ApiDevice | { data: ApiDevice };
-    const intervalS = ('data' in device ? device.data : device).update_interval_s ?? 300;
-    await page.clock.fastForward((2 * intervalS + 120) * 1000);
-    await expect(checkin).toContainText('Silent', { timeout: 15_000 });
-    await expect(checkin).not.toContainText('Online');
-    await expect(checkin).not.toContainText('Waiting for first check-in');
-    await checkBothThemes(page, 'verify-silent');
+  // The button says what will be recorded, and the screen shows what was.
+  await expect(page.getByRole('button', { name: 'Record as “Verified”' })).toHaveCount(0);
+  // Nothing was walked: the walk test failed, and is recorded only with a reason.
+  await expect(page.getByText('Walk test not passed yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Record as “Not verified”' }).click();
+  await expect(page.getByText('Say why the walk test did not pass')).toBeVisible();
+  await page
+    .getByLabel('Why it did not pass (to record a failed walk test)')
+    .fill('Store closed, nobody could walk');
+  await page.getByRole('button', { name: 'Record as “Not verified”' }).click();
+  await expect(page.getByText('Recorded as “Not verified”.')).toBeVisible();
+  await expect(page.getByText('Walk test failed: 0 of 3 counted')).toBeVisible();
+  await expect(page.getByText('Recorded as “Verified”.')).toHaveCount(0);
+  await checkBothThemes(page, 'verify-recorded-not-verified');
 
-    // The button says what will be recorded, and the screen shows what was.
-    await expect(page.getByRole('button', { name: 'Record as “Verified”' })).toHaveCount(0);
-    // Nothing was walked: the walk test failed, and is recorded only with a reason.
-    await expect(page.getByText('Walk test not passed yet')).toBeVisible();
-    await page.getByRole('button', { name: 'Record as “Not verified”' }).click();
-    await expect(page.getByText('Say why the walk test did not pass')).toBeVisible();
-    await page
-      .getByLabel('Why it did not pass (to record a failed walk test)')
-      .fill('Store closed, nobody could walk');
-    await page.getByRole('button', { name: 'Record as “Not verified”' }).click();
-    await expect(page.getByText('Recorded as “Not verified”.')).toBeVisible();
-    await expect(page.getByText('Walk test failed: 0 of 3 counted')).toBeVisible();
-    await expect(page.getByText('Recorded as “Verified”.')).toHaveCount(0);
-    await checkBothThemes(page, 'verify-recorded-not-verified');
+  // The location table agrees.
+  await page.getByRole('button', { name: 'Back to location' }).click();
+  const row = page.getByRole('row').filter({ hasText: serial });
+  await expect(row).toContainText('Silent');
 
-    // The location table agrees.
-    await page.getByRole('button', { name: 'Back to location' }).click();
-    const row = page.getByRole('row').filter({ hasText: serial });
-    await expect(row).toContainText('Silent');
-
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Activity' })
-      .click();
-    await expect(
-      page.getByRole('table').getByRole('row').filter({ hasText: serial }).last(),
-    ).toContainText('Not verified');
-  } finally {
-    await sandbox.stop();
-  }
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Activity' })
+    .click();
+  await expect(
+    page.getByRole('table').getByRole('row').filter({ hasText: serial }).last(),
+  ).toContainText('Not verified');
 });
 
 test('walk test: the technician states the passes; it passes when the counts reach them and shows in the visit', async ({
-  page,
-  web,
+  signedInPage: page,
+  sandbox,
 }) => {
   test.setTimeout(150_000);
-  const sandbox = await startSandbox();
-  try {
-    const info = sandbox.info;
-    const user = await signInWithKey(page, web.info.url, info);
-    const [serial] = await uninstalledSerials(info, user);
-    if (!serial) throw new Error('sandbox has no uninstalled device');
-    const store = (await locations(info, user))[0]!;
-    await openLocation(page, store.name);
-    await page.getByRole('button', { name: 'Scan device' }).click();
-    await page.getByLabel('Serial number').fill(serial);
-    await page.getByRole('button', { name: 'Look up' }).click();
-    await page.getByRole('button', { name: 'Install here' }).click();
-    await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
-    await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
-      timeout: 30_000,
-    });
+  const info = sandbox.info;
+  const { serial } = await openStoreWithSpare(page, sandbox);
+  await installHere(page, serial);
+  await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+  await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
+    timeout: 30_000,
+  });
 
-    const walk = page.getByRole('region', { name: 'Walk test' });
-    await page.getByLabel('Passes walked').fill('abc');
-    await page.getByRole('button', { name: /^Record as “/ }).click();
-    await expect(walk).toContainText('Enter how many times you walked through');
-    await page.getByLabel('Passes walked').fill('2');
-    await expect(walk).toContainText('Walk test not passed yet');
-    await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/walk-through`, { count: 2 });
-    await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
-    await expect(walk).toContainText('of 2');
-    await checkBothThemes(page, 'verify-walk-passed');
-    await page.getByRole('button', { name: 'Record as “Verified”' }).click();
-    await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
-    // The pressed button is gone: focus is on the next thing to do, not lost on the page.
-    await expect(page.getByRole('button', { name: 'Scan next device' })).toBeFocused();
+  const walk = page.getByRole('region', { name: 'Walk test' });
+  await page.getByLabel('Passes walked').fill('abc');
+  await page.getByRole('button', { name: /^Record as “/ }).click();
+  await expect(walk).toContainText('Enter how many times you walked through');
+  await page.getByLabel('Passes walked').fill('2');
+  await expect(walk).toContainText('Walk test not passed yet');
+  await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/walk-through`, { count: 2 });
+  await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
+  await expect(walk).toContainText('of 2');
+  await checkBothThemes(page, 'verify-walk-passed');
+  await page.getByRole('button', { name: 'Record as “Verified”' }).click();
+  await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
+  // The pressed button is gone: focus is on the next thing to do, not lost on the page.
+  await expect(page.getByRole('button', { name: 'Scan next device' })).toBeFocused();
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Activity' })
-      .click();
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Verified' });
-    await expect(row).toContainText('Walk test passed: 2 of 2 counted');
-  } finally {
-    await sandbox.stop();
-  }
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Activity' })
+    .click();
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Verified' });
+  await expect(row).toContainText('Walk test passed: 2 of 2 counted');
 });

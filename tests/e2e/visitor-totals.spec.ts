@@ -1,13 +1,8 @@
 import { checkBothThemes, expect, test } from './fixtures';
 
 test("a location's card and its chart count the same visitors over the same stated range", async ({
-  page,
-  web,
+  trainingPage: page,
 }) => {
-  await page.goto(web.info.url);
-  await page.getByRole('button', { name: 'Start training mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
-
   const cards = page.getByRole('main').getByRole('listitem');
   const busy = cards.filter({ has: page.locator('.visitors') }).first();
   await expect(busy).toBeVisible({ timeout: 20_000 });

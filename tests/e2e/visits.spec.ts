@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { checkBothThemes, expect, startSandbox, test } from './fixtures';
-import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
+import { checkBothThemes, expect, test } from './fixtures';
+import { installHere, openLocation } from './helpers';
+import { locations, uninstalledSerials } from './sandbox-api';
 
 async function install(page: Page, store: string, serial: string): Promise<void> {
   await openLocation(page, store);
-  await page.getByRole('button', { name: 'Scan device' }).click();
-  await page.getByLabel('Serial number').fill(serial);
-  await page.getByRole('button', { name: 'Look up' }).click();
-  await page.getByRole('button', { name: 'Install here' }).click();
+  await installHere(page, serial);
   await expect(page.getByRole('heading', { name: `Verify ${serial}` })).toBeVisible();
 }
 
@@ -16,60 +14,54 @@ const openActivity = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
 
 test('a visit has a start and a finish; finished visits stay listed with their own entries', async ({
-  page,
-  web,
+  signedInPage: page,
+  sandbox,
 }) => {
   test.setTimeout(150_000);
-  const sandbox = await startSandbox();
-  try {
-    const info = sandbox.info;
-    const user = await signInWithKey(page, web.info.url, info);
-    const [first, second] = await uninstalledSerials(info, user);
-    const store = (await locations(info, user))[0]!;
-    if (!first || !second) throw new Error('sandbox has too few uninstalled devices');
+  const { user } = sandbox;
+  const [first, second] = await uninstalledSerials(sandbox);
+  const store = (await locations(sandbox))[0]!;
+  if (!first || !second) throw new Error('sandbox has too few uninstalled devices');
 
-    await install(page, store.name, first);
-    await openActivity(page);
-    const thisVisit = page.getByRole('region', { name: 'This visit' });
-    await expect(thisVisit).toContainText(first);
-    await expect(thisVisit).toContainText(`for ${user.organizations[0]!.name}`);
-    await page.getByRole('button', { name: 'Finish visit' }).click();
-    await expect(page.getByText('Visit finished at')).toBeVisible();
-    await expect(thisVisit.getByRole('table')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Finish visit' })).toBeDisabled();
-    const earlier = page.getByRole('region', { name: 'Earlier visits' });
-    await expect(earlier).toContainText('1 entry');
-    await checkBothThemes(page, 'visit-finished');
+  await install(page, store.name, first);
+  await openActivity(page);
+  const thisVisit = page.getByRole('region', { name: 'This visit' });
+  await expect(thisVisit).toContainText(first);
+  await expect(thisVisit).toContainText(`for ${user.organizations[0]!.name}`);
+  await page.getByRole('button', { name: 'Finish visit' }).click();
+  await expect(page.getByText('Visit finished at')).toBeVisible();
+  await expect(thisVisit.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Finish visit' })).toBeDisabled();
+  const earlier = page.getByRole('region', { name: 'Earlier visits' });
+  await expect(earlier).toContainText('1 entry');
+  await checkBothThemes(page, 'visit-finished');
 
-    // The next action starts a new visit: only it shows under "This visit".
-    await install(page, store.name, second);
-    await openActivity(page);
-    await expect(thisVisit).toContainText(second);
-    await expect(thisVisit).not.toContainText(first);
-    await earlier.getByRole('button', { name: /^Show/ }).click();
-    await expect(earlier.getByRole('table')).toContainText(first);
-    await expect(earlier.getByRole('table')).not.toContainText(second);
-    await checkBothThemes(page, 'visit-earlier-open');
+  // The next action starts a new visit: only it shows under "This visit".
+  await install(page, store.name, second);
+  await openActivity(page);
+  await expect(thisVisit).toContainText(second);
+  await expect(thisVisit).not.toContainText(first);
+  await earlier.getByRole('button', { name: /^Show/ }).click();
+  await expect(earlier.getByRole('table')).toContainText(first);
+  await expect(earlier.getByRole('table')).not.toContainText(second);
+  await checkBothThemes(page, 'visit-earlier-open');
 
-    // The earlier visit's CSV: BOM first, organization and store by name, local time + offset.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      earlier.getByRole('button', { name: /^Export CSV/ }).click(),
-    ]);
-    const bytes = await readFile(await download.path());
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const csv = bytes.toString('utf8').slice(1);
-    const [header, row, ...rest] = csv.split('\r\n');
-    expect(header).toBe(
-      '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"',
-    );
-    expect(rest).toEqual(['']);
-    expect(row).toContain(`"${user.organizations[0]!.name}",`);
-    expect(row).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d","Install",/);
-    expect(row).toContain(first);
-    expect(row).toContain(store.name);
-    expect(csv).not.toContain(store.id);
-  } finally {
-    await sandbox.stop();
-  }
+  // The earlier visit's CSV: BOM first, organization and store by name, local time + offset.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    earlier.getByRole('button', { name: /^Export CSV/ }).click(),
+  ]);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.toString('utf8').slice(1);
+  const [header, row, ...rest] = csv.split('\r\n');
+  expect(header).toBe(
+    '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"',
+  );
+  expect(rest).toEqual(['']);
+  expect(row).toContain(`"${user.organizations[0]!.name}",`);
+  expect(row).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d","Install",/);
+  expect(row).toContain(first);
+  expect(row).toContain(store.name);
+  expect(csv).not.toContain(store.id);
 });

@@ -86,27 +86,32 @@ export async function signInAndSync(harness: CoreHarness, sandbox: RunningSandbo
 
 /**
  * The common world of a test file: a sandbox that keeps its port across stop/start, and a core
- * signed in and synced against it; set up before the file's tests, torn down after them.
+ * whose data folder is `core/` beside the sandbox's file in `root`; set up before the file's
+ * tests (then `ready`: by default signed in and synced), torn down after them.
  */
-export interface SignedInWorld {
+export interface SandboxWorld {
   /** Set in beforeAll. */
+  root: string;
   host: SandboxHost;
   harness: CoreHarness;
 }
 
-export function useSignedInWorld(prefix: string): SignedInWorld {
-  let root = '';
-  const world = {} as SignedInWorld;
+export function useSandboxWorld(
+  prefix: string,
+  ready: (world: SandboxWorld) => Promise<void> = (world) =>
+    signInAndSync(world.harness, world.host.sandbox),
+): SandboxWorld {
+  const world = {} as SandboxWorld;
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), prefix));
-    world.host = await hostSandbox(join(root, 'sandbox.json'));
-    world.harness = await startCoreHarness();
-    await signInAndSync(world.harness, world.host.sandbox);
-  });
+    world.root = await mkdtemp(join(tmpdir(), prefix));
+    world.host = await hostSandbox(join(world.root, 'sandbox.json'));
+    world.harness = await startCoreHarness({ dataDir: join(world.root, 'core') });
+    await ready(world);
+  }, 60_000);
   afterAll(async () => {
     await world.harness?.close();
     await world.host?.close();
-    if (root) await rm(root, { recursive: true, force: true });
+    if (world.root) await rm(world.root, { recursive: true, force: true });
   });
   return world;
 }

@@ -1,12 +1,9 @@
 /**
- * The real app in browser mode for camera tests: the renderer built into a directory of the
- * test's own (so parallel builds of dist/ do not matter) and `electron/web/cli.ts` serving it.
+ * The renderer built into a directory of the caller's own (the benchmarks: so parallel builds
+ * of dist/ do not matter), and page scripts that count the camera streams a page opened.
  */
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { startBrowserMode as startCli, type BrowserMode } from '../../helpers/cli-process';
-
-export type { BrowserMode };
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -17,12 +14,6 @@ export async function buildRenderer(outDir: string): Promise<void> {
     build: { outDir, emptyOutDir: true },
   });
 }
-
-/** The real app in browser mode serving a renderer built by buildRenderer. */
-export const startBrowserMode = (options: {
-  rendererDir: string;
-  dataDir: string;
-}): Promise<BrowserMode> => startCli(options);
 
 /** Page script (a string: tests are type-checked without DOM types) that keeps every camera
  * stream so a test can count live tracks after the scanner is gone. */

@@ -2,59 +2,43 @@
  * Placement photos are kept with the visit in the account's work.db (a real SQLite file), are
  * bounded in size and number, and never reach the vendor API.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../../electron/contract';
 import { MAX_PHOTOS_PER_DEVICE } from '../../../electron/core/service/photo-service';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
-import {
-  hostSandbox,
-  signInAndSync,
-  uninstalledSerials,
-  type SandboxHost,
-} from '../../helpers/store-world';
-
-let root: string;
-let host: SandboxHost;
-let harness: CoreHarness;
+import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 
 const jpeg = (bytes: number) =>
   `data:image/jpeg;base64,${Buffer.alloc(bytes, 0xab).toString('base64')}`;
 
 async function workDbPath(): Promise<string> {
-  const accounts = join(root, 'core', 'accounts');
+  const accounts = join(world.harness.dataDir, 'accounts');
   for (const dir of await readdir(accounts)) return join(accounts, dir, 'work.db');
   throw new Error('no account dir');
 }
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'fi-photos-'));
-  host = await hostSandbox(join(root, 'sandbox.json'));
-  harness = await startCoreHarness({ dataDir: join(root, 'core') });
-  await signInAndSync(harness, host.sandbox);
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-  await host?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
+const world = useSandboxWorld('fi-photos-');
 
 describe('placement photos', () => {
   it('are stored with the visit in work.db, read back whole, and never sent to the server', async () => {
-    const [serial] = await uninstalledSerials(harness, 1);
-    const at = (await harness.call('listLocations')).value[0]!.id;
-    await harness.call('installDevice', { serial, locationId: at });
-    const requestsBefore = host.requests().length;
-    const photo = await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(2_000) });
-    expect(host.requests().length, 'a photo made a request to the vendor API').toBe(requestsBefore);
-    const [visit] = await harness.call('listVisits');
+    const [serial] = await uninstalledSerials(world.harness, 1);
+    const at = (await world.harness.call('listLocations')).value[0]!.id;
+    await world.harness.call('installDevice', { serial, locationId: at });
+    const requestsBefore = world.host.requests().length;
+    const photo = await world.harness.call('addPhoto', {
+      serial,
+      locationId: at,
+      dataUrl: jpeg(2_000),
+    });
+    expect(world.host.requests().length, 'a photo made a request to the vendor API').toBe(
+      requestsBefore,
+    );
+    const [visit] = await world.harness.call('listVisits');
     expect(photo).toMatchObject({ serial, locationId: at, bytes: 2_000, visitId: visit!.id });
-    expect(await harness.call('listPhotos', {})).toEqual([photo]);
-    expect((await harness.call('photoData', { id: photo.id })).dataUrl).toBe(jpeg(2_000));
+    expect(await world.harness.call('listPhotos', {})).toEqual([photo]);
+    expect((await world.harness.call('photoData', { id: photo.id })).dataUrl).toBe(jpeg(2_000));
 
     const db = new Database(await workDbPath(), { readonly: true });
     try {
@@ -66,23 +50,23 @@ describe('placement photos', () => {
   });
 
   it('refuses a photo over the size bound, something that is not a photo, and more than the per-device bound', async () => {
-    const [serial] = await uninstalledSerials(harness, 1);
-    const at = (await harness.call('listLocations')).value[0]!.id;
-    const tooBig = await harness.core.invoke('addPhoto', {
+    const [serial] = await uninstalledSerials(world.harness, 1);
+    const at = (await world.harness.call('listLocations')).value[0]!.id;
+    const tooBig = await world.harness.core.invoke('addPhoto', {
       serial,
       locationId: at,
       dataUrl: jpeg(MAX_PHOTO_BYTES + 3),
     });
     expect(tooBig).toMatchObject({ ok: false, error: { kind: 'validation' } });
-    const notPhoto = await harness.core.invoke('addPhoto', {
+    const notPhoto = await world.harness.core.invoke('addPhoto', {
       serial,
       locationId: at,
       dataUrl: 'data:text/html;base64,PGgxPg==',
     });
     expect(notPhoto).toMatchObject({ ok: false, error: { kind: 'validation' } });
     for (let i = 0; i < MAX_PHOTOS_PER_DEVICE; i++)
-      await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(100) });
-    const oneMore = await harness.core.invoke('addPhoto', {
+      await world.harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(100) });
+    const oneMore = await world.harness.core.invoke('addPhoto', {
       serial,
       locationId: at,
       dataUrl: jpeg(100),
@@ -91,29 +75,37 @@ describe('placement photos', () => {
       ok: false,
       error: { message: `${serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.` },
     });
-    expect(await harness.call('listPhotos', { serial })).toHaveLength(MAX_PHOTOS_PER_DEVICE);
+    expect(await world.harness.call('listPhotos', { serial })).toHaveLength(MAX_PHOTOS_PER_DEVICE);
   });
 
   it('a wrong photo is removed while its visit is in progress; a finished visit’s stays', async () => {
     // A device without photos yet (the test before filled one to the bound).
-    const taken = new Set((await harness.call('listPhotos', {})).map((p) => p.serial));
-    const serial = (await uninstalledSerials(harness, 5)).find((s) => !taken.has(s))!;
-    const at = (await harness.call('listLocations')).value[0]!.id;
-    await harness.call('installDevice', { serial, locationId: at });
-    const wrong = await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(300) });
-    const kept = await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(400) });
-    expect(await harness.call('deletePhoto', { id: wrong.id })).toEqual([kept]);
-    expect(await harness.call('listPhotos', { serial })).toEqual([kept]);
-    expect(await harness.core.invoke('deletePhoto', { id: wrong.id })).toMatchObject({
+    const taken = new Set((await world.harness.call('listPhotos', {})).map((p) => p.serial));
+    const serial = (await uninstalledSerials(world.harness, 5)).find((s) => !taken.has(s))!;
+    const at = (await world.harness.call('listLocations')).value[0]!.id;
+    await world.harness.call('installDevice', { serial, locationId: at });
+    const wrong = await world.harness.call('addPhoto', {
+      serial,
+      locationId: at,
+      dataUrl: jpeg(300),
+    });
+    const kept = await world.harness.call('addPhoto', {
+      serial,
+      locationId: at,
+      dataUrl: jpeg(400),
+    });
+    expect(await world.harness.call('deletePhoto', { id: wrong.id })).toEqual([kept]);
+    expect(await world.harness.call('listPhotos', { serial })).toEqual([kept]);
+    expect(await world.harness.core.invoke('deletePhoto', { id: wrong.id })).toMatchObject({
       ok: false,
       error: { kind: 'not_found', code: 'photo_gone' },
     });
 
-    await harness.call('finishVisit');
-    expect(await harness.core.invoke('deletePhoto', { id: kept.id })).toMatchObject({
+    await world.harness.call('finishVisit');
+    expect(await world.harness.core.invoke('deletePhoto', { id: kept.id })).toMatchObject({
       ok: false,
       error: { kind: 'validation', code: 'photo_visit_finished' },
     });
-    expect((await harness.call('photoData', { id: kept.id })).dataUrl).toBe(jpeg(400));
+    expect((await world.harness.call('photoData', { id: kept.id })).dataUrl).toBe(jpeg(400));
   });
 });

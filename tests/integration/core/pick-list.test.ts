@@ -9,9 +9,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Device, PickList } from '../../../electron/contract';
-import { applied, serverLocations, useSignedInWorld } from '../../helpers/store-world';
+import { applied, serverLocations, useSandboxWorld } from '../../helpers/store-world';
 
-const world = useSignedInWorld('fi-pick-');
+const world = useSandboxWorld('fi-pick-');
 
 async function allDevices(): Promise<Device[]> {
   const rows: Device[] = [];

@@ -3,93 +3,79 @@
  * other organizations have their own work.db), it has a start and a finish, and earlier visits
  * stay listed with their entries. Real core, real sandbox, real SQLite files.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
-import { hostSandbox, uninstalledSerials, type SandboxHost } from '../../helpers/store-world';
-
-let root: string;
-let host: SandboxHost;
-let harness: CoreHarness;
+import { describe, expect, it } from 'vitest';
+import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 
 const twoOrgUser = () => {
-  const user = host.sandbox.users.find((u) => u.organizations.length > 1);
+  const user = world.host.sandbox.users.find((u) => u.organizations.length > 1);
   if (!user) throw new Error('the sandbox seed has no user with two organizations');
   return user;
 };
 
 async function useOrganization(index: number): Promise<string> {
   const org = twoOrgUser().organizations[index]!;
-  await harness.call('chooseOrganization', { organizationId: org.id });
-  await harness.call('syncNow');
+  await world.harness.call('chooseOrganization', { organizationId: org.id });
+  await world.harness.call('syncNow');
   return org.id;
 }
 
 async function installSomething(): Promise<string> {
-  const [serial] = await uninstalledSerials(harness, 1);
-  const at = (await harness.call('listLocations')).value[0]!.id;
-  await harness.call('installDevice', { serial, locationId: at });
+  const [serial] = await uninstalledSerials(world.harness, 1);
+  const at = (await world.harness.call('listLocations')).value[0]!.id;
+  await world.harness.call('installDevice', { serial, locationId: at });
   return serial!;
 }
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'fi-visits-'));
-  host = await hostSandbox(join(root, 'sandbox.json'));
-  harness = await startCoreHarness({ dataDir: join(root, 'core') });
+const world = useSandboxWorld('fi-visits-', async ({ harness, host }) => {
   await harness.call('signIn', { baseUrl: host.sandbox.baseUrl, apiKey: twoOrgUser().api_key });
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-  await host?.close();
-  if (root) await rm(root, { recursive: true, force: true });
 });
 
 describe('visits', () => {
   it('start with the first action, finish on request, and stay listed with their own entries', async () => {
     const orgA = await useOrganization(0);
-    expect(await harness.call('listVisits')).toEqual([]);
+    expect(await world.harness.call('listVisits')).toEqual([]);
     const first = await installSomething();
-    const [open] = await harness.call('listVisits');
+    const [open] = await world.harness.call('listVisits');
     expect(open).toMatchObject({ finishedAt: null, entries: 1, organization: { id: orgA } });
-    const finished = await harness.call('finishVisit');
+    const finished = await world.harness.call('finishVisit');
     expect(finished?.finishedAt).not.toBeNull();
     // Nothing in progress: "This visit" is empty until the next action.
-    expect(await harness.call('listActivity', {})).toEqual([]);
+    expect(await world.harness.call('listActivity', {})).toEqual([]);
 
     const second = await installSomething();
-    const visits = await harness.call('listVisits');
+    const visits = await world.harness.call('listVisits');
     expect(visits.map((v) => v.finishedAt === null)).toEqual([true, false]);
-    expect((await harness.call('listActivity', {})).map((e) => e.serial)).toEqual([second]);
+    expect((await world.harness.call('listActivity', {})).map((e) => e.serial)).toEqual([second]);
     expect(
-      (await harness.call('listActivity', { visitId: visits[1]!.id })).map((e) => e.serial),
+      (await world.harness.call('listActivity', { visitId: visits[1]!.id })).map((e) => e.serial),
     ).toEqual([first]);
   });
 
   it('another organization has its own visits; coming back shows the first one’s again', async () => {
     await useOrganization(1);
-    expect(await harness.call('listVisits')).toEqual([]);
-    expect(await harness.call('listActivity', {})).toEqual([]);
+    expect(await world.harness.call('listVisits')).toEqual([]);
+    expect(await world.harness.call('listActivity', {})).toEqual([]);
     await installSomething();
-    expect(await harness.call('listVisits')).toHaveLength(1);
+    expect(await world.harness.call('listVisits')).toHaveLength(1);
     await useOrganization(0);
-    expect(await harness.call('listVisits')).toHaveLength(2);
+    expect(await world.harness.call('listVisits')).toHaveLength(2);
   });
 
   it('a verification carries its walk test: passed when the count reaches the passes walked, failed only with a reason', async () => {
     const serial = await installSomething();
-    const at = (await harness.call('listLocations')).value[0]!.id;
+    const at = (await world.harness.call('listLocations')).value[0]!.id;
     const base = { serial, locationId: at, checkedIn: true };
-    const passed = await harness.call('recordVerification', {
+    const passed = await world.harness.call('recordVerification', {
       ...base,
       walkTestCount: 4,
       walkTestExpected: 4,
     });
     expect(passed.walkTest).toEqual({ expected: 4, counted: 4, passed: true, reason: null });
     // Without passes stated, the default of 3 applies; short of it and no reason: refused.
-    const refused = await harness.core.invoke('recordVerification', { ...base, walkTestCount: 2 });
+    const refused = await world.harness.core.invoke('recordVerification', {
+      ...base,
+      walkTestCount: 2,
+    });
     expect(refused).toMatchObject({
       ok: false,
       error: {
@@ -98,7 +84,7 @@ describe('visits', () => {
         fields: { walkTestReason: 'Say why the walk test did not pass' },
       },
     });
-    const failed = await harness.call('recordVerification', {
+    const failed = await world.harness.call('recordVerification', {
       ...base,
       checkedIn: false,
       walkTestCount: 1,
@@ -113,7 +99,7 @@ describe('visits', () => {
       'Walk test failed: 1 of 5 counted (Door propped open by staff)',
     );
     // Both are in the visit, read back from work.db.
-    const entries = await harness.call('listActivity', {});
+    const entries = await world.harness.call('listActivity', {});
     expect(entries.filter((e) => e.action === 'verify').map((e) => e.walkTest?.passed)).toEqual([
       true,
       false,
@@ -122,8 +108,8 @@ describe('visits', () => {
 
   it('a device that checks in but fails its walk test is recorded as such, never as verified', async () => {
     const serial = await installSomething();
-    const at = (await harness.call('listLocations')).value[0]!.id;
-    const recorded = await harness.call('recordVerification', {
+    const at = (await world.harness.call('listLocations')).value[0]!.id;
+    const recorded = await world.harness.call('recordVerification', {
       serial,
       locationId: at,
       checkedIn: true,
@@ -135,14 +121,14 @@ describe('visits', () => {
       result: 'walk_test_failed',
       walkTest: { expected: 3, counted: 0, passed: false, reason: 'Sensor faces the wall' },
     });
-    const stored = (await harness.call('listActivity', {})).find((e) => e.id === recorded.id);
+    const stored = (await world.harness.call('listActivity', {})).find((e) => e.id === recorded.id);
     expect(stored?.result).toBe('walk_test_failed');
   });
 
   it('training mode keeps its visits apart from the account’s', async () => {
-    await harness.call('signOut', {});
-    await harness.call('startTraining');
-    expect(await harness.call('listVisits')).toEqual([]);
-    expect(await harness.call('listActivity', {})).toEqual([]);
+    await world.harness.call('signOut', {});
+    await world.harness.call('startTraining');
+    expect(await world.harness.call('listVisits')).toEqual([]);
+    expect(await world.harness.call('listActivity', {})).toEqual([]);
   });
 });

@@ -5,13 +5,13 @@
  * sent when the server is back. The data dir is a 2 MB tmpfs (root only: skipped otherwise, with
  * the reason), filled with a filler file that is deleted to "free space".
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountTmpfs, unmountTmpfs } from '../../helpers/tmpfs';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {
   applied,
@@ -25,35 +25,20 @@ import {
 
 let root: string;
 let mountPoint: string;
-let mounted = false;
-let whyNot = '';
+let whyNot: string | null = null;
 let host: SandboxHost | null = null;
 let harness: CoreHarness | null = null;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'fi-diskfull-'));
   mountPoint = join(root, 'data');
-  execFileSync('mkdir', ['-p', mountPoint]);
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0700', 'tmpfs', mountPoint], {
-      stdio: 'pipe',
-    });
-    mounted = true;
-  } catch (error) {
-    whyNot = `cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN): ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
-  }
+  whyNot = mountTmpfs(mountPoint, '2m');
 });
 
 afterAll(async () => {
   await harness?.close().catch(() => undefined);
   await host?.close();
-  if (mounted) {
-    try {
-      execFileSync('umount', [mountPoint], { stdio: 'pipe' });
-    } catch {
-      execFileSync('umount', ['-l', mountPoint], { stdio: 'pipe' });
-    }
-  }
+  if (whyNot === null) unmountTmpfs(mountPoint);
   await rm(root, { recursive: true, force: true });
 });
 
@@ -77,7 +62,7 @@ function fill(dir: string, leave: number): string {
 
 describe('a full disk', () => {
   it('refuses with a storage error naming the disk, and keeps every acknowledged action', async (ctx) => {
-    if (!mounted) ctx.skip(whyNot);
+    if (whyNot !== null) ctx.skip(whyNot);
     host = await hostSandbox(join(root, 'sandbox.json'));
     const keychainService = `field-installer-test-${randomUUID()}`;
     harness = await startCoreHarness({ dataDir: mountPoint, keychainService });
@@ -153,14 +138,8 @@ function fillCompletely(dir: string): string {
 describe('a data folder on a full disk at start', () => {
   it('says the disk is full (not "not signed in"), shows the queue count, and opens once space is freed', async (ctx) => {
     const full = join(root, 'full-at-start');
-    execFileSync('mkdir', ['-p', full]);
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m,mode=0700', 'tmpfs', full], {
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      ctx.skip(`cannot mount a tmpfs here: ${String(error)}`);
-    }
+    const cannot = mountTmpfs(full, '3m');
+    if (cannot !== null) ctx.skip(cannot);
     const host = await hostSandbox(join(root, 'sandbox-start.json'));
     const keychainService = `field-installer-test-${randomUUID()}`;
     let core: CoreHarness | null = null;
@@ -215,11 +194,7 @@ describe('a data folder on a full disk at start', () => {
     } finally {
       await core?.close().catch(() => undefined);
       await host.close();
-      try {
-        execFileSync('umount', [full], { stdio: 'pipe' });
-      } catch {
-        execFileSync('umount', ['-l', full], { stdio: 'pipe' });
-      }
+      unmountTmpfs(full);
     }
   }, 90_000);
 });
@@ -227,14 +202,8 @@ describe('a data folder on a full disk at start', () => {
 describe('a disk that fills up while a queued move is being sent', () => {
   it('after space is freed the move completes without a restart, each half sent once', async (ctx) => {
     const disk = join(root, 'full-mid-send');
-    execFileSync('mkdir', ['-p', disk]);
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', disk], {
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      ctx.skip(`cannot mount a tmpfs here: ${String(error)}`);
-    }
+    const cannot = mountTmpfs(disk, '24m');
+    if (cannot !== null) ctx.skip(cannot);
     const host = await hostSandbox(join(root, 'sandbox-mid-send.json'));
     const keychainService = `field-installer-test-${randomUUID()}`;
     let core: CoreHarness | null = null;
@@ -289,11 +258,7 @@ describe('a disk that fills up while a queued move is being sent', () => {
     } finally {
       await core?.close().catch(() => undefined);
       await host.close();
-      try {
-        execFileSync('umount', [disk], { stdio: 'pipe' });
-      } catch {
-        execFileSync('umount', ['-l', disk], { stdio: 'pipe' });
-      }
+      unmountTmpfs(disk);
     }
   }, 90_000);
 });

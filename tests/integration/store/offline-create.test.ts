@@ -5,9 +5,9 @@
  * left in the queue.
  */
 import { describe, expect, it } from 'vitest';
-import { applied, uninstalledSerials, waitFor, useSignedInWorld } from '../../helpers/store-world';
+import { applied, uninstalledSerials, waitFor, useSandboxWorld } from '../../helpers/store-world';
 
-const world = useSignedInWorld('fi-offline-create-');
+const world = useSandboxWorld('fi-offline-create-');
 
 describe('a store created offline', () => {
   it('is created when the server is back, and the install waiting for it follows at the real id', async () => {

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountTmpfs, unmountTmpfs } from '../../helpers/tmpfs';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
@@ -21,39 +22,31 @@ const WORDS = /cannot write to its data folder/i;
 let root: string;
 let mountPoint: string;
 let mounted = false;
-let whyNot = '';
+let whyNot: string | null = null;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'fi-readonly-'));
   mountPoint = join(root, 'disk');
-  mkdirSync(mountPoint);
+  whyNot = mountTmpfs(mountPoint, '1m');
+  mounted = whyNot === null;
+  if (!mounted) return;
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', mountPoint], {
-      stdio: 'pipe',
-    });
-    mounted = true;
     // A data folder an earlier run made (0700, as the app leaves it), then the disk goes read-only.
     mkdirSync(join(mountPoint, 'data', 'logs'), { recursive: true, mode: 0o700 });
     execFileSync('mount', ['-o', 'remount,ro', mountPoint], { stdio: 'pipe' });
   } catch (error) {
-    whyNot = `cannot mount a read-only tmpfs here (needs root): ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
+    whyNot = `cannot make the tmpfs read-only here: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
   }
 });
 
 afterAll(async () => {
-  if (mounted) {
-    try {
-      execFileSync('umount', [mountPoint], { stdio: 'pipe' });
-    } catch {
-      execFileSync('umount', ['-l', mountPoint], { stdio: 'pipe' });
-    }
-  }
+  if (mounted) unmountTmpfs(mountPoint);
   await rm(root, { recursive: true, force: true });
 });
 
 describe('a data folder on a read-only disk', () => {
   it('the core refuses to start with a storage error in words', async (ctx) => {
-    if (!mounted) ctx.skip(whyNot);
+    if (whyNot !== null) ctx.skip(whyNot);
     for (const dataDir of [join(mountPoint, 'data'), join(mountPoint, 'never-made')]) {
       const started = createCore({
         dataDir,
@@ -75,7 +68,7 @@ describe('a data folder on a read-only disk', () => {
   });
 
   it('browser mode prints those words and exits non-zero, not a stack trace', async (ctx) => {
-    if (!mounted) ctx.skip(whyNot);
+    if (whyNot !== null) ctx.skip(whyNot);
     const child = spawn(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
       ['electron/web/cli.ts', '--port', '0', '--data-dir', join(mountPoint, 'data')],

@@ -9,13 +9,13 @@ import {
   serverLocations,
   uninstalledSerials,
   waitFor,
-  useSignedInWorld,
+  useSandboxWorld,
 } from '../../helpers/store-world';
 
 const QUEUED = 5;
 const STORM_MS = 4_000;
 
-const world = useSignedInWorld('fi-storm-');
+const world = useSandboxWorld('fi-storm-');
 
 describe('a rate-limit storm', () => {
   it('keeps the queue through the storm and drains it by itself afterwards', async () => {

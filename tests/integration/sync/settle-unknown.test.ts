@@ -11,12 +11,12 @@ import {
   serverLocations,
   uninstalledSerials,
   waitFor,
-  useSignedInWorld,
+  useSandboxWorld,
 } from '../../helpers/store-world';
 
 let locations: Location[];
 
-const world = useSignedInWorld('fi-settle-');
+const world = useSandboxWorld('fi-settle-');
 
 beforeAll(async () => {
   locations = await serverLocations(world.harness);

@@ -4,9 +4,9 @@
  * `meta` says only part of what the sandbox says), checked over real HTTP against a throwaway
  * node:http server on loopback.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type http from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useLoopbackServer } from '../../helpers/loopback-server';
 import {
   LIST_PAGE_SIZE,
   createApiClient,
@@ -26,28 +26,17 @@ const seen: {
   ifNoneMatch?: string;
   ifModifiedSince?: string;
 }[] = [];
-let server: http.Server;
-let base: string;
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    seen.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      authorization: req.headers.authorization ?? '',
-      ...(req.headers['if-none-match'] ? { ifNoneMatch: req.headers['if-none-match'] } : {}),
-      ...(req.headers['if-modified-since']
-        ? { ifModifiedSince: req.headers['if-modified-since'] }
-        : {}),
-    });
-    handler(req, res);
+const server = useLoopbackServer((req, res) => {
+  seen.push({
+    method: req.method ?? '',
+    url: req.url ?? '',
+    authorization: req.headers.authorization ?? '',
+    ...(req.headers['if-none-match'] ? { ifNoneMatch: req.headers['if-none-match'] } : {}),
+    ...(req.headers['if-modified-since']
+      ? { ifModifiedSince: req.headers['if-modified-since'] }
+      : {}),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  handler(req, res);
 });
 beforeEach(() => {
   seen.length = 0;
@@ -57,7 +46,7 @@ const delays: number[] = [];
 const client = (extra: Partial<ApiClientOptions> = {}) => {
   delays.length = 0;
   return createApiClient({
-    baseUrl: base,
+    baseUrl: server.base,
     organizationId: 'org_1',
     getApiKey: async () => KEY,
     fetch: globalThis.fetch,
@@ -240,7 +229,10 @@ describe('page-level list fetching over a local HTTP server', () => {
     await api.locationPage(page(4));
     await api.devicePage({ kind: 'devices' }, { style: 'offset', offset: 40, limit: 20 });
     await api.devicePage({ kind: 'devices' }, { style: 'cursor', cursor: 'a b', param: 'cursor' });
-    await api.devicePage({ kind: 'devices' }, { style: 'url', url: `${base}/devices?after=X9` });
+    await api.devicePage(
+      { kind: 'devices' },
+      { style: 'url', url: `${server.base}/devices?after=X9` },
+    );
     expect(seen.map((r) => r.url)).toEqual([
       '/v1/devices?page=1&per_page=500',
       '/v1/uninstalled-devices?page=2&per_page=100',
@@ -369,7 +361,7 @@ describe('page-level list fetching over a local HTTP server', () => {
     const api = client();
     const first = await api.devicePage({ kind: 'devices' }, null);
     expect(first).toMatchObject({ style: 'link-header', rest: null });
-    expect(first.next).toEqual({ style: 'url', url: `${base}/devices?after=FTC-1` });
+    expect(first.next).toEqual({ style: 'url', url: `${server.base}/devices?after=FTC-1` });
     const second = await api.devicePage({ kind: 'devices' }, first.next);
     expect(second.next).toBeNull();
     expect(second.items.map((d) => d.serial_number)).toEqual(['FTC-2', 'FTC-3']);

@@ -3,9 +3,8 @@
  * cache row or export holds a megabyte-long store name written in the vendor's portal. Over
  * real HTTP from a throwaway loopback server, through the client every screen reads from.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackServer } from '../../helpers/loopback-server';
 import { createApiClient } from '../../../electron/core/api/client';
 import {
   ADDRESS_PART_MAX,
@@ -17,24 +16,13 @@ import {
 
 const HUGE = 'Ä'.repeat(100_000);
 let body: unknown = null;
-let server: http.Server;
-let base: string;
-
-beforeAll(async () => {
-  server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+const server = useLoopbackServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 });
 
 const client = () =>
   createApiClient({
-    baseUrl: base,
+    baseUrl: server.base,
     organizationId: 'org_1',
     getApiKey: async () => 'key_unit_0123456789abcdef',
     fetch: globalThis.fetch,

@@ -7,9 +7,9 @@
  * signed-in user is found beside the items as well as in `meta`; foot traffic as flat records
  * over several pages, of several organizations, and a device series with a paging `total`.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type http from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useLoopbackServer } from '../../helpers/loopback-server';
 import { appErrorOf } from '../../helpers/app-error-of';
 import { createApiClient } from '../../../electron/core/api/client';
 import type { NewLocation } from '../../../electron/core/api/vendor-api';
@@ -26,37 +26,26 @@ type Route = (method: string, path: string, body: unknown) => Reply | undefined;
 const KEY = 'key_unit_0123456789abcdef';
 let route: Route = () => undefined;
 const seen: { method: string; url: string }[] = [];
-let server: http.Server;
-let base: string;
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '' });
-      const text = Buffer.concat(chunks).toString('utf8');
-      const body: unknown = text === '' ? undefined : JSON.parse(text);
-      const reply = route(req.method ?? '', req.url ?? '', body) ?? { status: 404, body: {} };
-      const headers: http.OutgoingHttpHeaders = { ...reply.headers };
-      let out = '';
-      if (reply.text !== undefined) {
-        headers['content-type'] = reply.type ?? 'text/plain';
-        out = reply.text;
-      } else if (reply.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        out = JSON.stringify(reply.body);
-      }
-      res.writeHead(reply.status, headers);
-      res.end(out);
-    });
+const server = useLoopbackServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '' });
+    const text = Buffer.concat(chunks).toString('utf8');
+    const body: unknown = text === '' ? undefined : JSON.parse(text);
+    const reply = route(req.method ?? '', req.url ?? '', body) ?? { status: 404, body: {} };
+    const headers: http.OutgoingHttpHeaders = { ...reply.headers };
+    let out = '';
+    if (reply.text !== undefined) {
+      headers['content-type'] = reply.type ?? 'text/plain';
+      out = reply.text;
+    } else if (reply.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      out = JSON.stringify(reply.body);
+    }
+    res.writeHead(reply.status, headers);
+    res.end(out);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
 });
 beforeEach(() => {
   seen.length = 0;
@@ -64,7 +53,7 @@ beforeEach(() => {
 
 const client = () =>
   createApiClient({
-    baseUrl: base,
+    baseUrl: server.base,
     organizationId: 'org_1',
     getApiKey: async () => KEY,
     fetch: globalThis.fetch,

@@ -11,24 +11,17 @@ import {
   summarizeQueue,
   type DiagnosticsInput,
 } from '../../../electron/common/diagnostics/diagnostics-zip';
+import { outboxItem } from '../../helpers/outbox-item';
 
-const item = (over: Partial<OutboxItem>): OutboxItem => ({
-  id: 'i1',
-  kind: 'install',
-  serial: 'CNT-1',
-  locationId: 'loc-1',
-  locationName: 'Store 1',
-  fromLocationId: null,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  state: 'queued',
-  attempts: 0,
-  lastError: null,
-  conflictLocation: null,
-  stepsDone: 0,
-  waitingFor: null,
-  replaces: null,
-  ...over,
-});
+const item = (over: Partial<OutboxItem>): OutboxItem =>
+  outboxItem({
+    id: 'i1',
+    serial: 'CNT-1',
+    locationId: 'loc-1',
+    locationName: 'Store 1',
+    createdAt: '2026-01-01T10:00:00.000Z',
+    ...over,
+  });
 
 describe('diagnostics zip (real files, real zip)', () => {
   let dir: string;

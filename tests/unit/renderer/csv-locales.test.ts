@@ -9,6 +9,7 @@ import {
 } from '../../../renderer/src/lib/csv';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
+import { activityEntry } from '../../helpers/activity-entry';
 
 describe('csvSeparatorFor', () => {
   it.each([
@@ -26,22 +27,14 @@ describe('csvSeparatorFor', () => {
 });
 
 describe('localised CSV files', () => {
-  const entry = {
+  const entry = activityEntry({
     id: '1',
     at: '2026-05-04T12:00:00Z',
-    action: 'install' as const,
-    serial: 'FTC-1',
     locationId: 'loc_1',
     locationName: 'Markt; München',
-    result: 'done' as const,
     detail: 'Zähler 1,5 m',
     visitId: 'v-1',
-    fact: null,
-    walkTest: null,
-    intentId: null,
-    sentAt: null,
-    replaces: null,
-  };
+  });
   const options = (locale: string) => ({
     organization: 'Nordwind',
     cities: { loc_1: 'München' },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../electron/contract';
 import {
   activityToCsv,
   CSV_BOM,
@@ -7,24 +6,18 @@ import {
   localTimeWithOffset,
   toCsv,
 } from '../../../renderer/src/lib/csv';
+import { activityEntry } from '../../helpers/activity-entry';
 
-const entry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  id: '1',
-  at: '2026-05-04T12:00:00Z',
-  action: 'install',
-  serial: 'FTC-1',
-  locationId: 'loc_1',
-  locationName: 'Store, Berlin',
-  result: 'done',
-  detail: 'Installed',
-  visitId: 'v-1',
-  fact: null,
-  walkTest: null,
-  intentId: null,
-  sentAt: null,
-  replaces: null,
-  ...patch,
-});
+const entry = (patch: Parameters<typeof activityEntry>[0] = {}) =>
+  activityEntry({
+    id: '1',
+    at: '2026-05-04T12:00:00Z',
+    locationId: 'loc_1',
+    locationName: 'Store, Berlin',
+    detail: 'Installed',
+    visitId: 'v-1',
+    ...patch,
+  });
 
 describe('CSV export', () => {
   it('quotes every cell and doubles quotes (RFC 4180)', () => {

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/core/app-error';
-import type { IntentRows, NewIntent } from '../../../electron/core/store/intent-rows';
+import type { NewIntent } from '../../../electron/core/store/intent-rows';
 import { replayIntents, type ReplayEvent } from '../../../electron/core/sync/replay';
 import { InMemoryDevices, offlineError } from './in-memory-devices';
-import { intent, openWorkDb, tempWorkDir, type WorkDb } from './work-db';
+import { intent, openWorkDb, tempWorkDir, useWorkDb } from './work-db';
 
-let work: WorkDb;
-let intents: IntentRows;
-beforeEach(() => {
-  work = openWorkDb();
-  intents = work.intents;
-});
-afterEach(() => work.db.close());
+const work = useWorkDb();
 
 const LOCATIONS = { A: 'Aisle', B: 'Back office', C: 'Cafe' };
 const install = (serial: string, locationId: string): NewIntent =>
@@ -53,17 +47,17 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       const server = new InMemoryDevices(LOCATIONS, { S: before });
       const events: ReplayEvent[] = [];
       // Nothing queued yet: nothing done.
-      expect(await replayIntents(intents, server, { onEvent: (e) => events.push(e) })).toEqual(
+      expect(await replayIntents(work.intents, server, { onEvent: (e) => events.push(e) })).toEqual(
         report(0, 0, 0, 0),
       );
 
-      intents.add(input);
-      expect(await replayIntents(intents, server, { onEvent: (e) => events.push(e) })).toEqual(
+      work.intents.add(input);
+      expect(await replayIntents(work.intents, server, { onEvent: (e) => events.push(e) })).toEqual(
         report(1, 0, 0, 0),
       );
       expect(mutationLog(server)).toEqual(expected);
       expect(server.where.get('S')).toBe(after);
-      expect(intents.list()).toEqual([]);
+      expect(work.intents.list()).toEqual([]);
       // A move that uninstalled first reports the step before it is done.
       const types = events.map((e) => e.type);
       expect(types).toEqual(
@@ -86,10 +80,10 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
   ] as const)('%s', (_name, input, actual) => {
     it('becomes a conflict naming where the device is, and sends nothing', async () => {
       const server = new InMemoryDevices(LOCATIONS, { S: actual });
-      intents.add(input);
-      expect(await replayIntents(intents, server)).toEqual(report(0, 0, 1, 0));
+      work.intents.add(input);
+      expect(await replayIntents(work.intents, server)).toEqual(report(0, 0, 1, 0));
       expect(server.mutations()).toEqual([]);
-      expect(intents.list()[0]).toMatchObject({
+      expect(work.intents.list()[0]).toMatchObject({
         state: 'conflict',
         conflictLocation: { id: actual, name: LOCATIONS[actual] },
         attempts: 1,
@@ -103,11 +97,11 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       'offline',
       'S2',
     );
-    intents.add(install('S1', 'A'));
-    const second = intents.add(install('S2', 'A'));
-    intents.add(install('S3', 'A'));
+    work.intents.add(install('S1', 'A'));
+    const second = work.intents.add(install('S2', 'A'));
+    work.intents.add(install('S3', 'A'));
     const events: ReplayEvent[] = [];
-    const first = await replayIntents(intents, server, { onEvent: (e) => events.push(e) });
+    const first = await replayIntents(work.intents, server, { onEvent: (e) => events.push(e) });
     expect(first).toMatchObject({
       done: 1,
       failed: 0,
@@ -116,7 +110,7 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       stoppedBy: { kind: 'offline' },
     });
     expect(
-      intents.list().map((i) => [i.serial, i.state, i.attempts, i.lastError?.kind ?? null]),
+      work.intents.list().map((i) => [i.serial, i.state, i.attempts, i.lastError?.kind ?? null]),
     ).toEqual([
       ['S2', 'queued', 1, 'offline'],
       ['S3', 'queued', 0, null],
@@ -124,16 +118,16 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
     expect(server.calls.some((c) => c.serial === 'S3')).toBe(false);
     expect(events.at(-1)).toMatchObject({ type: 'deferred', intent: { id: second.id } });
     // Back online: the rest goes through in order.
-    expect(await replayIntents(intents, server)).toEqual(report(2, 0, 0, 0));
+    expect(await replayIntents(work.intents, server)).toEqual(report(2, 0, 0, 0));
     expect(server.mutations().map((c) => c.serial)).toEqual(['S1', 'S2', 'S3']);
   });
 
   it('marks an unknown serial failed with the error and carries on with the next intent', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S2: null });
-    intents.add(install('UNKNOWN', 'A'));
-    intents.add(install('S2', 'A'));
-    expect(await replayIntents(intents, server)).toEqual(report(1, 1, 0, 0));
-    expect(intents.list()).toMatchObject([
+    work.intents.add(install('UNKNOWN', 'A'));
+    work.intents.add(install('S2', 'A'));
+    expect(await replayIntents(work.intents, server)).toEqual(report(1, 1, 0, 0));
+    expect(work.intents.list()).toMatchObject([
       {
         serial: 'UNKNOWN',
         state: 'failed',
@@ -145,11 +139,11 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
 
   it('never sends an install twice when the server applied it but the answer was lost', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null }).failNext('install', 'lost_answer');
-    intents.add(install('S', 'A'));
+    work.intents.add(install('S', 'A'));
     // The lost answer is settled by reading the device back, in the same run.
-    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+    expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 0, 0));
     expect(server.where.get('S')).toBe('A');
-    expect(await replayIntents(intents, server)).toEqual(report(0, 0, 0, 0));
+    expect(await replayIntents(work.intents, server)).toEqual(report(0, 0, 0, 0));
     expect(server.mutations()).toHaveLength(1);
     expect(server.redundantMutations).toBe(0);
   });
@@ -161,17 +155,20 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
     let reads = 0;
     server.getDevice = (serial: string) =>
       ++reads === 2 ? Promise.reject(offlineError()) : read(serial);
-    intents.add(install('S', 'A'));
-    expect(await replayIntents(intents, server)).toMatchObject({
+    work.intents.add(install('S', 'A'));
+    expect(await replayIntents(work.intents, server)).toMatchObject({
       done: 0,
       failed: 0,
       remaining: 1,
       stoppedBy: { kind: 'offline' },
     });
-    expect(intents.list()[0]).toMatchObject({ state: 'queued', lastError: { kind: 'offline' } });
+    expect(work.intents.list()[0]).toMatchObject({
+      state: 'queued',
+      lastError: { kind: 'offline' },
+    });
     expect(server.where.get('S')).toBe('A');
     // Next run: the check sees it installed and counts it done without sending it again.
-    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+    expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 0, 0));
     expect(server.mutations()).toHaveLength(1);
     expect(server.redundantMutations).toBe(0);
   });
@@ -201,12 +198,12 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
         failing,
         'applied_then_502',
       );
-      intents.add(input);
-      expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+      work.intents.add(input);
+      expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 0, 0));
       expect(mutationLog(server)).toEqual(expected);
       expect(server.where.get('S')).toBe(after);
       expect(server.redundantMutations).toBe(0);
-      expect(intents.list()).toEqual([]);
+      expect(work.intents.list()).toEqual([]);
     });
   });
 
@@ -216,15 +213,15 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       'server_error',
       'S',
     );
-    const first = intents.add(install('S', 'A'));
-    intents.add(install('T', 'B'));
-    expect(await replayIntents(intents, server)).toMatchObject({
+    const first = work.intents.add(install('S', 'A'));
+    work.intents.add(install('T', 'B'));
+    expect(await replayIntents(work.intents, server)).toMatchObject({
       done: 0,
       failed: 0,
       remaining: 2,
       stoppedBy: { kind: 'server', status: 502 },
     });
-    expect(intents.list()[0]).toMatchObject({
+    expect(work.intents.list()[0]).toMatchObject({
       id: first.id,
       state: 'queued',
       attempts: 1,
@@ -232,7 +229,7 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
     });
     // The run stopped: T was not tried against a server in trouble.
     expect(server.calls.some((c) => c.serial === 'T')).toBe(false);
-    expect(await replayIntents(intents, server)).toEqual(report(2, 0, 0, 0));
+    expect(await replayIntents(work.intents, server)).toEqual(report(2, 0, 0, 0));
     expect(server.applied.map((c) => c.serial)).toEqual(['S', 'T']);
     expect(server.redundantMutations).toBe(0);
   });
@@ -243,42 +240,44 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       'rate_limited',
       'S',
     );
-    intents.add(install('S', 'A'));
-    intents.add(install('T', 'B'));
+    work.intents.add(install('S', 'A'));
+    work.intents.add(install('T', 'B'));
     const events: ReplayEvent[] = [];
-    expect(await replayIntents(intents, server, { onEvent: (e) => events.push(e) })).toMatchObject({
+    expect(
+      await replayIntents(work.intents, server, { onEvent: (e) => events.push(e) }),
+    ).toMatchObject({
       done: 0,
       failed: 0,
       remaining: 2,
       stoppedBy: { kind: 'rate_limited', retryAfterS: 30 },
     });
     expect(
-      intents.list().map((i) => [i.serial, i.state, i.lastError?.retryAfterS ?? null]),
+      work.intents.list().map((i) => [i.serial, i.state, i.lastError?.retryAfterS ?? null]),
     ).toEqual([
       ['S', 'queued', 30],
       ['T', 'queued', null],
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'deferred', error: { kind: 'rate_limited' } });
     expect(server.calls.some((c) => c.serial === 'T')).toBe(false);
-    expect(await replayIntents(intents, server)).toEqual(report(2, 0, 0, 0));
+    expect(await replayIntents(work.intents, server)).toEqual(report(2, 0, 0, 0));
     expect(server.applied.map((c) => c.serial)).toEqual(['S', 'T']);
   });
 
   it('finishes a move whose uninstall went through before the connection dropped', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'A' }).failNext('install', 'offline');
-    intents.add(move('S', 'A', 'B'));
-    expect(await replayIntents(intents, server)).toMatchObject({
+    work.intents.add(move('S', 'A', 'B'));
+    expect(await replayIntents(work.intents, server)).toMatchObject({
       remaining: 1,
       stoppedBy: { kind: 'offline' },
     });
     expect(server.where.get('S')).toBeNull();
-    expect(intents.list()[0]).toMatchObject({ state: 'queued', attempts: 1, stepsDone: 1 });
-    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 0, 0));
+    expect(work.intents.list()[0]).toMatchObject({ state: 'queued', attempts: 1, stepsDone: 1 });
+    expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 0, 0));
     // The install that never reached the server is sent again; the uninstall is not.
     expect(mutationLog(server)).toEqual(['uninstall A', 'install B', 'install B']);
     expect(server.applied.map((c) => c.op)).toEqual(['uninstall', 'install']);
     expect(server.where.get('S')).toBe('B');
-    expect(intents.list()).toEqual([]);
+    expect(work.intents.list()).toEqual([]);
   });
 
   it('resumes a move interrupted by a crash after its uninstall by installing', async () => {
@@ -318,22 +317,22 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       location: { id: 'C', name: 'Cafe', extra: 1 },
     });
     server.failNext('install', raced);
-    intents.add(install('S', 'A'));
-    expect(await replayIntents(intents, server)).toMatchObject({ conflicts: 1 });
-    expect(intents.list()[0]).toMatchObject({
+    work.intents.add(install('S', 'A'));
+    expect(await replayIntents(work.intents, server)).toMatchObject({ conflicts: 1 });
+    expect(work.intents.list()[0]).toMatchObject({
       state: 'conflict',
       conflictLocation: { id: 'C', name: 'Cafe' },
     });
-    expect(intents.list()[0]?.conflictLocation).not.toHaveProperty('extra');
+    expect(work.intents.list()[0]?.conflictLocation).not.toHaveProperty('extra');
   });
 
   it('holds back later actions on a device whose earlier action needs the technician', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: 'C', T: null });
-    intents.add(install('S', 'A'));
-    intents.add(uninstall('S', 'A'));
-    intents.add(install('T', 'B'));
-    expect(await replayIntents(intents, server)).toEqual(report(1, 0, 1, 1));
-    expect(intents.list().map((i) => [i.serial, i.kind, i.state])).toEqual([
+    work.intents.add(install('S', 'A'));
+    work.intents.add(uninstall('S', 'A'));
+    work.intents.add(install('T', 'B'));
+    expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 1, 1));
+    expect(work.intents.list().map((i) => [i.serial, i.kind, i.state])).toEqual([
       ['S', 'install', 'conflict'],
       ['S', 'uninstall', 'queued'],
     ]);
@@ -351,16 +350,16 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
         status: 401,
       }),
     );
-    intents.add(install('S', 'A'));
-    intents.add(install('T', 'A'));
-    expect(await replayIntents(intents, server)).toMatchObject({
+    work.intents.add(install('S', 'A'));
+    work.intents.add(install('T', 'A'));
+    expect(await replayIntents(work.intents, server)).toMatchObject({
       done: 0,
       failed: 0,
       conflicts: 0,
       remaining: 2,
       stoppedBy: { kind: 'unauthorized' },
     });
-    expect(intents.list()[0]).toMatchObject({
+    expect(work.intents.list()[0]).toMatchObject({
       state: 'queued',
       lastError: { kind: 'unauthorized' },
     });
@@ -370,11 +369,11 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
     // The core serialises runs (create-core's replay queue); even without that, an intent
     // being sent is marked 'syncing' before the first await, so a second run passes it by.
     const server = new InMemoryDevices(LOCATIONS, { S: null, T: null });
-    intents.add(install('S', 'A'));
-    intents.add(install('T', 'B'));
+    work.intents.add(install('S', 'A'));
+    work.intents.add(install('T', 'B'));
     const [a, b] = await Promise.all([
-      replayIntents(intents, server),
-      replayIntents(intents, server),
+      replayIntents(work.intents, server),
+      replayIntents(work.intents, server),
     ]);
     expect(a.done + b.done).toBe(2);
     expect(
@@ -384,17 +383,17 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
         .sort(),
     ).toEqual(['S', 'T']);
     expect(server.calls.filter((c) => c.op === 'getDevice')).toHaveLength(2);
-    expect(intents.list()).toEqual([]);
+    expect(work.intents.list()).toEqual([]);
     // Finished runs do not block the next one.
-    intents.add(uninstall('S', 'A'));
-    expect(await replayIntents(intents, server)).toMatchObject({ done: 1 });
+    work.intents.add(uninstall('S', 'A'));
+    expect(await replayIntents(work.intents, server)).toMatchObject({ done: 1 });
   });
 
   it('runs only the given lane when asked to', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null, T: null });
-    intents.add(install('S', 'A'));
-    intents.add(install('T', 'B'));
-    expect(await replayIntents(intents, server, { lane: 'device:T' })).toMatchObject({
+    work.intents.add(install('S', 'A'));
+    work.intents.add(install('T', 'B'));
+    expect(await replayIntents(work.intents, server, { lane: 'device:T' })).toMatchObject({
       done: 1,
       remaining: 1,
     });
@@ -404,14 +403,18 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
 
   it('picks up, in the same run, an intent queued while the run is going', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null, T: null });
-    intents.add(install('S', 'A'));
-    const run = replayIntents(intents, server, {
+    work.intents.add(install('S', 'A'));
+    const run = replayIntents(work.intents, server, {
       onEvent: (e) =>
-        void (e.type === 'syncing' && e.intent.serial === 'S' && intents.add(install('T', 'B'))),
+        void (
+          e.type === 'syncing' &&
+          e.intent.serial === 'S' &&
+          work.intents.add(install('T', 'B'))
+        ),
     });
     expect(await run).toEqual(report(2, 0, 0, 0));
     expect(server.where.get('T')).toBe('B');
-    expect(intents.list()).toEqual([]);
+    expect(work.intents.list()).toEqual([]);
   });
 
   it('survives a restart in the middle of a replay', async () => {

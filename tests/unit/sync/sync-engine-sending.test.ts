@@ -4,21 +4,14 @@
  * registered), so the header kept "Next try in 15 min" and offered no Cancel. The run now
  * says it is sending, and Cancel stops it after the action being sent.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SyncState } from '../../../electron/contract';
-import type { IntentRows } from '../../../electron/core/store/intent-rows';
 import { replayIntents } from '../../../electron/core/sync/replay';
 import { createSyncEngine } from '../../../electron/core/sync/sync-engine';
 import { InMemoryDevices } from './in-memory-devices';
-import { intent, openWorkDb, type WorkDb } from './work-db';
+import { intent, useWorkDb } from './work-db';
 
-let work: WorkDb;
-let intents: IntentRows;
-beforeEach(() => {
-  work = openWorkDb();
-  intents = work.intents;
-});
-afterEach(() => work.db.close());
+const work = useWorkDb();
 
 /** A server whose installs answer only when the test lets them. */
 class HeldServer extends InMemoryDevices {
@@ -34,10 +27,10 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 describe('sync engine: sending the queue', () => {
   it('says it is running and sending while the queue goes out, and Cancel stops between actions', async () => {
     const server = new HeldServer({ A: 'Aisle' }, { S1: null, S2: null, S3: null });
-    for (const serial of ['S1', 'S2', 'S3']) intents.add(intent('install', serial, 'A'));
+    for (const serial of ['S1', 'S2', 'S3']) work.intents.add(intent('install', serial, 'A'));
     const states: SyncState[] = [];
     const engine = createSyncEngine({
-      replay: (signal) => replayIntents(intents, server, { signal }),
+      replay: (signal) => replayIntents(work.intents, server, { signal }),
       listJobs: () => [{ resource: 'devices', locationId: null, run: () => Promise.resolve() }],
       isOnline: () => true,
       onState: (state) => states.push(state),
@@ -56,7 +49,7 @@ describe('sync engine: sending the queue', () => {
     // The action being sent finished; the others stay queued, unsent.
     expect(report).toMatchObject({ done: 1, remaining: 2 });
     expect(server.held).toHaveLength(0);
-    expect(intents.list().map((i) => [i.serial, i.state])).toEqual([
+    expect(work.intents.list().map((i) => [i.serial, i.state])).toEqual([
       ['S2', 'queued'],
       ['S3', 'queued'],
     ]);

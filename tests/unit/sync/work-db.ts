@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { OutboxKind } from '../../../electron/contract';
 import { openDatabase, type Db } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
@@ -19,6 +20,14 @@ export interface WorkDb {
 export function openWorkDb(path = ':memory:'): WorkDb {
   const db = openDatabase(path, { migrations: WORK_MIGRATIONS });
   return { db, intents: intentRows(db) };
+}
+
+/** A fresh in-memory work.db for each test of the file, closed after it. */
+export function useWorkDb(): WorkDb {
+  const current = {} as WorkDb;
+  beforeEach(() => void Object.assign(current, openWorkDb()));
+  afterEach(() => current.db.close());
+  return current;
 }
 
 export async function tempWorkDir(): Promise<{ path: string; cleanup: () => Promise<void> }> {
