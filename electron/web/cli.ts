@@ -54,19 +54,16 @@ const core = await createCore({
   credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
 }).catch((error: unknown) => {
-  // The data folder cannot be used (another window holds it, or the disk refuses): say so in
-  // words and stop, instead of an unhandled rejection's stack trace.
-  const message =
-    error instanceof AppError
-      ? `${error.message} ${error.nextStep}`
-      : `Field Installer could not start: ${String(error)}`;
-  console.error(message);
+  // The data folder cannot be used (another window holds it, or the disk refuses): say which
+  // failure (its code and parameters) and stop, instead of an unhandled rejection's stack trace.
+  const reason = error instanceof AppError ? `${error.kind}: ${error.message}` : String(error);
+  console.error(`Field Installer could not start: ${reason}`);
   log.close();
   process.exit(1);
 });
 if (values.training) {
   const started = await core.invoke('startTraining', {});
-  if (!started.ok) console.error(`Training mode did not start: ${started.error.message}`);
+  if (!started.ok) console.error(`Training mode did not start: ${started.error.code}`);
 }
 const bridge = await startBridge({ core, port, rendererDir: resolve(values.renderer) });
 process.stdout.write(`${JSON.stringify({ url: bridge.url })}\n`);

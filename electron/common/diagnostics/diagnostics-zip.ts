@@ -136,18 +136,23 @@ export const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry
 
 const NAME_LEFT_OUT = '(name left out)';
 
-/** The report without the signed-in user's name (the fact and its English note). */
+/** The report without the signed-in user's name (the fact, or the English note of a report
+ * kept by an earlier version). */
 const withoutUserName = (report: ConnectionReport | null): ConnectionReport | null =>
   report && {
     ...report,
-    steps: report.steps.map((step) => ({
+    steps: report.steps.map(({ notes, ...step }) => ({
       ...step,
       facts: step.facts.map((fact) =>
         fact.kind === 'signed_in_as' ? { ...fact, name: NAME_LEFT_OUT } : fact,
       ),
-      notes: step.notes.map((note) =>
-        note.startsWith('Signed in as ') ? `Signed in as ${NAME_LEFT_OUT}.` : note,
-      ),
+      ...(notes
+        ? {
+            notes: notes.map((note) =>
+              note.startsWith('Signed in as ') ? `Signed in as ${NAME_LEFT_OUT}.` : note,
+            ),
+          }
+        : {}),
     })),
   };
 

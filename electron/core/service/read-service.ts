@@ -219,8 +219,6 @@ export async function getDevice(
       kind: error.kind,
       code: 'offline_unknown_device',
       params: { serial },
-      message: `You are offline and ${serial} is not among the devices saved on this computer.`,
-      nextStep: 'Check the serial, or connect to the internet and look it up again.',
     });
   }
 }

@@ -4,7 +4,6 @@
  * process, never an HTTP route: the shipped training server has no control routes.
  */
 import { AppError } from '../app-error';
-import { wording } from '../api/messages';
 import { requireScope, type ServiceContext } from './context';
 import type { SessionManager } from './session-manager';
 
@@ -20,13 +19,11 @@ export function simulateWalkThrough(
     throw new AppError({
       kind: 'validation',
       code: 'training_only',
-      message: 'Walk-throughs are simulated only in training mode.',
-      nextStep: 'Walk through the door yourself: the device counts each pass.',
     });
   }
   const organizationId = scope.record.organizationId ?? '';
   if (!training.walkThrough(organizationId, serial, count)) {
-    throw new AppError({ kind: 'not_found', ...wording.notFound({ kind: 'device', serial }) });
+    throw new AppError({ kind: 'not_found', code: 'device_not_found', params: { serial } });
   }
   return { serial, added: count };
 }

@@ -14,7 +14,6 @@ import { verificationResult } from '../../verification-result';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
-import { englishDetail } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -64,9 +63,8 @@ export function walkTestOf(input: ParsedInput<'recordVerification'>): WalkTestRe
       kind: 'validation',
       code: 'walk_test_short',
       params: { count: input.walkTestCount, expected },
-      message: `The walk test counted ${input.walkTestCount} of ${expected} passes.`,
-      nextStep: 'Walk through again, or say why it did not pass to record it as failed.',
-      fields: { walkTestReason: 'Say why the walk test did not pass' },
+      // Required when the walk test fell short.
+      fields: { walkTestReason: { code: 'required' } },
     });
   }
   return { expected, counted: input.walkTestCount, passed, reason: passed ? null : reason };
@@ -92,7 +90,6 @@ export function recordVerification(
       locationName,
       // A failed walk test is not "verified": the result says so wherever it is read.
       result: verificationResult(input.checkedIn, walkTest.passed),
-      detail: englishDetail(fact, walkTest),
       fact,
       walkTest,
     }),

@@ -244,7 +244,8 @@ function importInto(
         createdAt: item.createdAt,
         state: item.state === 'syncing' ? 'queued' : item.state,
         attempts: item.attempts,
-        lastError: item.lastError,
+        // An earlier version's words; its fields (English) only marked a form long gone.
+        lastError: item.lastError && { ...item.lastError, fields: undefined },
         conflictLocation: item.conflictLocation,
       });
     }

@@ -18,6 +18,8 @@ import { bridgeClient } from '../../helpers/cli-process';
 import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { filesUnder, leaksIn, leaksInDir, secretNeedles } from '../../helpers/secret-sweep';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import type { AppError } from '../../../electron/core/app-error';
 
 /**
  * Every character an encoding changes ('/', '+', '=', a space, '~', a non-ASCII letter), and
@@ -233,7 +235,7 @@ describe('a hostile answer', () => {
         (e: unknown) => e,
       );
     expect(error).toMatchObject({ kind: 'bad_response' });
-    expect((error as Error).message).toMatch(/nested too deeply/);
+    expect(errorWords(error as AppError).message).toMatch(/nested too deeply/);
     // Through the core's never-throws entry too: the same bad answer, as an envelope.
     // A fresh sign-in: the core restarted by the test above has a new, empty keychain.
     expect((await invoke('signIn', { baseUrl, apiKey: KEY })).ok).toBe(true);
@@ -256,7 +258,7 @@ describe('a hostile answer', () => {
         (e: unknown) => e,
       );
     expect(error).toMatchObject({ kind: 'bad_response' });
-    expect((error as Error).message).toMatch(/larger than this app reads at once/);
+    expect(errorWords(error as AppError).message).toMatch(/larger than this app reads at once/);
     // Refused at the byte cap (64 MB), far below the gigabyte the old client reached.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
   });

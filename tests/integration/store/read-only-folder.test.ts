@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const WORDS = /cannot write to its data folder/i;
@@ -70,7 +71,7 @@ describe('a data folder on a read-only disk', () => {
       );
       expect(error, dataDir).toBeInstanceOf(AppError);
       expect((error as AppError).kind).toBe('storage');
-      expect((error as AppError).message).toMatch(WORDS);
+      expect(errorWords(error as AppError).message).toMatch(WORDS);
     }
   });
 
@@ -131,7 +132,7 @@ describe('an app.db that cannot be written in a writable folder', () => {
       );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).kind).toBe('storage');
-      expect((error as AppError).message).toMatch(WORDS);
+      expect(errorWords(error as AppError).message).toMatch(WORDS);
     } finally {
       execFileSync('chattr', ['-i', appDb], { stdio: 'pipe' });
     }

@@ -14,6 +14,7 @@ import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
 import { startBrowserMode } from '../../helpers/cli-process';
 import { runCoreChild } from '../../helpers/store-world';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const keychainService = `field-installer-test-${randomUUID()}`;
@@ -50,8 +51,8 @@ describe('one app per data folder', () => {
     }
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).kind).toBe('storage');
-    expect((refusal as AppError).message).toMatch(IN_USE);
-    expect((refusal as AppError).message).toContain(dataDir);
+    expect(errorWords(refusal as AppError).message).toMatch(IN_USE);
+    expect(errorWords(refusal as AppError).message).toContain(dataDir);
     // The refused attempt left the first one working.
     expect((await first.invoke('sessionStatus', {})).ok).toBe(true);
     await first.close();
