@@ -37,10 +37,10 @@ export class AppError extends Error {
     this.retryAfterS = shape.retryAfterS;
   }
 
-  /** An error kept with an intent, thrown again (one saved by an earlier version, which has
-   * no code, as `internal`: only words would be left of it). */
-  static fromSaved({ message: _m, nextStep: _n, code, ...shape }: SavedError): AppError {
-    return new AppError({ ...shape, code: code ?? 'internal' });
+  /** An error kept with an intent, thrown again. One saved by an earlier version has no code
+   * and English words (its fields too): it is thrown as `internal`, the words left behind. */
+  static fromSaved({ message: _m, nextStep: _n, code, fields, ...shape }: SavedError): AppError {
+    return new AppError(code ? { ...shape, code, fields } : { ...shape, code: 'internal' });
   }
 
   toShape(): AppErrorShape {

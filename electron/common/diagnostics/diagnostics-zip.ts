@@ -107,7 +107,9 @@ export const summarizeQueue = (items: readonly OutboxItem[]) => {
         kind: item.kind,
         state: item.state,
         attempts: item.attempts,
-        error: item.lastError ? { kind: item.lastError.kind, status: item.lastError.status } : null,
+        error: item.lastError
+          ? { kind: item.lastError.kind, code: item.lastError.code, status: item.lastError.status }
+          : null,
       })),
   };
 };
@@ -209,7 +211,7 @@ const README = `Field Installer diagnostics
 versions.json          app, Electron, Chrome, Node and OS versions
 settings.json          session (no key), managed settings
 sync.json              sync state: running downloads, last completed, next attempt
-queue.json             queued actions in numbers, and the failed ones' error kinds
+queue.json             queued actions in numbers, and the failed ones' error kinds and codes
 connection-report.json the last "Check connection" report, if any
 updates.json           updates: on or off and why, the feed, the last check, a download
 crash-dumps.json       crash dumps kept on this computer (listed only, not included)
