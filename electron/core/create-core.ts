@@ -262,7 +262,10 @@ export const createCore: CreateCore = async (options) => {
 
   const handlers = createHandlers(ctx, session);
   await session.restore().catch((error: unknown) => {
-    options.log.warn('could not restore the last session', { kind: kindOf(error) });
+    options.log.warn('could not restore the last session', {
+      kind: kindOf(error),
+      ...(error instanceof AppError ? { code: error.code, params: error.params } : {}),
+    });
   });
 
   async function run<K extends OperationName>(

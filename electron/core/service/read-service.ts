@@ -41,7 +41,9 @@ function refreshInBackground(
       if (!(error instanceof AppError && traitsOf(error.kind).connectivity))
         ctx.options.log.warn('background refresh failed', {
           key,
-          kind: error instanceof AppError ? error.kind : 'internal',
+          ...(error instanceof AppError
+            ? { kind: error.kind, code: error.code, params: error.params }
+            : { kind: 'internal' }),
         });
     },
   );
