@@ -254,15 +254,21 @@ const BY_CODE: Readonly<
     message: m.error_traffic_unknown_format(),
     nextStep: m.error_traffic_unknown_format_next(),
   }),
-  keychain_unavailable: (p) => ({
-    message:
-      text(p, 'platform') === 'darwin'
-        ? m.error_keychain_unavailable_mac()
-        : text(p, 'platform') === 'win32'
-          ? m.error_keychain_unavailable_win()
-          : m.error_keychain_unavailable_linux(),
-    nextStep: m.error_keychain_unavailable_next(),
-  }),
+  keychain_unavailable: (p) =>
+    text(p, 'platform') === 'darwin'
+      ? {
+          message: m.error_keychain_unavailable_mac(),
+          nextStep: m.error_keychain_unavailable_mac_next(),
+        }
+      : text(p, 'platform') === 'win32'
+        ? {
+            message: m.error_keychain_unavailable_win(),
+            nextStep: m.error_keychain_unavailable_win_next(),
+          }
+        : {
+            message: m.error_keychain_unavailable_linux(),
+            nextStep: m.error_keychain_unavailable_linux_next(),
+          },
   queue_item_gone: () => ({
     message: m.error_queue_item_gone(),
     nextStep: m.error_queue_refresh_next(),

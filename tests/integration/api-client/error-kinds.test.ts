@@ -166,7 +166,9 @@ describe('refusals by the API', () => {
     } catch (e) {
       expect((e as AppError).kind).toBe('invalid');
     }
-    expect(() => clientFor(sandbox, { baseUrl: 'http://example.com/v1' })).toThrow(/https/);
+    expect(() => clientFor(sandbox, { baseUrl: 'http://example.com/v1' })).toThrow(
+      /bad_base_url .*base_url_http_remote/,
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 import { MAX_PHOTO_BYTES } from '../../../electron/contract';
 import { MAX_PHOTOS_PER_DEVICE } from '../../../electron/core/service/photo-service';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
@@ -73,13 +74,19 @@ describe('placement photos', () => {
       locationId: at,
       dataUrl: jpeg(MAX_PHOTO_BYTES + 3),
     });
-    expect(tooBig).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(tooBig).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', code: 'photo_too_large' },
+    });
     const notPhoto = await harness.core.invoke('addPhoto', {
       serial,
       locationId: at,
       dataUrl: 'data:text/html;base64,PGgxPg==',
     });
-    expect(notPhoto).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(notPhoto).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', fields: { dataUrl: { rule: 'photo_not_a_photo' } } },
+    });
     for (let i = 0; i < MAX_PHOTOS_PER_DEVICE; i++)
       await harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(100) });
     const oneMore = await harness.core.invoke('addPhoto', {
@@ -89,8 +96,12 @@ describe('placement photos', () => {
     });
     expect(oneMore).toMatchObject({
       ok: false,
-      error: { message: `${serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.` },
+      error: { code: 'photo_limit', params: { serial, max: MAX_PHOTOS_PER_DEVICE } },
     });
+    if (oneMore.ok) return;
+    expect(errorWords(oneMore.error).message).toBe(
+      `${serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.`,
+    );
     expect(await harness.call('listPhotos', { serial })).toHaveLength(MAX_PHOTOS_PER_DEVICE);
   });
 

@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityDetail } from '../../../renderer/src/lib/activity-text';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { hostSandbox, uninstalledSerials, type SandboxHost } from '../../helpers/store-world';
 
@@ -94,10 +96,13 @@ describe('visits', () => {
       ok: false,
       error: {
         kind: 'validation',
-        message: 'The walk test counted 2 of 3 passes.',
-        fields: { walkTestReason: 'Say why the walk test did not pass' },
+        code: 'walk_test_short',
+        params: { count: 2, expected: 3 },
+        fields: { walkTestReason: { code: 'required' } },
       },
     });
+    if (!refused.ok)
+      expect(errorWords(refused.error).message).toBe('The walk test counted 2 of 3 passes.');
     const failed = await harness.call('recordVerification', {
       ...base,
       checkedIn: false,
@@ -109,7 +114,7 @@ describe('visits', () => {
       result: 'not_verified',
       walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
     });
-    expect(failed.detail).toContain(
+    expect(activityDetail(failed)).toContain(
       'Walk test failed: 1 of 5 counted (Door propped open by staff)',
     );
     // Both are in the visit, read back from work.db.

@@ -199,7 +199,7 @@ describe('a server that echoes the Authorization header', () => {
       address: { line1: '1 Main', city: 'Berlin', country: 'DE' },
     });
     expect(create.error?.kind).toBe('invalid');
-    expect(create.error?.fields?.['name']).toMatch(/is wrong/);
+    expect(create.error?.fields?.['name']?.params?.['words']).toMatch(/is wrong/);
     await invoke('createLocation', {
       name: 'Created',
       address: { line1: '1 Main', city: 'Berlin', country: 'DE' },

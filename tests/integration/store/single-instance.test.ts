@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppErrorShape } from '../../../electron/contract';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
@@ -74,8 +75,12 @@ describe('one app per data folder', () => {
       });
       const { code } = await child.exited;
       const line = child.lines.find((l) => l.startError);
-      expect(line?.startError, child.stderr()).toMatchObject({ kind: 'storage' });
-      expect(line!.startError!.message).toMatch(IN_USE);
+      expect(line?.startError, child.stderr()).toMatchObject({
+        kind: 'storage',
+        code: 'data_dir_in_use',
+        params: { dataDir },
+      });
+      expect(errorWords(line!.startError as AppErrorShape).message).toMatch(IN_USE);
       expect(code).toBe(3);
     } finally {
       await first.close();
