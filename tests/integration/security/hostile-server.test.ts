@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldIssue } from '../../../electron/contract';
 import { createApiClient } from '../../../electron/core/api/client';
 import { bridgeClient } from '../../helpers/cli-process';
 import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
@@ -177,7 +178,7 @@ async function invoke(name: Parameters<CoreHarness['core']['invokeJson']>[0], in
   return JSON.parse(text) as {
     ok: boolean;
     value?: unknown;
-    error?: { kind: string; message: string; fields?: Record<string, string> };
+    error?: { kind: string; code: string; fields?: Record<string, FieldIssue> };
   };
 }
 
