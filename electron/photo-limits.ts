@@ -2,3 +2,7 @@
 
 /** A placement photo's largest size: the browser-mode bridge takes bodies of up to 1 MB. */
 export const MAX_PHOTO_BYTES = 600_000;
+
+/** Photos of one device in one visit: enough for any placement (and any policy's required
+ * number), bounded for the disk. */
+export const MAX_PHOTOS_PER_DEVICE = 10;

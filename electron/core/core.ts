@@ -11,6 +11,7 @@ import type {
   OperationResult,
   PushEvent,
 } from '../contract';
+import type { Logger } from '../common/logger';
 
 export interface Core {
   invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>>;
@@ -21,13 +22,6 @@ export interface Core {
   invokeJson(name: OperationName, input: unknown): Promise<string>;
   onEvent(listener: (event: PushEvent) => void): () => void;
   close(): Promise<void>;
-}
-
-/** Logs go through this so every line is redacted in one place. */
-export interface Logger {
-  info(message: string, data?: Record<string, unknown>): void;
-  warn(message: string, data?: Record<string, unknown>): void;
-  error(message: string, data?: Record<string, unknown>): void;
 }
 
 /** Facilities the host (Electron main, browser-mode CLI, tests) injects into the core. */

@@ -41,11 +41,11 @@ import { validationError } from './validation-error';
  * asks anything (the Wi-Fi up, the store's uplink down: the OS sees nothing) is seen by this
  * probe only; one small GET every 10 s is what "within seconds" costs.
  */
-export const IDLE_PROBE_MS = 10_000;
+const IDLE_PROBE_MS = 10_000;
 /** A request attempt got no answer: probe this soon (its own retries can take seconds). */
-export const FAILURE_PROBE_MS = 1_500;
+const FAILURE_PROBE_MS = 1_500;
 /** Offline: probes back off from 1 s up to this (with jitter, so 4–8 s apart at most). */
-export const OFFLINE_PROBE_MAX_MS = 8_000;
+const OFFLINE_PROBE_MAX_MS = 8_000;
 
 export const createCore: CreateCore = async (options) => {
   // openAppStore makes the data dir (private) and takes its lock.

@@ -4,7 +4,8 @@
  */
 import { DEFAULT_DIALECT, type Dialect } from './dialects';
 import { renderError } from './dialects/errors';
-import { ApiError, matchRoute, type Reply, type Route } from './http-kit';
+import { ApiError, type Reply } from './http-kit';
+import { matchRoute, type Route } from './routing';
 import { deviceRoutes } from './routes/devices';
 import { footTrafficRoutes } from './routes/foot-traffic';
 import { locationRoutes } from './routes/locations';
@@ -37,7 +38,7 @@ export interface Credentials {
   password: string;
 }
 
-export const parseBasic = (header: string | undefined): Credentials | null => {
+const parseBasic = (header: string | undefined): Credentials | null => {
   const m = /^Basic +([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!m?.[1]) return null;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');

@@ -12,7 +12,7 @@ import {
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
   bridgeOperationPath,
-} from '../../electron/web/bridge-protocol';
+} from '../../electron/bridge-protocol';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

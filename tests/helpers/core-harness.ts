@@ -7,8 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { OperationName, OperationResult } from '../../electron/contract';
-import type { Core, Logger } from '../../electron/core/core';
+import type { ManagedSettings, OperationName, OperationResult } from '../../electron/contract';
+import type { Core } from '../../electron/core/core';
+import type { Logger } from '../../electron/common/logger';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { createFileLogger } from '../../electron/common/redacting-logger';
@@ -31,6 +32,8 @@ export interface HarnessOptions {
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send (CoreOptions.actionWaitMs). */
   actionWaitMs?: number;
+  /** What IT manages (CoreOptions.managed). */
+  managed?: ManagedSettings;
 }
 
 export async function startCoreHarness(
@@ -47,6 +50,7 @@ export async function startCoreHarness(
     log,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
+    ...(options.managed ? { managed: options.managed } : {}),
   });
   return {
     core,

@@ -40,7 +40,7 @@ import {
 import { PAGE_SIZE_MAX, type Device, type Location } from './wire';
 import type { DeviceListRef, NewLocation, VendorApi } from './vendor-api';
 
-export type { DeviceListRef, ListPage, ListRef, VendorApi } from './vendor-api';
+export type { DeviceListRef, VendorApi } from './vendor-api';
 export type { PageRequest } from './list-answer';
 export { validateBaseUrl } from './base-url';
 

@@ -265,5 +265,3 @@ export const createHttp = (options: HttpOptions) => {
 
   return { send };
 };
-
-export type Http = ReturnType<typeof createHttp>;

@@ -11,7 +11,7 @@ import type { ListAnswer, PageRequest } from './list-answer';
 import type { Device, FootTraffic, Location, LocationMetric, Organization } from './wire';
 
 /** A list the sync engine fetches page by page. */
-export type ListRef =
+type ListRef =
   | { kind: 'devices' }
   | { kind: 'uninstalled-devices' }
   | { kind: 'location-devices'; locationId: string }
@@ -27,7 +27,7 @@ export type DeviceListRef = Exclude<ListRef, { kind: 'locations' }>;
  */
 export type ListPage<T> = Omit<ListAnswer, 'items'> & { items: T[] };
 
-export interface LocationQuery {
+interface LocationQuery {
   /** Case-insensitive match on name, city or street. */
   q?: string;
 }
@@ -51,14 +51,14 @@ export interface DeviceChanges {
   update_interval_s?: number;
 }
 
-export interface TrafficRange<G extends string> {
+interface TrafficRange<G extends string> {
   /** ISO 8601 timestamps. */
   from: string;
   to: string;
   granularity: G;
 }
 
-export interface SignedInUser {
+interface SignedInUser {
   id: string;
   name: string;
 }

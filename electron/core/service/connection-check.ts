@@ -38,7 +38,7 @@ export const LAST_REPORT_KEY = 'lastConnectionReport';
 
 type StepName = ConnectionStep['step'];
 
-export const STEP_ENDPOINTS: Readonly<Record<StepName, string>> = {
+const STEP_ENDPOINTS: Readonly<Record<StepName, string>> = {
   organizations: 'GET /organizations',
   locations: 'GET /locations',
   devices: 'GET /devices',

@@ -5,6 +5,7 @@
 import { AppError } from '../app-error';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
+import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -19,6 +20,7 @@ import {
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
+import * as pickList from './pick-list-service';
 import * as reads from './read-service';
 import { serverSpelling } from './serial-spelling';
 import type { SessionManager } from './session-manager';
@@ -102,6 +104,17 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
       moveDevice(ctx, spelled(serial), fromLocationId, toLocationId),
 
+    pickList: ({ locationId }) => pickList.readPickList(ctx, locationId),
+    addToPickList: (input) => pickList.addToPickList(ctx, input),
+    changePickLine: (input) =>
+      pickList.changePickLine(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
+    removePickLine: (input) => pickList.removePickLine(ctx, input),
+    choosePickType: (input) => pickList.choosePickType(ctx, input),
+    installPickList: ({ locationId }) => pickList.installPickList(ctx, locationId),
+
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
     deviceFootTraffic: (input) =>
       deviceFootTraffic(ctx, { ...input, serial: spelled(input.serial) }),
@@ -134,7 +147,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     answerProxyLogin: () => ({ accepted: false }),
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
-    finishVisit: () => finishVisit(ctx),
+    finishVisit: (input) => finishVisit(ctx, input),
+    visitCompletion: (input) => visitCompletion(ctx, input),
+    mountingChecklist: (input) => mountingChecklist(ctx, input),
+    recordChecklist: (input) => recordChecklist(ctx, { ...input, serial: spelled(input.serial) }),
     addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
     listPhotos: (input) =>
       listPhotos(

@@ -14,9 +14,9 @@ import { reapplyPending } from './local-changes';
 import { refreshLocationDevices } from './read-service';
 
 /** Pages in flight at once: enough to hide latency, few enough to be polite to the server. */
-export const PAGE_CONCURRENCY = 6;
+const PAGE_CONCURRENCY = 6;
 /** Tries per page on top of the client's own retries (a bad store network drops many). */
-export const PAGE_ATTEMPTS = 8;
+const PAGE_ATTEMPTS = 8;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {

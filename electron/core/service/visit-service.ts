@@ -14,6 +14,7 @@ import { verificationResult } from '../../verification-result';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
+import { completionOf } from './quality-service';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -41,14 +42,45 @@ export function listActivity(ctx: ServiceContext, visitId?: string): ActivityEnt
   return id === undefined ? [] : activity.list(id);
 }
 
-export function finishVisit(ctx: ServiceContext): Visit | null {
+/**
+ * Finishes the visit in progress. With completion rules open it needs a reason, and then the
+ * visit is recorded incomplete — an entry in its log says which rules and why, so Activity,
+ * the receipt and the CSV all say it. Never refused with a reason: the technician may leave.
+ */
+export function finishVisit(ctx: ServiceContext, input: ParsedInput<'finishVisit'>): Visit | null {
   const scope = requireScope(ctx);
-  const row = guarded(() => scope.store.work.activity.visits.finish());
+  const { work } = scope.store;
+  const current = guarded(() => work.activity.visits.current());
+  if (!current) return null;
+  const { open } = completionOf(ctx, scope, current.id);
+  const reason = input.reason?.trim() || null;
+  if (open.length > 0 && reason === null) {
+    throw new AppError({
+      kind: 'validation',
+      code: 'visit_rules_open',
+      params: { open: open.length },
+      fields: { reason: { code: 'visit_rules_open', params: { open: open.length } } },
+    });
+  }
+  const row = guarded(() =>
+    work.db.transaction(() => {
+      if (open.length === 0 || reason === null) return work.activity.visits.finish();
+      work.activity.add({
+        action: 'finish_visit',
+        serial: null,
+        locationId: null,
+        locationName: null,
+        result: 'incomplete',
+        fact: { kind: 'visit_incomplete', open, reason },
+      });
+      return work.activity.visits.finish({ open, reason });
+    })(),
+  );
   return row ? toVisit(scope, row) : null;
 }
 
 /** Passes a walk test asks for when the technician does not say. */
-export const DEFAULT_WALK_TEST_PASSES = 3;
+const DEFAULT_WALK_TEST_PASSES = 3;
 
 /**
  * The walk test passes when the device counted at least the passes walked. A failed one is

@@ -9,13 +9,14 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
 import type { ActivityFact, StorageHealth } from '../../contract';
-import type { Logger } from '../core';
+import type { Logger } from '../../common/logger';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
 import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { photoRows, type PhotoRows } from './photo-rows';
+import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
 import { walLostCommits } from './wal-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
@@ -51,6 +52,7 @@ export interface WorkStore {
   intents: IntentRows;
   activity: ActivityRows;
   photos: PhotoRows;
+  pickList: PickListRows;
 }
 
 export interface AccountStore {
@@ -77,8 +79,8 @@ export interface AccountStore {
 }
 
 /** cache.db files larger than this are checked a while after open, not at once. */
-export const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
-export const DEFERRED_CHECK_MS = 60_000;
+const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
+const DEFERRED_CHECK_MS = 60_000;
 
 const removeDatabase = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
@@ -108,7 +110,7 @@ export interface AccountStoreEvents {
 }
 
 /** The answer of an operation that met a damaged work.db (the storage notice says the rest). */
-export const outboxDamaged = (cause: unknown): AppError =>
+const outboxDamaged = (cause: unknown): AppError =>
   new AppError(
     {
       kind: 'storage',
@@ -144,7 +146,13 @@ function openWork(path: string, expectData = false): WorkStore {
     db.close();
     throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
-  return { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
+  return {
+    db,
+    intents: intentRows(db),
+    activity: activityRows(db),
+    photos: photoRows(db),
+    pickList: pickListRows(db),
+  };
 }
 
 /**
@@ -290,6 +298,7 @@ export function openAccountStore(
     intents: guardRows(() => current().intents, onDamage),
     activity: guardRows(() => current().activity, onDamage),
     photos: guardRows(() => current().photos, onDamage),
+    pickList: guardRows(() => current().pickList, onDamage),
   };
   const requeued = work.intents.requeueInterrupted();
   if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });

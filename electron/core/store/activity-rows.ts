@@ -8,7 +8,7 @@ import type { ActivityEntry, ActivityFact } from '../../contract';
 import type { Db } from '../db/open-database';
 import { visitRows, type VisitRows } from './visit-rows';
 
-export const ACTIVITY_CAP = 5_000;
+const ACTIVITY_CAP = 5_000;
 
 export type NewActivityEntry = Omit<
   ActivityEntry,
@@ -29,7 +29,7 @@ export type NewActivityEntry = Omit<
  * too, when one created offline got its real id meanwhile. The row then says its fact (an
  * earlier version's English `detail` is dropped).
  */
-export type ActivityChange = Pick<
+type ActivityChange = Pick<
   ActivityEntry,
   'result' | 'fact' | 'sentAt' | 'locationId' | 'locationName'
 >;

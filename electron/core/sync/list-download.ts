@@ -64,8 +64,7 @@ export const MAX_DOWNLOAD_ITEMS = 3_000_000;
  */
 export const UNANSWERED_IN_A_ROW = 3;
 
-export const cancelled = (): AppError =>
-  new AppError({ kind: 'timeout', code: 'download_cancelled' });
+const cancelled = (): AppError => new AppError({ kind: 'timeout', code: 'download_cancelled' });
 
 export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContext): Promise<void> {
   const checkpoint = ctx.checkpoints.begin(list.resource, ctx.now());

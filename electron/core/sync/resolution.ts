@@ -8,8 +8,7 @@ import type { Intent, IntentRows } from '../store/intent-rows';
 
 export type ConflictResolution = 'move_here' | 'leave_there';
 
-export const intentMissing = (): AppError =>
-  new AppError({ kind: 'not_found', code: 'queue_item_gone' });
+const intentMissing = (): AppError => new AppError({ kind: 'not_found', code: 'queue_item_gone' });
 
 /** The item changed meanwhile (another window, the replay): `code` says what it no longer is. */
 const wrongState = (

@@ -215,7 +215,7 @@ export const DIALECTS: readonly Dialect[] = [
 
 export const dialectNames = (): string[] => DIALECTS.map((d) => d.name);
 
-export class UnknownDialectError extends Error {
+class UnknownDialectError extends Error {
   constructor(readonly requested: string) {
     super(`unknown dialect "${requested}"; known dialects: ${dialectNames().join(', ')}`);
   }

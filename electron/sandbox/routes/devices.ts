@@ -4,17 +4,8 @@ import {
   UPDATE_INTERVAL_MAX_S,
   UPDATE_INTERVAL_MIN_S,
 } from '../../core/api/wire';
-import {
-  ApiError,
-  isRecord,
-  notFound,
-  pageOf,
-  pageOfArray,
-  route,
-  validationError,
-  type Ctx,
-  type Route,
-} from '../http-kit';
+import { ApiError, isRecord, notFound, pageOf, pageOfArray, validationError } from '../http-kit';
+import { route, type Ctx, type Route } from '../routing';
 import {
   deviceNamed,
   deviceOut,

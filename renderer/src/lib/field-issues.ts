@@ -5,6 +5,7 @@
  */
 import type { AppErrorShape, FieldIssue, FieldRule } from '../../../electron/contract';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../../electron/field-limits';
+import { MAX_METRES } from '../../../electron/mounting-checks';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
@@ -60,6 +61,8 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   base_url_query: () => m.rule_base_url_query(),
   base_url_fragment: () => m.rule_base_url_fragment(),
   base_url_managed: () => m.rule_base_url_managed(),
+  pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
+  length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
 };
 
 const TYPES: Readonly<Record<string, () => string>> = {

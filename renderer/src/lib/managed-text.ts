@@ -1,5 +1,6 @@
 import type { ManagedSettings, ManagedSource } from '../../../electron/contract';
 import { m } from './i18n';
+import { rulesText } from './quality-text';
 
 const SOURCE_KINDS: Record<ManagedSource['kind'], () => string> = {
   'windows-policy': m.managed_by_windows_policy,
@@ -27,5 +28,19 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
       m.managed_auto_updates(),
       settings.updatesEnabled ? m.managed_on() : m.managed_off(),
     ]);
+  const { rules, organizations, checklistFile } = settings.quality;
+  if (rules !== null) {
+    const said = rulesText(rules) || m.managed_off();
+    rows.push([
+      m.managed_completion_rules(),
+      organizations === null
+        ? said
+        : m.managed_rules_for({
+            rules: said,
+            organizations: organizations.join(m.common_list_separator()),
+          }),
+    ]);
+  }
+  if (checklistFile !== null) rows.push([m.managed_checklist_file(), checklistFile]);
   return rows;
 };

@@ -2,7 +2,7 @@ import type { OutboxItem, PushEvent, SessionStatus, SyncReport } from '../../../
 import { call, subscribe } from './transport';
 
 /** Outbox items still waiting for the server (everything except done). */
-export const pendingCount = (items: readonly OutboxItem[]): number =>
+const pendingCount = (items: readonly OutboxItem[]): number =>
   items.filter((i) => i.state !== 'done').length;
 
 /**

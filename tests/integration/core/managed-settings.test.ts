@@ -20,6 +20,7 @@ const LOCKED: ManagedSettings = {
   apiBaseUrlLocked: true,
   updateUrl: null,
   updatesEnabled: false,
+  quality: { rules: null, organizations: null, checklistFile: null },
 };
 
 describe('managed settings in the core', () => {

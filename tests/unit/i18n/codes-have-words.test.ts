@@ -130,6 +130,12 @@ const ACTIVITY_FACTS: { [K in ActivityFact['kind']]: Extract<ActivityFact, { kin
   failed: { kind: 'failed', error: { kind: 'not_found', code: 'device_not_found' } },
   verification: { kind: 'verification', checkedIn: true, note: null },
   outbox_damaged: { kind: 'outbox_damaged', unreadable: 2, keptAt: '/data/outbox.damaged' },
+  mounting_checklist: { kind: 'mounting_checklist', deviceType: null, checks: [] },
+  visit_incomplete: {
+    kind: 'visit_incomplete',
+    open: [{ rule: 'passed_check', serial: 'FTC-9' }],
+    reason: 'Store closed early',
+  },
 };
 
 type Case = [name: string, say: () => string];

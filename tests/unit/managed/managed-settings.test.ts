@@ -102,6 +102,7 @@ describe('managed settings: sources parsed for real', () => {
         apiBaseUrlLocked: true,
         updateUrl: 'https://updates.example.com/user-feed', // only the user set it
         updatesEnabled: false,
+        quality: NOT_MANAGED.quality,
       },
       problems: [],
     });
@@ -192,6 +193,7 @@ describe('managed settings: sources parsed for real', () => {
       apiBaseUrlLocked: true,
       updateUrl: 'https://updates.example.com/mac',
       updatesEnabled: false,
+      quality: NOT_MANAGED.quality,
     });
   });
 

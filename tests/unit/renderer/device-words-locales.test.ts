@@ -89,10 +89,20 @@ describe('managed settings in words', () => {
         apiBaseUrlLocked: true,
         updateUrl: null,
         updatesEnabled: false,
-      } as Parameters<typeof managedRows>[0]),
+        quality: {
+          rules: { photos: 2, passedCheck: true, checklist: false },
+          organizations: ['org_1'],
+          checklistFile: '/etc/field-installer/checklists.json',
+        },
+      }),
     ).toEqual([
       ['API-Basis-URL', 'https://api.example.com (gesperrt)'],
       ['Automatische Updates', 'Aus'],
+      [
+        'Abschlussregeln',
+        '2 Montagefotos pro Gerät, ein bestandener Begehungstest oder eine bestandene Zählprüfung (Organisationen: org_1)',
+      ],
+      ['Montage-Checklisten', '/etc/field-installer/checklists.json'],
     ]);
   });
 });

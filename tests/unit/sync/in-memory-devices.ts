@@ -34,14 +34,14 @@ export const offlineError = (): AppError =>
     code: 'offline',
   });
 
-export const badGateway = (): AppError =>
+const badGateway = (): AppError =>
   new AppError({
     kind: 'server',
     code: 'server',
     status: 502,
   });
 
-export const rateLimited = (retryAfterS = 30): AppError =>
+const rateLimited = (retryAfterS = 30): AppError =>
   new AppError({
     kind: 'rate_limited',
     code: 'rate_limited',
