@@ -6,7 +6,7 @@
  * with no Node or Electron imports, which both sides compile (tsconfig.web.json). */
 const SHARED = '^electron/[^/]+[.]ts$';
 /** The Electron-only packages: the core, common/ and the renderer run without them. */
-const ELECTRON_PACKAGES = '^node_modules/(electron|electron-updater|@electron/[^/]+)/';
+const ELECTRON_PACKAGES = '(^|/)node_modules/(electron|electron-updater|@electron/[^/]+)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -100,7 +100,7 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: '^node_modules/' },
+    doNotFollow: { path: '(^|/)node_modules/' },
     exclude: {
       path: '^(dist|release|test-results|playwright-report|i18n/paraglide|[.]tmp)/',
     },

@@ -230,9 +230,19 @@ export const operations = {
   /**
    * The operating system's network state: the page's `online`/`offline` events (and its
    * state at start), the desktop app's `net.isOnline()` after a wake. `false` is offline at
-   * once; `true` asks the server at once and answers when it has.
+   * once; `true` asks the server at once and answers when it has. `saveData` and
+   * `effectiveType` are what the page's `navigator.connection` says of the link, when it says:
+   * a scheduled refresh of the full lists waits on a link the user saves data on or a very
+   * slow one (issue 26). The operating system's "metered connection" is not among them:
+   * Electron does not expose it.
    */
-  networkChanged: z.object({ online: z.boolean() }).strict(),
+  networkChanged: z
+    .object({
+      online: z.boolean(),
+      saveData: z.boolean().optional(),
+      effectiveType: z.enum(['slow-2g', '2g', '3g', '4g']).optional(),
+    })
+    .strict(),
 
   // organizations
   listOrganizations: Empty,
@@ -740,9 +750,17 @@ export interface SyncTask {
   fetched: number;
   /** null while the server has not said how many there are. */
   total: number | null;
+  /** Downloaded so far (answers' bodies; a page answered "not modified" costs none). */
+  bytes: number;
   state: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
   error: AppErrorShape | null;
 }
+
+/**
+ * Why the scheduled refresh of the full lists waits (issue 26): the browser says the user asked
+ * to save data, or the link is very slow. "Sync now" refreshes them anyway.
+ */
+export type SyncHold = 'save_data' | 'slow_link';
 
 export interface SyncState {
   running: boolean;
@@ -753,6 +771,8 @@ export interface SyncState {
   lastCompletedAt: string | null;
   /** When the next automatic attempt is due (after Retry-After or a backoff), if one is. */
   nextAttemptAt: string | null;
+  /** The full lists are due but wait for a better link; null when they do not. */
+  held: SyncHold | null;
 }
 
 export interface SyncReport {
@@ -954,6 +974,13 @@ export type ConnectionFact =
   | { kind: 'cities_read'; withCity: number; addresses: number }
   | { kind: 'visitors_at_locations'; visitors: number; locations: number }
   | { kind: 'visitors_in_buckets'; visitors: number; buckets: number }
+  /** Issue 26: an unchanged page asked again with its validator was answered 304. */
+  | { kind: 'conditional_requests'; validator: 'etag' | 'last_modified' }
+  /** No validator on the answer, or no 304 when asked with it: every refresh costs whole pages. */
+  | { kind: 'no_conditional_requests' }
+  /** GET /devices echoed `updated_since`: scheduled refreshes ask only for what changed. */
+  | { kind: 'updated_since_honoured' }
+  | { kind: 'updated_since_ignored' }
   /** The device answered in the spelling listed and 404 in its other case. */
   | { kind: 'serials_case_sensitive'; serial: string }
   /** A request before failed in a way every other would (offline, TLS, key refused). */
@@ -994,6 +1021,8 @@ export interface ManagedSettings {
   /** false: updates switched off by policy; null: not set. */
   updatesEnabled: boolean | null;
   quality: ManagedQuality;
+  /** Hours between scheduled refreshes of the full lists (`FullRefreshHours`); absent: not set. */
+  fullRefreshHours?: number;
 }
 
 /** Installation quality set by IT (issue 27). */

@@ -4,6 +4,7 @@
  * throws across the boundary), and a push-event subscription. `invoke` is the same answer as
  * objects, for Node callers (tests, benchmarks).
  */
+import type { Timers } from './sync/connectivity';
 import type {
   Envelope,
   ManagedSettings,
@@ -43,6 +44,11 @@ export interface CoreOptions {
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send before answering "queued" (send-within.ts). */
   actionWaitMs?: number;
+  /**
+   * The schedule's timers (the sync engine's runs, the connectivity probe): a test or the
+   * bench passes a clock of its own to compress hours. Real timers when absent.
+   */
+  timers?: Timers;
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

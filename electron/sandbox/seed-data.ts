@@ -115,6 +115,8 @@ const seedDevice = (
     anchorMs,
     frozenCheckinMs,
     walkThroughs: [],
+    // Seeded records are older than any refresh of a client started since.
+    updatedMs: Math.min(installedAt ?? now, now - DAY),
   };
 };
 

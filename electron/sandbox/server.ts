@@ -174,6 +174,8 @@ export const createHandler =
             authorization: req.headers.authorization,
             body,
             origin: originOf(deps, req),
+            ifNoneMatch: req.headers['if-none-match'],
+            ifModifiedSince: req.headers['if-modified-since'],
           },
           deps.dialect,
         );

@@ -21,6 +21,7 @@ export const POLICY_KEYS = {
   requireMountingChecklist: 'RequireMountingChecklist',
   completionRulesOrganizations: 'CompletionRulesOrganizations',
   mountingChecklistFile: 'MountingChecklistFile',
+  fullRefreshHours: 'FullRefreshHours',
 } as const;
 
 const HttpsUrl = z
@@ -53,6 +54,8 @@ const AbsolutePath = z
   .min(1)
   .max(1024)
   .refine((path) => isAbsolute(path) || win32.isAbsolute(path), 'must be an absolute path');
+/** Hours between refreshes of the full lists: from 1 to 30 days' worth. */
+const FULL_REFRESH_HOURS_MAX = 720;
 
 const FIELDS = {
   ApiBaseUrl: HttpsUrl,
@@ -64,6 +67,11 @@ const FIELDS = {
   RequireMountingChecklist: Switch,
   CompletionRulesOrganizations: OrganizationList,
   MountingChecklistFile: AbsolutePath,
+  FullRefreshHours: z
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(FULL_REFRESH_HOURS_MAX, `must be at most ${FULL_REFRESH_HOURS_MAX}`),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -157,6 +165,7 @@ export const mergePolicyLayers = (
     updateUrl: values.UpdateUrl ?? null,
     updatesEnabled: values.UpdatesEnabled ?? null,
     quality: qualityOf(values),
+    ...(values.FullRefreshHours === undefined ? {} : { fullRefreshHours: values.FullRefreshHours }),
   };
 };
 

@@ -73,8 +73,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       ctx.options.log.error('Renderer error', { ...report });
       return { logged: true };
     },
-    networkChanged: async ({ online }) => {
-      await ctx.networkChanged(online);
+    networkChanged: async ({ online, saveData, effectiveType }) => {
+      await ctx.networkChanged(online, { saveData, effectiveType });
       return { online: ctx.isOnline() };
     },
 

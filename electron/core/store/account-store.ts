@@ -20,6 +20,8 @@ import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
 import { walLostCommits } from './wal-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
+import { listMarks, type ListMarks } from './list-marks';
+import { listPages, type ListPages } from './list-pages';
 import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
 import { guardRows } from './damage-guard';
 import { deviceQueries, type DeviceQueries } from './device-query';
@@ -44,6 +46,10 @@ export interface CacheStore {
   organizations: OrganizationRows;
   traffic: TrafficRows;
   checkpoints: Checkpoints;
+  /** Validators of stored list pages (conditional requests). */
+  pages: ListPages;
+  /** Where refreshes of what changed start, and whether the server honours them. */
+  marks: ListMarks;
 }
 
 export interface WorkStore {
@@ -98,6 +104,8 @@ function openCache(path: string): CacheStore {
     organizations: organizationRows(db),
     traffic: trafficRows(db),
     checkpoints: checkpoints(db),
+    pages: listPages(db),
+    marks: listMarks(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ManagedSettings, ManagedSource } from '../../../electron/contract';
+import { formatNumber } from './format';
 import { m } from './i18n';
 import { rulesText } from './quality-text';
 
@@ -42,5 +43,13 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
     ]);
   }
   if (checklistFile !== null) rows.push([m.managed_checklist_file(), checklistFile]);
+  if (settings.fullRefreshHours !== undefined)
+    rows.push([
+      m.managed_full_refresh(),
+      m.managed_full_refresh_every({
+        count: settings.fullRefreshHours,
+        shown: formatNumber(settings.fullRefreshHours),
+      }),
+    ]);
   return rows;
 };

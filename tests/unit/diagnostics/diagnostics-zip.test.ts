@@ -63,6 +63,7 @@ describe('diagnostics zip (real files, real zip)', () => {
       tasks: [],
       lastCompletedAt: '2026-01-01T09:00:00.000Z',
       nextAttemptAt: null,
+      held: null,
     },
     queue: [
       item({}),

@@ -112,6 +112,10 @@ const CONNECTION_FACTS: { [K in ConnectionFact['kind']]: Extract<ConnectionFact,
   named_root: { kind: 'named_root' },
   traffic_flat_records: { kind: 'traffic_flat_records', granularity: 'day' },
   traffic_other_organizations: { kind: 'traffic_other_organizations', locations: 2 },
+  conditional_requests: { kind: 'conditional_requests', validator: 'etag' },
+  no_conditional_requests: { kind: 'no_conditional_requests' },
+  updated_since_honoured: { kind: 'updated_since_honoured' },
+  updated_since_ignored: { kind: 'updated_since_ignored' },
 };
 
 /** One of every activity fact, likewise. */
