@@ -54,56 +54,70 @@ export type {
 // ---------------------------------------------------------------- field rules
 
 /**
- * Every field rule's sentence, in English, by rule id. The core sends the id with a field's
- * issue (FieldIssue) and the renderer says it in the active language (lib/field-issues.ts,
- * messages `rule_<id>`); the English here is what logs and `fields` keep. Sentences are
- * unique: the core finds a rule by the sentence zod reports.
+ * Every field rule, by id. The schemas below give a rule's id as zod's message, so the core
+ * finds an issue's rule by it (core/validation-error.ts) and sends the id (FieldIssue); the
+ * renderer says it in the active language (lib/field-issues.ts, messages `rule_<id>`). The
+ * `base_url_*` rules after the schemas' own are the core's checks of a typed API address
+ * (core/api/base-url.ts, service/managed-lock.ts).
  */
-export const FIELD_RULES = {
-  serial_empty: 'Serial number is empty',
-  serial_too_long: 'Serial number is too long',
-  serial_characters: 'Serial number has characters a serial never has',
-  id_empty: 'Id is empty',
-  id_too_long: `Id is longer than ${ID_MAX_LENGTH} characters`,
-  id_characters: 'Id has characters an id never has',
-  update_interval: 'Update interval must be a whole number of seconds from 30 to 86,400 (24 hours)',
-  street_required: 'Street address is required',
-  street_too_long: 'Street address can have at most 200 characters',
-  line2_too_long: 'Address line 2 can have at most 200 characters',
-  city_required: 'City is required',
-  city_too_long: 'City can have at most 100 characters',
-  region_too_long: 'Region can have at most 100 characters',
-  postal_code_too_long: 'Postal code can have at most 20 characters',
-  country_required: 'Country is required',
-  country_unknown: 'Country must be chosen from the list (a code such as US or DE)',
-  base_url_not_url: 'API base URL is not a URL',
-  base_url_too_long: 'API base URL can have at most 2,048 characters',
-  api_key_too_short: 'API key is too short',
-  api_key_too_long: 'API key can have at most 512 characters',
-  check_both_or_neither: 'Give both the API base URL and the API key, or neither',
-  name_required: 'Name is required',
-  name_too_long: 'Name can have at most 120 characters',
-  search_too_long: 'Search text can have at most 100 characters',
-  label_too_long: 'Label can have at most 80 characters',
-  photo_too_large: 'The photo is too large',
-  photo_not_a_photo: 'That is not a photo',
-  pdf_file_name: 'The file name must end in .pdf and have no slashes',
-  passes_required: 'Enter how many times you walked through',
-  passes_whole: 'Enter a whole number of passes',
-  passes_at_least_one: 'Walk through at least once',
-  passes_too_many: 'Enter at most 100 passes',
-  reason_too_long: 'Keep the reason under 300 characters',
-  pick_text_too_long: 'Add at most 20,000 characters at a time',
-  length_range: `Enter a length from 0 to ${MAX_METRES} m`,
-  reason_required: 'Say why the audit did not pass',
-} as const;
-export type FieldRule = keyof typeof FIELD_RULES;
-const R = FIELD_RULES;
+export const FIELD_RULES = [
+  'serial_empty',
+  'serial_too_long',
+  'serial_characters',
+  'id_empty',
+  'id_too_long',
+  'id_characters',
+  'update_interval',
+  'street_required',
+  'street_too_long',
+  'line2_too_long',
+  'city_required',
+  'city_too_long',
+  'region_too_long',
+  'postal_code_too_long',
+  'country_required',
+  'country_unknown',
+  'base_url_not_url',
+  'base_url_too_long',
+  'api_key_too_short',
+  'api_key_too_long',
+  'check_both_or_neither',
+  'name_required',
+  'name_too_long',
+  'search_too_long',
+  'label_too_long',
+  'photo_too_large',
+  'photo_not_a_photo',
+  'pdf_file_name',
+  'passes_required',
+  'passes_whole',
+  'passes_at_least_one',
+  'passes_too_many',
+  'reason_too_long',
+  'pick_text_too_long',
+  'length_range',
+  'reason_required',
+  'base_url_empty',
+  'base_url_not_address',
+  'base_url_scheme',
+  'base_url_http_remote',
+  'base_url_credentials',
+  'base_url_query',
+  'base_url_fragment',
+  'base_url_managed',
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+/** Each rule's id, as the message zod reports for an issue with it. */
+const R = Object.fromEntries(FIELD_RULES.map((rule) => [rule, rule])) as {
+  readonly [K in FieldRule]: K;
+};
 
 /**
  * One field's problem, in kinds: the contract's rule when it has one, else what zod found
  * (`required`, `too_small`, …) with its numbers (`minimum`, `maximum`, `origin`, `expected`,
- * `format`, `values`, `keys`). The renderer words it; `fields` keeps the English.
+ * `format`, `values`, `keys`); `invalid` for a field a refusal names (the error's code says
+ * why); `server` for a server's own words about a field (a 422, `params.words`, shown as they
+ * came). The renderer words it.
  */
 export interface FieldIssue {
   rule?: FieldRule;
@@ -524,9 +538,9 @@ export type ErrorKind =
   | 'internal';
 
 /**
- * Which catalog sentence says a failure more precisely than its kind (the renderer's
- * lib/error-text.ts maps each to a message and a next step; `params` fill them in). A shape
- * without a code is said by its kind.
+ * What went wrong, precisely: every failure has a code, and the renderer says it from the
+ * catalog (lib/error-text.ts maps each to a message and a next step; `params` fill them in).
+ * Rewording a failure is a change to the catalogs alone.
  */
 export const ERROR_CODES = [
   'offline',
@@ -567,13 +581,17 @@ export const ERROR_CODES = [
   'pdf_bad_file_name',
   'photo_gone',
   'photo_visit_finished',
+  'photo_not_a_photo',
+  'photo_empty',
+  'photo_too_large',
+  'photo_limit',
   'location_queued',
   'training_failed',
   'training_only',
   'walk_test_short',
   /** Completion rules are open: finishing needs a reason (the visit is then incomplete). */
   'visit_rules_open',
-  /** A checklist with a check unanswered, or a reason missing (`fieldIssues` per check). */
+  /** A checklist with a check unanswered, or a reason missing (`fields` per check). */
   'checklist_incomplete',
   'audit_not_found',
   'audit_stopped',
@@ -582,38 +600,83 @@ export const ERROR_CODES = [
   'sign_out_leftovers',
   'outbox_damaged',
   'key_not_stored',
+  'key_empty',
+  'keychain_no_account',
   'already_here',
+  'replace_same_serial',
+  'replace_not_here',
   'offline_unknown_device',
+  /** Several fields of a form need fixing (`fields` says which and why). */
   'fields',
+  /** One field needs fixing: its problem (`fields`) is the sentence. */
+  'field',
   'list_too_big',
   'list_repeated_page',
   'list_short',
   'list_other_origin',
   'traffic_unknown_format',
   'keychain_unavailable',
+  'queue_item_gone',
+  'queue_item_not_in_conflict',
+  'queue_item_not_failed',
+  'queue_item_being_sent',
+  'queue_no_target',
+  'action_failed',
+  'download_cancelled',
+  'download_failed',
+  /** The disk is full; the data folder is read-only; another window holds the data; the disk
+   * failed. Nothing was saved. */
+  'disk_full',
+  'disk_read_only',
+  'data_busy',
+  'disk_failing',
+  /** Another Field Installer runs with this data folder. */
+  'data_dir_in_use',
+  'check_step_failed',
+  'unknown_operation',
+  /** A bug in the core; `unexpected`: in the page; `main_internal`: in the main process. */
+  'internal',
+  'unexpected',
+  'main_internal',
+  'untrusted_sender',
+  'proxy_login_incomplete',
+  'language_unknown',
+  /** Browser mode: the bridge's request was not JSON; the bridge is down; no session. */
+  'request_not_json',
+  'bridge_down',
+  'no_session',
+  /** The page could not read an answer (not an envelope). */
+  'answer_unreadable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** What crosses IPC when an operation fails: no stack, no secrets. */
+/**
+ * What crosses IPC when an operation fails: a kind, a code and its parameters, never words
+ * (the renderer says them), a stack or a secret.
+ */
 export interface AppErrorShape {
   kind: ErrorKind;
-  /** The catalog's more precise sentence for it, if there is one. */
-  code?: ErrorCode;
+  code: ErrorCode;
   /** Values for the code's sentence (host, serial, seconds…). */
   params?: Record<string, string | number>;
-  /** One sentence in English, for logs (and the English screen until a code says it). */
-  message: string;
-  /** What to do about it, in English (as `message`). */
-  nextStep: string;
   status?: number;
-  /** Field → problem, for forms (validation and 422): English for logs, or the server's words. */
-  fields?: Record<string, string>;
-  /** The same fields' problems in kinds (contract validation): the renderer says them. */
-  fieldIssues?: Record<string, FieldIssue>;
+  /** Field → its problem, in kinds (contract validation, a refusal, a server's 422). */
+  fields?: Record<string, FieldIssue>;
   /** For conflicts: where the device is now. */
   location?: LocationRef | null;
   retryAfterS?: number;
 }
+
+/**
+ * An error as kept in work.db or app.db (an outbox item's last error, a failure in the
+ * activity log, a connection report's problem). One saved by an earlier version may have no
+ * code, and English words instead: the renderer shows those only when nothing else can say it.
+ */
+export type SavedError = Omit<AppErrorShape, 'code'> & {
+  code?: ErrorCode;
+  message?: string;
+  nextStep?: string;
+};
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
 
@@ -677,7 +740,7 @@ export interface OutboxItem {
   createdAt: string;
   state: OutboxState;
   attempts: number;
-  lastError: AppErrorShape | null;
+  lastError: SavedError | null;
   /** Set in state "conflict": where the device actually is. */
   conflictLocation: LocationRef | null;
   /** Steps of a multi-step intent already applied on the server (a move's uninstall). */
@@ -769,7 +832,7 @@ export interface ActivityEntry {
   /** A verification's is one of VerificationResult (electron/verification-result.ts). */
   result:
     'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult | AuditResult;
-  /** English, for logs and for entries written before `fact` existed (shown as they are). */
+  /** The English of an entry written before `fact` existed (shown as it is); empty since. */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
    * Null for entries from earlier versions, which have only `detail`. */
@@ -808,8 +871,9 @@ export type ActivityFact =
   | { kind: 'location_deleted'; location: string | null }
   /** The server has the device at another store. */
   | { kind: 'conflict'; location: string }
-  /** The server refused it: the error as it crossed (kind, code, params; English for logs). */
-  | { kind: 'failed'; error: Pick<AppErrorShape, 'kind' | 'code' | 'params' | 'message'> }
+  /** The server refused it: the error as it crossed (kind, code, params; the English of one
+   * recorded by an earlier version). */
+  | { kind: 'failed'; error: Pick<SavedError, 'kind' | 'code' | 'params' | 'message'> }
   /** A verification (its walk test is the entry's `walkTest`). */
   | { kind: 'verification'; checkedIn: boolean; note: string | null }
   /** The queue file was damaged and moved aside, with the queued actions it held. */
@@ -977,17 +1041,13 @@ export interface ConnectionStep {
   fields: string[];
   /** Those of `fields` the app does not read. */
   unknownFields: string[];
-  /** `code`/`params` as in AppErrorShape: the renderer says the problem from them. */
-  problem: {
-    kind: ErrorKind;
-    message: string;
-    code?: ErrorCode;
-    params?: Record<string, string | number>;
-  } | null;
+  /** As in AppErrorShape: the renderer says the problem from its code (a report kept by an
+   * earlier version may have only English words). */
+  problem: Pick<SavedError, 'kind' | 'code' | 'params' | 'message'> | null;
   /** What the step found or why it was skipped, as kinds the renderer words. */
   facts: ConnectionFact[];
-  /** The same facts in English, for logs and the reports of earlier versions. */
-  notes: string[];
+  /** A report kept by an earlier version has these English notes instead of facts. */
+  notes?: string[];
 }
 
 /** One thing the connection check learned (see ConnectionStep.facts). */

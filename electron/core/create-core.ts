@@ -36,7 +36,6 @@ import { replayIntents, type ReplayResult } from './sync/replay';
 import { createSyncEngine, DEFAULT_FULL_REFRESH_MS } from './sync/sync-engine';
 import { holdFor, lastFullRefresh } from './service/refresh-policy';
 import type { LinkInfo, ServiceContext } from './service/context';
-import { issueInWords } from './issue-words';
 import { validationError } from './validation-error';
 
 /**
@@ -298,7 +297,10 @@ export const createCore: CreateCore = async (options) => {
 
   const handlers = createHandlers(ctx, session);
   await session.restore().catch((error: unknown) => {
-    options.log.warn('could not restore the last session', { kind: kindOf(error) });
+    options.log.warn('could not restore the last session', {
+      kind: kindOf(error),
+      ...(error instanceof AppError ? { code: error.code, params: error.params } : {}),
+    });
   });
 
   async function run<K extends OperationName>(
@@ -309,8 +311,7 @@ export const createCore: CreateCore = async (options) => {
       ? operations[name]
       : undefined;
     if (!schema) return failure(new AppError(unknownOperation));
-    // Rules without a sentence of their own still answer in words (issue-words.ts).
-    const parsed = schema.safeParse(input, { error: issueInWords });
+    const parsed = schema.safeParse(input);
     if (!parsed.success) {
       const refused = validationError(parsed.error, input);
       options.log.warn('operation input rejected', {
@@ -321,10 +322,12 @@ export const createCore: CreateCore = async (options) => {
     }
     const started = performance.now();
     // Inputs are never logged: signIn's carries the key.
-    const done = (outcome: string) =>
+    // A failure is logged by its code and parameters (the words are the catalog's).
+    const done = (outcome: string, failed?: AppError) =>
       options.log.info('operation', {
         operation: name,
         outcome,
+        ...(failed ? { code: failed.code, params: failed.params } : {}),
         ms: Math.round(performance.now() - started),
       });
     try {
@@ -338,7 +341,7 @@ export const createCore: CreateCore = async (options) => {
       return { ok: true, value };
     } catch (error) {
       if (error instanceof AppError) {
-        done(error.kind);
+        done(error.kind, error);
         return failure(error);
       }
       if (isSqliteError(error)) {
@@ -431,14 +434,6 @@ const kindOf = (error: unknown) => (error instanceof AppError ? error.kind : 'in
 const describe = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
-const unknownOperation = {
-  kind: 'validation' as const,
-  message: 'The app asked for something it does not know.',
-  nextStep: 'Restart the app. If it happens again, report it.',
-};
+const unknownOperation = { kind: 'validation', code: 'unknown_operation' } as const;
 
-const internal = {
-  kind: 'internal' as const,
-  message: 'Something went wrong inside the app.',
-  nextStep: 'Try again. If it keeps happening, restart the app and report it.',
-};
+const internal = { kind: 'internal', code: 'internal' } as const;

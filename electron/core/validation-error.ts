@@ -6,24 +6,15 @@ import { AppError } from './app-error';
 // What an answer echoes of a bad request is bounded: a request with 10,000 unknown keys once
 // came back as 1.6 MB of error. A form never has more fields than this.
 const MAX_FIELDS = 10;
-const MAX_MESSAGE = 200;
 const MAX_KEYS_NAMED = 3;
 const MAX_KEY = 40;
 const MAX_VALUES_NAMED = 10;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-const messageOf = (issue: z.core.$ZodIssue): string => {
-  if (issue.code !== 'unrecognized_keys') return clip(issue.message, MAX_MESSAGE);
-  const named = issue.keys.slice(0, MAX_KEYS_NAMED).map((k) => `"${clip(k, MAX_KEY)}"`);
-  const more = issue.keys.length - named.length;
-  return `Unknown field${issue.keys.length === 1 ? '' : 's'} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-};
-
-/** The contract's rules by their sentence: zod reports the sentence a rule was given. */
-const RULE_BY_SENTENCE = new Map<string, FieldRule>(
-  Object.entries(FIELD_RULES).map(([rule, sentence]) => [sentence, rule as FieldRule]),
-);
+/** The schemas give a rule's id as zod's message (contract.ts FIELD_RULES). */
+const RULES: ReadonlySet<string> = new Set(FIELD_RULES);
+const isRule = (message: string): message is FieldRule => RULES.has(message);
 
 /** The value the input had at `path` (undefined: left out). */
 const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
@@ -37,7 +28,7 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
 
 /**
  * An issue in kinds, for the renderer to word (FieldIssue): the contract's rule when the
- * sentence is one, else zod's code with the numbers it found. "required" is a field left
+ * schema gave one, else zod's code with the numbers it found. "required" is a field left
  * out, whatever rule it broke.
  */
 const issueKind = (issue: z.core.$ZodIssue, input: unknown): FieldIssue => {
@@ -45,8 +36,7 @@ const issueKind = (issue: z.core.$ZodIssue, input: unknown): FieldIssue => {
   if ('minimum' in issue) params.minimum = Number(issue.minimum);
   if ('maximum' in issue) params.maximum = Number(issue.maximum);
   if ('origin' in issue && typeof issue.origin === 'string') params.origin = issue.origin;
-  const rule = RULE_BY_SENTENCE.get(issue.message);
-  if (rule) return { rule, code: issue.code, params };
+  if (isRule(issue.message)) return { rule: issue.message, code: issue.code, params };
   if (
     (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
     valueAt(input, issue.path) === undefined
@@ -84,25 +74,18 @@ const issueKind = (issue: z.core.$ZodIssue, input: unknown): FieldIssue => {
 
 /** `input`: what was parsed, to tell a field left out from one given wrong. */
 export function validationError(error: z.ZodError, input?: unknown): AppError {
-  const fields: Record<string, string> = {};
-  const fieldIssues: Record<string, FieldIssue> = {};
+  const fields: Record<string, FieldIssue> = {};
   for (const issue of error.issues) {
     if (Object.keys(fields).length >= MAX_FIELDS) break;
     const path = clip(issue.path.map(String).join('.') || 'input', MAX_KEY);
     if (path in fields) continue;
-    fields[path] = messageOf(issue);
-    fieldIssues[path] = issueKind(issue, input);
+    fields[path] = issueKind(issue, input);
   }
-  const first = Object.values(fields)[0] ?? 'Something in the request is not right.';
-  // Several fields: the sentence is general, the form marks each (its words are the renderer's).
-  // One field: its own problem, which stays English until the form words it by path.
-  const several = Object.keys(fields).length > 1;
+  // Several fields: the sentence is general, the form marks each. One: its problem is the
+  // sentence.
   return new AppError({
     kind: 'validation',
-    ...(several ? { code: 'fields' as const } : {}),
-    message: several ? 'Some fields need fixing.' : first,
-    nextStep: 'Correct the marked fields and try again.',
+    code: Object.keys(fields).length > 1 ? 'fields' : 'field',
     fields,
-    fieldIssues,
   });
 }

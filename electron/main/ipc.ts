@@ -29,20 +29,12 @@ export interface IpcOptions {
 
 const FORBIDDEN = JSON.stringify({
   ok: false,
-  error: {
-    kind: 'forbidden',
-    message: 'This request did not come from the Field Installer window and was refused.',
-    nextStep: 'Restart Field Installer. If this keeps happening, reinstall it.',
-  },
+  error: { kind: 'forbidden', code: 'untrusted_sender' },
 } satisfies Envelope<never>);
 
 const INTERNAL = JSON.stringify({
   ok: false,
-  error: {
-    kind: 'server',
-    message: 'Something went wrong inside Field Installer.',
-    nextStep: 'Try again. If it keeps happening, restart the app.',
-  },
+  error: { kind: 'server', code: 'main_internal' },
 } satisfies Envelope<never>);
 
 const isTrustedSender = (event: IpcMainInvokeEvent, contents: WebContents | null): boolean => {

@@ -13,10 +13,7 @@ import { operations, type Envelope, type ErrorCode, type OperationResult } from 
 
 type Answer = Envelope<OperationResult<'savePdf'>>;
 
-const failed = (code: ErrorCode, message: string, nextStep: string): Answer => ({
-  ok: false,
-  error: { kind: 'validation', code, message, nextStep },
-});
+const failed = (code: ErrorCode): Answer => ({ ok: false, error: { kind: 'validation', code } });
 
 export async function savePdf(
   contents: WebContents,
@@ -25,13 +22,7 @@ export async function savePdf(
 ): Promise<string> {
   const parsed = operations.savePdf.safeParse(input);
   if (!parsed.success) {
-    return JSON.stringify(
-      failed(
-        'pdf_bad_file_name',
-        parsed.error.issues[0]?.message ?? 'The file name is not valid.',
-        'Try again.',
-      ),
-    );
+    return JSON.stringify(failed('pdf_bad_file_name'));
   }
   const window = BrowserWindow.fromWebContents(contents);
   const options = {
@@ -47,13 +38,7 @@ export async function savePdf(
     const pdf = await contents.printToPDF({ printBackground: true, pageSize: 'A4' });
     await writeFile(choice.filePath, pdf, { mode: PRIVATE_FILE_MODE });
   } catch {
-    return JSON.stringify(
-      failed(
-        'pdf_not_saved',
-        'The receipt could not be saved as PDF.',
-        'Choose another folder (the disk may be full or read-only) and try again.',
-      ),
-    );
+    return JSON.stringify(failed('pdf_not_saved'));
   }
   return JSON.stringify({ ok: true, value: { saved: true } } satisfies Answer);
 }

@@ -154,11 +154,7 @@ export const answerProxyLogin = async (
   if (!parsed.success)
     return {
       ok: false,
-      error: {
-        kind: 'validation',
-        message: 'Enter the proxy user name and password, or choose Cancel.',
-        nextStep: 'Fill in both fields and try again.',
-      },
+      error: { kind: 'validation', code: 'proxy_login_incomplete' },
     };
   return { ok: true, value: { accepted: await login.answer(parsed.data.id, parsed.data.answer) } };
 };

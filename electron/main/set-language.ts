@@ -13,11 +13,7 @@ export const applyLanguage = (
   if (!parsed.success)
     return {
       ok: false,
-      error: {
-        kind: 'validation',
-        message: 'That language is not one this app speaks.',
-        nextStep: 'Choose a language in Settings.',
-      },
+      error: { kind: 'validation', code: 'language_unknown' },
     };
   apply(parsed.data.locale);
   return { ok: true, value: { applied: true } };

@@ -201,11 +201,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     } catch {
       return sendJson(req, res, 200, {
         ok: false,
-        error: {
-          kind: 'validation',
-          message: 'The request was not valid JSON.',
-          nextStep: 'Reload the page and try again.',
-        },
+        error: { kind: 'validation', code: 'request_not_json' },
       });
     }
     const text = clipErrorAnswer(await options.core.invokeJson(name as OperationName, input));

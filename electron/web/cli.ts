@@ -15,6 +15,9 @@ import { createKeychainCredentials, keychainServiceFromEnv } from '../core/crede
 import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { restrictNewFiles } from '../common/private-dir';
+import { FALLBACK_LOCALE } from '../../i18n/locales';
+import { errorWords } from '../../renderer/src/lib/error-text';
+import { loadMessages } from '../../renderer/src/lib/i18n';
 import { startBridge } from './bridge-server';
 import { createWebFetch } from './web-fetch';
 
@@ -53,20 +56,23 @@ const core = await createCore({
   fetch: createWebFetch({ log }),
   credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
-}).catch((error: unknown) => {
+}).catch(async (error: unknown) => {
   // The data folder cannot be used (another window holds it, or the disk refuses): say so in
-  // words and stop, instead of an unhandled rejection's stack trace.
-  const message =
-    error instanceof AppError
-      ? `${error.message} ${error.nextStep}`
-      : `Field Installer could not start: ${String(error)}`;
-  console.error(message);
+  // the catalog's English, with the code and its parameters, and stop, instead of an
+  // unhandled rejection's stack trace.
+  let reason = String(error);
+  if (error instanceof AppError) {
+    await loadMessages(FALLBACK_LOCALE.messages);
+    const { message, nextStep } = errorWords(error.toShape());
+    reason = `${message} ${nextStep} (${error.message})`;
+  }
+  console.error(`Field Installer could not start: ${reason}`);
   log.close();
   process.exit(1);
 });
 if (values.training) {
   const started = await core.invoke('startTraining', {});
-  if (!started.ok) console.error(`Training mode did not start: ${started.error.message}`);
+  if (!started.ok) console.error(`Training mode did not start: ${started.error.code}`);
 }
 const bridge = await startBridge({ core, port, rendererDir: resolve(values.renderer) });
 process.stdout.write(`${JSON.stringify({ url: bridge.url })}\n`);

@@ -29,21 +29,24 @@ const textOr = (value: unknown, max: number, fallback: string): string =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A code's parameters: the first few, numbers as they are, text clipped. */
-const clippedParams = (value: unknown): Record<string, string | number> | undefined =>
+/** A code's parameters: the first few, numbers as they are, text clipped to `max`. */
+const clippedParams = (
+  value: unknown,
+  max = MAX_TEXT_CHARS,
+): Record<string, string | number> | undefined =>
   isRecord(value)
     ? Object.fromEntries(
         Object.entries(value)
           .slice(0, MAX_FIELDS)
           .map(([key, v]) => [
             clip(key, MAX_KEY_CHARS),
-            typeof v === 'number' ? v : textOr(v, MAX_TEXT_CHARS, ''),
+            typeof v === 'number' ? v : textOr(v, max, ''),
           ]),
       )
     : undefined;
 
 /** The first fields' problems in kinds, so the renderer still words them in its language. */
-const clippedIssues = (value: unknown): AppErrorShape['fieldIssues'] =>
+const clippedFields = (value: unknown): AppErrorShape['fields'] =>
   isRecord(value)
     ? Object.fromEntries(
         Object.entries(value)
@@ -69,26 +72,15 @@ function clippedError(error: Partial<Record<keyof AppErrorShape, unknown>>): App
     kind: (typeof error.kind === 'string'
       ? clip(error.kind, 40)
       : 'internal') as AppErrorShape['kind'],
-    message: textOr(error.message, MAX_TEXT_CHARS, 'Something went wrong.'),
-    nextStep: textOr(error.nextStep, MAX_TEXT_CHARS, 'Try again.'),
+    // The code says the problem in the technician's language.
+    code: (typeof error.code === 'string' ? clip(error.code, 40) : 'internal') as ErrorCode,
   };
-  // The code says the problem in the technician's language; without it only the kind is left.
-  if (typeof error.code === 'string') out.code = clip(error.code, 40) as ErrorCode;
   const params = clippedParams(error.params);
   if (params) out.params = params;
-  const issues = clippedIssues(error.fieldIssues);
-  if (issues) out.fieldIssues = issues;
+  const fields = clippedFields(error.fields);
+  if (fields) out.fields = fields;
   if (typeof error.status === 'number') out.status = error.status;
   if (typeof error.retryAfterS === 'number') out.retryAfterS = error.retryAfterS;
-  if (error.fields && typeof error.fields === 'object') {
-    const entries = Object.entries(error.fields as Record<string, unknown>).slice(0, MAX_FIELDS);
-    out.fields = Object.fromEntries(
-      entries.map(([key, value]) => [
-        clip(key, MAX_KEY_CHARS),
-        textOr(value, MAX_TEXT_CHARS, 'Not valid.'),
-      ]),
-    );
-  }
   if (error.location && typeof error.location === 'object') {
     const { id, name } = error.location as Record<string, unknown>;
     out.location = { id: textOr(id, MAX_TEXT_CHARS, ''), name: textOr(name, MAX_TEXT_CHARS, '') };
@@ -116,14 +108,11 @@ export function clipErrorAnswer(text: string): string {
   let answer = JSON.stringify({ ok: false, error: clipped });
   if (Buffer.byteLength(answer) > MAX_ERROR_ANSWER_BYTES) {
     // Escaped control characters can still make it too long: keep only the essentials.
-    const { fields: _f, fieldIssues: _i, location: _l, ...essentials } = clipped;
+    const { fields: _f, location: _l, params, ...essentials } = clipped;
+    const short = clippedParams(params, 80);
     answer = JSON.stringify({
       ok: false,
-      error: {
-        ...essentials,
-        message: clip(essentials.message, 80),
-        nextStep: clip(essentials.nextStep, 80),
-      },
+      error: { ...essentials, ...(short ? { params: short } : {}) },
     });
   }
   return answer;

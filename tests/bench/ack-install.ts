@@ -67,7 +67,7 @@ export async function benchAckInstall(million: MillionDataDir): Promise<Figure[]
       const t0 = performance.now();
       const result = await core.invoke('installDevice', { serial, locationId });
       times.push(performance.now() - t0);
-      if (!result.ok) throw new Error(`installDevice ${serial}: ${result.error.message}`);
+      if (!result.ok) throw new Error(`installDevice ${serial}: ${result.error.code}`);
       if (result.value.status === 'queued') queued += 1;
     }
     return [

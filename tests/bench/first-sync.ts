@@ -78,7 +78,7 @@ export async function benchFirstSync(): Promise<Figure[]> {
           baseUrl: sbx.info.base_url,
           apiKey: user.api_key,
         });
-        if (!signedIn.ok) throw new Error(`signIn: ${signedIn.error.message}`);
+        if (!signedIn.ok) throw new Error(`signIn: ${signedIn.error.code}`);
         let timer: NodeJS.Timeout | undefined;
         const doneAt = await Promise.race([
           done,

@@ -97,9 +97,9 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
     });
     try {
       const signedIn = await core.invoke('signIn', { baseUrl: sbx.baseUrl, apiKey: user.api_key });
-      if (!signedIn.ok) throw new Error(`signIn: ${signedIn.error.message}`);
+      if (!signedIn.ok) throw new Error(`signIn: ${signedIn.error.code}`);
       const synced = await core.invoke('syncNow', {});
-      if (!synced.ok) throw new Error(`syncNow: ${synced.error.message}`);
+      if (!synced.ok) throw new Error(`syncNow: ${synced.error.code}`);
     } finally {
       await core.close();
     }

@@ -69,7 +69,7 @@ export class ScreenModel {
 
   async call<K extends OperationName>(name: K, input: unknown): Promise<OperationResult<K>> {
     const answer = await this.core.invoke(name, input);
-    if (!answer.ok) throw new Error(`${name}: ${answer.error.kind}: ${answer.error.message}`);
+    if (!answer.ok) throw new Error(`${name}: ${answer.error.kind}: ${answer.error.code}`);
     return answer.value;
   }
 

@@ -4,9 +4,9 @@
  * line per event on stdout:
  *   {"ready":true}                              the core is up (createCore resolved)
  *   {"ack":i,"status":"queued"|"done",...}      action i was acknowledged by the core
- *   {"fail":i,"kind":...,"message":...}         action i was refused
+ *   {"fail":i,"kind":...,"code":...}            action i was refused
  *   {"finished":true}                           all actions answered; the core keeps running
- *   {"startError":{kind,message}}               createCore threw (then exit code 3)
+ *   {"startError":{kind,code,params}}           createCore threw (then exit code 3)
  * After the actions it stays alive (the sync engine keeps replaying) until killed, unless
  * `exitWhenDone` is set.
  */
@@ -45,9 +45,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     const shape =
-      error instanceof AppError
-        ? { kind: error.kind, message: error.message }
-        : { kind: 'thrown', message: String(error) };
+      error instanceof AppError ? error.toShape() : { kind: 'thrown', message: String(error) };
     out({ startError: shape });
     process.exit(3);
   }
@@ -68,7 +66,7 @@ async function main(): Promise<void> {
       out({
         fail: i,
         kind: answer.error.kind,
-        message: answer.error.message,
+        code: answer.error.code,
         serial: action.serial,
       });
   }

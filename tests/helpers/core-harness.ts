@@ -64,8 +64,7 @@ export async function startCoreHarness(
     log,
     async call(name, input = {}) {
       const result = await core.invoke(name, input);
-      if (!result.ok)
-        throw new Error(`${name} failed: ${result.error.kind}: ${result.error.message}`);
+      if (!result.ok) throw new Error(`${name} failed: ${result.error.kind}: ${result.error.code}`);
       return result.value;
     },
     async close() {

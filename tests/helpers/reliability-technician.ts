@@ -41,7 +41,7 @@ export async function perform(
     const { error } = result;
     if (!TRY_AGAIN.has(error.kind)) {
       throw new Error(
-        `${intent.kind} of ${intent.serial} failed for good: ${error.kind}: ${error.message}`,
+        `${intent.kind} of ${intent.serial} failed for good: ${error.kind}: ${error.code}`,
       );
     }
     tally.retries++;

@@ -211,9 +211,10 @@ interface ChildLine {
   status?: 'queued' | 'done';
   serial?: string;
   kind?: string;
-  message?: string;
+  code?: string;
   finished?: true;
-  startError?: { kind: string; message: string };
+  /** The core's error (kind, code, params), or `{kind: 'thrown', message}`. */
+  startError?: { kind: string; code?: string; params?: Record<string, unknown>; message?: string };
 }
 
 export interface ChildRun {

@@ -113,7 +113,9 @@ export const summarizeQueue = (items: readonly OutboxItem[]) => {
         kind: item.kind,
         state: item.state,
         attempts: item.attempts,
-        error: item.lastError ? { kind: item.lastError.kind, status: item.lastError.status } : null,
+        error: item.lastError
+          ? { kind: item.lastError.kind, code: item.lastError.code, status: item.lastError.status }
+          : null,
       })),
   };
 };
@@ -142,18 +144,23 @@ const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry[]> => 
 
 const NAME_LEFT_OUT = '(name left out)';
 
-/** The report without the signed-in user's name (the fact and its English note). */
+/** The report without the signed-in user's name (the fact, or the English note of a report
+ * kept by an earlier version). */
 const withoutUserName = (report: ConnectionReport | null): ConnectionReport | null =>
   report && {
     ...report,
-    steps: report.steps.map((step) => ({
+    steps: report.steps.map(({ notes, ...step }) => ({
       ...step,
       facts: step.facts.map((fact) =>
         fact.kind === 'signed_in_as' ? { ...fact, name: NAME_LEFT_OUT } : fact,
       ),
-      notes: step.notes.map((note) =>
-        note.startsWith('Signed in as ') ? `Signed in as ${NAME_LEFT_OUT}.` : note,
-      ),
+      ...(notes
+        ? {
+            notes: notes.map((note) =>
+              note.startsWith('Signed in as ') ? `Signed in as ${NAME_LEFT_OUT}.` : note,
+            ),
+          }
+        : {}),
     })),
   };
 
@@ -210,7 +217,7 @@ const README = `Field Installer diagnostics
 versions.json          app, Electron, Chrome, Node and OS versions
 settings.json          session (no key), managed settings
 sync.json              sync state: running downloads, last completed, next attempt
-queue.json             queued actions in numbers, and the failed ones' error kinds
+queue.json             queued actions in numbers, and the failed ones' error kinds and codes
 connection-report.json the last "Check connection" report, if any
 updates.json           updates: on or off and why, the feed, the last check, a download
 crash-dumps.json       crash dumps kept on this computer (listed only, not included)

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../app-error';
 import { readAddress } from './address-reader';
 import { ignoreFindings, type FindingSink } from './findings';
-import { wording } from './messages';
+import { UNREADABLE } from './error-mapping';
 import { capServerText } from './server-text';
 import { isZeroTime, readTime } from './time-reader';
 import { Device, Location, Organization, installedLocation } from './wire';
@@ -53,10 +53,7 @@ const validated = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> =>
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
-  throw new AppError(
-    { kind: 'bad_response', ...wording.unreadable() },
-    { cause: new Error(summary) },
-  );
+  throw new AppError(UNREADABLE, { cause: new Error(summary) });
 };
 
 export const isDeviceLike = (o: Obj): boolean => typeof o['serial_number'] === 'string';

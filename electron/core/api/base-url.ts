@@ -3,11 +3,17 @@
  * only https, except plain http to this machine (the sandbox and local test servers), because
  * Basic auth over plain http to another host would hand the key to anyone on the network.
  */
+import type { FieldRule } from '../../contract';
 import { AppError } from '../app-error';
-import { wording } from './messages';
 
-const invalid = (problem: string): AppError =>
-  new AppError({ kind: 'invalid', ...wording.badBaseUrl(problem), fields: { baseUrl: problem } });
+/** The address broke `rule`: said in the error and beside the field. */
+const invalid = (rule: Extract<FieldRule, `base_url_${string}`>): AppError =>
+  new AppError({
+    kind: 'invalid',
+    code: 'bad_base_url',
+    params: { problem: rule },
+    fields: { baseUrl: { rule, code: 'invalid' } },
+  });
 
 /**
  * Literal loopback addresses and exactly `localhost`. Not `*.localhost` or `localhost.`: a
@@ -24,25 +30,25 @@ const isLoopbackHost = (hostname: string): boolean => {
 /** Returns the normalised base URL (no trailing slash) or throws AppError kind 'invalid'. */
 export const validateBaseUrl = (raw: string): string => {
   const text = raw.trim();
-  if (text === '') throw invalid('it is empty');
+  if (text === '') throw invalid('base_url_empty');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw invalid('it is not a web address');
+    throw invalid('base_url_not_address');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid('it must start with https://');
+    throw invalid('base_url_scheme');
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw invalid('it must use https:// (plain http is only allowed for this computer)');
+    throw invalid('base_url_http_remote');
   }
   if (url.username !== '' || url.password !== '') {
-    throw invalid('it must not contain a user name or password');
+    throw invalid('base_url_credentials');
   }
   // Checked on the raw text too: new URL() drops an empty "?" or "#".
-  if (url.search !== '' || text.includes('?')) throw invalid('it must not contain a query (?…)');
-  if (url.hash !== '' || text.includes('#')) throw invalid('it must not contain a fragment (#…)');
+  if (url.search !== '' || text.includes('?')) throw invalid('base_url_query');
+  if (url.hash !== '' || text.includes('#')) throw invalid('base_url_fragment');
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
 };

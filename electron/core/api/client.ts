@@ -24,7 +24,7 @@ import { createHttp, type HttpAnswer, type Method, type Validators } from './htt
 import { listItemsIn, queryFor, readListAnswer, type PageRequest } from './list-answer';
 import { tooManyPages, walkAll } from './list-walk';
 import { capText, NAME_MAX } from './server-text';
-import { wording, type Subject } from './messages';
+import { UNREADABLE, type Subject } from './error-mapping';
 import {
   readDeviceTraffic,
   readLocationMetrics,
@@ -78,8 +78,7 @@ const SignedInUser = z.looseObject({ id: z.union([z.string(), z.number()]), name
  * guard, for ids that come from a server's own answers.
  */
 const seg = (value: string): string => {
-  if (value === '' || value === '.' || value === '..')
-    throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
+  if (value === '' || value === '.' || value === '..') throw new AppError(UNREADABLE);
   return encodeURIComponent(value);
 };
 
@@ -168,11 +167,11 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     let username = '';
     if (scope === 'org') {
       if (!options.organizationId)
-        throw new AppError({ kind: 'not_signed_in', ...wording.noOrganization() });
+        throw new AppError({ kind: 'not_signed_in', code: 'no_organization' });
       username = options.organizationId;
     }
     const key = await options.getApiKey();
-    if (!key) throw new AppError({ kind: 'not_signed_in', ...wording.noKey() });
+    if (!key) throw new AppError({ kind: 'not_signed_in', code: 'no_key' });
     const token = Buffer.from(`${username}:${key}`, 'utf8').toString('base64');
     return { authorization: `Basic ${token}`, secrets: [key, token] };
   };
@@ -356,7 +355,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       const found = await findLocation(input);
       if (found) return found;
       // With its status: a 202 (accepted, made later) is settled by looking again (replay.ts).
-      throw new AppError({ kind: 'bad_response', status: answer.status, ...wording.unreadable() });
+      throw new AppError({ ...UNREADABLE, status: answer.status });
     },
     async deleteLocation(id) {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });

@@ -10,7 +10,8 @@ import type { LocationRef } from '../../contract';
 
 export interface ReadError {
   code: string | null;
-  fields: Record<string, string>;
+  /** Field → the server's words about it; null where it named the field without any. */
+  fields: Record<string, string | null>;
   location: LocationRef | null;
   deviceCount: number | null;
 }
@@ -42,15 +43,20 @@ const fieldName = (raw: unknown): string | null => {
     : s;
 };
 
-const messageOf = (v: unknown): string =>
+const messageOf = (v: unknown): string | null =>
   str(v) ??
   (Array.isArray(v)
-    ? v.map((m) => messageOf(m)).join('; ')
+    ? v
+        .map((m) => messageOf(m))
+        .filter((m) => m !== null)
+        .join('; ') || null
     : isObj(v)
-      ? (str(v['message']) ?? str(v['msg']) ?? str(v['detail']) ?? 'is not valid')
-      : 'is not valid');
+      ? (str(v['message']) ?? str(v['msg']) ?? str(v['detail']))
+      : null);
 
-function readFields(source: unknown, out: Record<string, string>): void {
+const clipped = (text: string | null): string | null => (text === null ? null : clip(text));
+
+function readFields(source: unknown, out: Record<string, string | null>): void {
   if (Array.isArray(source)) {
     for (const entry of source) {
       if (!isObj(entry)) continue;
@@ -63,10 +69,10 @@ function readFields(source: unknown, out: Record<string, string>): void {
           source2['pointer'] ??
           source2['parameter'],
       );
-      if (name !== null) out[clip(name)] = clip(messageOf(entry));
+      if (name !== null) out[clip(name)] = clipped(messageOf(entry));
     }
   } else if (isObj(source)) {
-    for (const [key, value] of Object.entries(source)) out[clip(key)] = clip(messageOf(value));
+    for (const [key, value] of Object.entries(source)) out[clip(key)] = clipped(messageOf(value));
   }
 }
 
@@ -100,7 +106,7 @@ export function readErrorBody(body: unknown): ReadError {
     : isObj(body['details'])
       ? body['details']
       : {};
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string | null> = {};
   readFields(details['fields'], fields);
   readFields(inner['fields'] ?? body['fields'], fields);
   readFields(body['errors'], fields);

@@ -1,14 +1,76 @@
 /**
  * Turns what went wrong (an HTTP status with its error body, or a thrown network error from
- * Node's undici fetch or Electron's net.fetch) into the one AppError the rest of the app knows.
- * Server wording is never shown: only our own sentences, plus 422 field problems and the 409
- * location, which the technician needs. Causes are replaced by redacted summaries so that no
- * key (or Basic header) can travel along in a cause chain.
+ * Node's undici fetch or Electron's net.fetch) into the one AppError the rest of the app knows:
+ * a kind, a code and its parameters, which the renderer says from the catalog. Server wording
+ * is never shown, only 422 field problems and the 409 location, which the technician needs.
+ * Causes are replaced by redacted summaries so that no key (or Basic header) can travel along
+ * in a cause chain.
  */
 import { AppError } from '../app-error';
-import type { AppErrorShape, ErrorKind } from '../../contract';
+import type { AppErrorShape, ErrorKind, LocationRef } from '../../contract';
 import { isInstalledElsewhere, isLocationWithDevices, readErrorBody } from './error-body';
-import { wording, type Subject, type Wording } from './messages';
+
+/** What a request was about, so a 404 can name the thing that was not found. */
+export type Subject =
+  | { kind: 'organization'; id: string }
+  | { kind: 'location'; id: string }
+  | { kind: 'device'; serial: string }
+  | { kind: 'list' };
+
+type Said = Pick<AppErrorShape, 'code' | 'params'>;
+
+const notFound = (subject: Subject): Said => {
+  switch (subject.kind) {
+    case 'device':
+      return { code: 'device_not_found', params: { serial: subject.serial } };
+    case 'location':
+      return { code: 'location_not_found' };
+    case 'organization':
+      return { code: 'organization_not_found' };
+    case 'list':
+      return { code: 'list_not_found' };
+  }
+};
+
+/** A device at another store (a 409, or the queue finding it there). A reference without a
+ * name (some servers send only the id) is named by its id. */
+export const installedElsewhere = (location: LocationRef | null): AppErrorShape => ({
+  kind: 'conflict',
+  code: 'installed_elsewhere',
+  ...(location ? { params: { location: location.name ?? location.id } } : {}),
+  location,
+});
+
+/** A store that still has devices cannot be deleted (`count` when known). */
+export const locationHasDevices = (count: number | null): AppErrorShape => ({
+  kind: 'conflict',
+  code: 'location_has_devices',
+  ...(count === null ? {} : { params: { count } }),
+});
+
+/** The server's answer could not be read. */
+export const UNREADABLE = { kind: 'bad_response', code: 'unreadable' } as const;
+
+/**
+ * A server's own words about its fields (a 422): the first field names the error, all mark the
+ * form. A field it named without words is marked as not valid, in the app's words.
+ */
+const invalid = (fields: Record<string, string | null>): AppErrorShape => {
+  const [first] = Object.entries(fields);
+  return {
+    kind: 'invalid',
+    code: 'invalid',
+    ...(first
+      ? { params: { field: first[0], ...(first[1] === null ? {} : { problem: first[1] }) } }
+      : {}),
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([field, words]) => [
+        field,
+        words === null ? { code: 'invalid' } : { code: 'server', params: { words } },
+      ]),
+    ),
+  };
+};
 
 // ------------------------------------------------------------ redaction
 
@@ -132,20 +194,21 @@ export const PROXY_AUTH_REFUSED = 'ERR_PROXY_AUTH_REFUSED';
 
 export const errorFromCause = (cause: unknown, ctx: CauseContext): AppError => {
   const kind = classifyCause(cause);
-  const words =
+  const host = ctx.host;
+  const said: Said =
     kind === 'timeout'
-      ? wording.timeout(ctx.host, Math.round(ctx.timeoutMs / 1000))
+      ? { code: 'timeout', params: { host, seconds: Math.round(ctx.timeoutMs / 1000) } }
       : kind === 'proxy' && describe(cause).codes.includes(PROXY_AUTH_REFUSED)
-        ? wording.proxyAuthRefused(ctx.host)
-        : wording[kind](ctx.host);
-  return new AppError({ kind, ...words }, { cause: safeCause(cause, ctx.secrets) });
+        ? { code: 'proxy_auth_refused', params: { host } }
+        : { code: kind, params: { host } };
+  return new AppError({ kind, ...said }, { cause: safeCause(cause, ctx.secrets) });
 };
 
 // ------------------------------------------------------------ HTTP status answers
 
 export interface StatusContext {
   status: number;
-  /** The server's host, for the words of a proxy's 407. */
+  /** The server's host, named by the words of a proxy's 407. */
   host?: string;
   /** The parsed JSON body, or undefined when it was empty or not JSON. */
   body: unknown;
@@ -162,43 +225,48 @@ export const errorFromStatus = ({
 }: StatusContext): AppError => {
   // Whatever shape the server or a gateway used (error-body.ts).
   const read = readErrorBody(body);
-  const make = (kind: ErrorKind, words: Wording, extra: Partial<AppErrorShape> = {}): AppError =>
-    new AppError({ kind, ...words, status, ...extra });
+  const make = (shape: AppErrorShape, extra: Partial<AppErrorShape> = {}): AppError =>
+    new AppError({ ...shape, status, ...extra });
+  const waitFor = retryAfterS === undefined ? {} : { retryAfterS };
 
-  if (status >= 300 && status < 400) return make('bad_response', wording.redirected());
+  if (status >= 300 && status < 400) return make({ kind: 'bad_response', code: 'redirected' });
   switch (status) {
     case 401:
-      return make('unauthorized', wording.unauthorized());
+      return make({ kind: 'unauthorized', code: 'unauthorized' });
     case 407:
-      return make('proxy', wording.proxy(host ?? 'the server'));
+      return make({
+        kind: 'proxy',
+        code: 'proxy',
+        ...(host === undefined ? {} : { params: { host } }),
+      });
     case 403:
-      return make('forbidden', wording.forbidden());
+      return make({ kind: 'forbidden', code: 'forbidden' });
     case 404:
-      return make('not_found', wording.notFound(subject));
+      return make({ kind: 'not_found', ...notFound(subject) });
     case 409: {
-      if (isLocationWithDevices(read.code)) {
-        return make('conflict', wording.locationHasDevices(read.deviceCount));
-      }
+      if (isLocationWithDevices(read.code)) return make(locationHasDevices(read.deviceCount));
       const { location } = read;
-      if (isInstalledElsewhere(read.code) || location) {
-        return make('conflict', wording.installedElsewhere(location), { location });
-      }
-      return make('conflict', wording.conflict());
+      if (isInstalledElsewhere(read.code) || location) return make(installedElsewhere(location));
+      return make({ kind: 'conflict', code: 'conflict' });
     }
     case 400:
     case 413:
     case 422:
-      return make('invalid', wording.invalid(read.fields), { fields: read.fields });
+      return make(invalid(read.fields));
     case 429:
       return make(
-        'rate_limited',
-        wording.rateLimited(retryAfterS),
-        retryAfterS === undefined ? {} : { retryAfterS },
+        retryAfterS === undefined
+          ? { kind: 'rate_limited', code: 'rate_limited' }
+          : {
+              kind: 'rate_limited',
+              code: 'rate_limited',
+              params: { seconds: Math.max(1, Math.ceil(retryAfterS)) },
+            },
+        waitFor,
       );
   }
   // A 503 in maintenance says when to come back, like a 429: the GET retry and the engine
   // wait for it instead of knocking every few seconds.
-  if (status >= 500)
-    return make('server', wording.server(status), retryAfterS === undefined ? {} : { retryAfterS });
-  return make('bad_response', wording.unexpectedStatus(status));
+  if (status >= 500) return make({ kind: 'server', code: 'server', params: { status } }, waitFor);
+  return make({ kind: 'bad_response', code: 'unexpected_status', params: { status } });
 };

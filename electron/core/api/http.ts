@@ -5,10 +5,9 @@
  * Every failure leaves as an AppError; nothing thrown here carries the key.
  */
 import { AppError } from '../app-error';
-import { errorFromCause, errorFromStatus } from './error-mapping';
+import { errorFromCause, errorFromStatus, type Subject } from './error-mapping';
 import { nestsDeeperThan } from './json-depth';
 import { scrubSecrets, scrubText, secretForms } from './scrub-secrets';
-import { wording, type Subject } from './messages';
 import { BodyTooLarge, readBodyCapped } from './read-body';
 import { traitsOf } from '../../error-traits';
 import { MAX_RETRY_AFTER_S, backoffDelayMs, parseRetryAfter } from './retry';
@@ -76,7 +75,7 @@ export interface HttpAnswer {
 
 type Outcome = { ok: true; answer: HttpAnswer } | { ok: false; error: AppError };
 
-const cancelledError = (): AppError => new AppError({ kind: 'timeout', ...wording.cancelled() });
+const cancelledError = (): AppError => new AppError({ kind: 'timeout', code: 'cancelled' });
 
 /**
  * Calls `onAbort` once when any of `signals` aborts; returns the unsubscribe. Plain listeners
@@ -149,7 +148,11 @@ export const createHttp = (options: HttpOptions) => {
       if (cause instanceof BodyTooLarge) {
         return {
           ok: false,
-          error: new AppError({ kind: 'bad_response', ...wording.tooLarge(cause.maxBytes) }),
+          error: new AppError({
+            kind: 'bad_response',
+            code: 'too_large',
+            params: { kilobytes: Math.round(cause.maxBytes / 1024) },
+          }),
         };
       }
       return {
@@ -207,7 +210,7 @@ export const createHttp = (options: HttpOptions) => {
       if (nestsDeeperThan(text))
         return {
           ok: false,
-          error: new AppError({ kind: 'bad_response', status, ...wording.tooDeep() }),
+          error: new AppError({ kind: 'bad_response', code: 'too_deep', status }),
         };
       try {
         body = scrubSecrets(JSON.parse(text) as unknown, secrets);
@@ -240,8 +243,8 @@ export const createHttp = (options: HttpOptions) => {
           },
         };
       }
-      const words = looksLikePage ? wording.notJson() : wording.unreadable();
-      return { ok: false, error: new AppError({ kind: 'bad_response', status, ...words }) };
+      const code = looksLikePage ? 'not_json' : 'unreadable';
+      return { ok: false, error: new AppError({ kind: 'bad_response', code, status }) };
     }
     // Status 0 is an opaque redirect (Chromium's fetch with redirect: 'manual').
     const effective = status === 0 ? 302 : status;

@@ -7,7 +7,7 @@
  * too, so the sync engine may fetch them concurrently.
  */
 import { AppError } from '../app-error';
-import { wording } from './messages';
+import { UNREADABLE } from './error-mapping';
 import type { PagingStyle } from './wire';
 
 export type PageRequest =
@@ -108,12 +108,7 @@ const BODY_PAGING_KEYS = [
 ];
 
 const notSameOrigin = (): AppError =>
-  new AppError({
-    kind: 'bad_response',
-    code: 'list_other_origin',
-    message: 'The server pointed the next page of a list to another address.',
-    nextStep: 'The list was not loaded. Tell your IT department; the server may be misconfigured.',
-  });
+  new AppError({ kind: 'bad_response', code: 'list_other_origin' });
 
 /** A next-page URL, resolved against the request's URL and held to the base URL's origin. */
 export function sameOriginUrl(raw: string, requestUrl: string, baseOrigin: string): string {
@@ -155,7 +150,7 @@ function readPaging(
   const links: Obj = isObj(body) && isObj(body['links']) ? body['links'] : {};
   const top: Obj = isObj(body) ? body : {};
   const items = listItemsIn(body);
-  if (items === null) throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
+  if (items === null) throw new AppError(UNREADABLE);
 
   const pick = (...keys: string[]) => {
     for (const key of keys) {

@@ -7,10 +7,9 @@
  */
 import { AppError } from '../app-error';
 import type { ListAnswer, PageRequest } from './list-answer';
-import { wording } from './messages';
 
 export const tooManyPages = (maxPages: number): AppError =>
-  new AppError({ kind: 'bad_response', ...wording.tooManyPages(maxPages) });
+  new AppError({ kind: 'bad_response', code: 'too_many_pages', params: { pages: maxPages } });
 
 /**
  * A list read whole is held in memory: past these it is refused, with a message that says so
@@ -29,30 +28,13 @@ export const listTooBig = (
     kind: 'bad_response',
     code: 'list_too_big',
     params: { items, mb: bytes / 1024 / 1024 },
-    message: `The list is larger than this app reads at once (more than ${items.toLocaleString('en')} entries or ${bytes / 1024 / 1024} MB).`,
-    nextStep:
-      'Nothing was changed. Tell your admin; the server may be sending far more than asked.',
   });
 
 export const repeatedPage = (): AppError =>
-  new AppError({
-    kind: 'bad_response',
-    code: 'list_repeated_page',
-    message:
-      'The server sent the same page of a list twice, so the list could not be read completely.',
-    nextStep:
-      'Nothing was changed. Try again later; if it keeps happening, send a connection report to support.',
-  });
+  new AppError({ kind: 'bad_response', code: 'list_repeated_page' });
 
 export const shortList = (promised: number, listed: number): AppError =>
-  new AppError({
-    kind: 'bad_response',
-    code: 'list_short',
-    params: { promised, listed },
-    message: `The server said the list has ${promised.toLocaleString('en')} entries but sent ${listed.toLocaleString('en')}.`,
-    nextStep:
-      'Nothing was removed from this computer. Try again later; if it keeps happening, send a connection report to support.',
-  });
+  new AppError({ kind: 'bad_response', code: 'list_short', params: { promised, listed } });
 
 export const requestKey = (request: PageRequest | null): string =>
   request === null ? 'first' : JSON.stringify(request);

@@ -19,13 +19,7 @@ const count = (v: unknown): number | null =>
 const sum = (series: readonly FootTraffic[]): number => series.reduce((a, b) => a + b.count, 0);
 
 export const unknownTrafficFormat = (): AppError =>
-  new AppError({
-    kind: 'bad_response',
-    code: 'traffic_unknown_format',
-    message: "The server's foot traffic is in a format this app does not read yet.",
-    nextStep:
-      'The counts are not shown rather than shown wrong. Send a connection report to support.',
-  });
+  new AppError({ kind: 'bad_response', code: 'traffic_unknown_format' });
 
 const GRANULARITY_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 export type Granularity = keyof typeof GRANULARITY_MS;

@@ -29,33 +29,6 @@ export const keychainServiceFromEnv = (env: Record<string, string | undefined>):
     : KEYCHAIN_SERVICE;
 };
 
-const unavailableWording = (platform: NodeJS.Platform) => {
-  switch (platform) {
-    case 'darwin':
-      return {
-        message: 'The macOS Keychain could not be opened, so the API key cannot be stored safely.',
-        nextStep:
-          'Unlock your login keychain (Keychain Access) and try again. The key is never stored in plain text.',
-      };
-    case 'win32':
-      return {
-        message:
-          'Windows Credential Manager could not be used, so the API key cannot be stored safely.',
-        nextStep:
-          'Sign in to Windows with your own account and try again. The key is never stored in plain text.',
-      };
-    default:
-      return {
-        message:
-          'No keychain (Secret Service) is available, so the API key cannot be stored safely.',
-        nextStep:
-          'Install and start a Secret Service provider — GNOME Keyring (gnome-keyring) or KWallet — plus libsecret ' +
-          '(e.g. "sudo apt install gnome-keyring libsecret-1-0"), sign in to your desktop session, then try again. ' +
-          'The key is never stored in plain text.',
-      };
-  }
-};
-
 const unavailable = (cause: unknown, secret?: string): AppError => {
   // keytar's messages come from libsecret/D-Bus; keep them for diagnosis, minus any secret.
   let detail = cause instanceof Error ? cause.message : String(cause);
@@ -65,7 +38,6 @@ const unavailable = (cause: unknown, secret?: string): AppError => {
       kind: 'keychain_unavailable',
       code: 'keychain_unavailable',
       params: { platform: process.platform },
-      ...unavailableWording(process.platform),
     },
     { cause: new Error(detail) },
   );
@@ -85,11 +57,7 @@ const loadKeytar = async (): Promise<Keytar> => {
 
 const requireAccount = (account: string): void => {
   if (account.trim() === '') {
-    throw new AppError({
-      kind: 'invalid',
-      message: 'No account name was given for the keychain entry.',
-      nextStep: 'This is a bug in the app; please report it.',
-    });
+    throw new AppError({ kind: 'invalid', code: 'keychain_no_account' });
   }
 };
 
@@ -117,11 +85,7 @@ export const createKeychainCredentials = (service: string = KEYCHAIN_SERVICE): C
     async set(account, secret) {
       requireAccount(account);
       if (secret === '') {
-        throw new AppError({
-          kind: 'invalid',
-          message: 'The API key is empty.',
-          nextStep: 'Enter the API key from your admin.',
-        });
+        throw new AppError({ kind: 'invalid', code: 'key_empty' });
       }
       const k = await load();
       try {

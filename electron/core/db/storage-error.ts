@@ -1,5 +1,5 @@
 /**
- * SQLite failures in the technician's words. A full disk, a read-only folder or a failing
+ * SQLite failures as the technician's problem. A full disk, a read-only folder or a failing
  * drive is its own error kind ('storage'), never "internal": the technician can act on it, and
  * it always means nothing was saved (the transaction rolled back).
  */
@@ -48,33 +48,23 @@ export const isDamage = (error: unknown): boolean => {
 
 export function storageError(error: unknown): AppError {
   const code = codeOf(error);
-  const wording =
-    code.startsWith('SQLITE_FULL') || FS_FULL.has(code)
-      ? {
-          message: 'The disk is full: nothing was saved.',
-          nextStep:
-            'Free some space on this computer (empty the bin, remove downloads), then try again.',
-        }
-      : code.startsWith('SQLITE_READONLY') ||
-          code.startsWith('SQLITE_CANTOPEN') ||
-          code.startsWith('SQLITE_PERM') ||
-          FS_READ_ONLY.has(code)
-        ? {
-            message: 'The app cannot write to its data folder: nothing was saved.',
-            nextStep:
-              'Check that the disk is not read-only and that you may write to it, then restart the app.',
-          }
-        : code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')
-          ? {
-              message: 'Another Field Installer window is using the saved data: nothing was saved.',
-              nextStep: 'Close the other window, then try again.',
-            }
-          : {
-              message: 'The disk could not save the data: nothing was saved.',
-              nextStep:
-                'Try again. If it keeps happening, the disk may be failing: tell your IT department.',
-            };
-  return new AppError({ kind: 'storage', ...wording }, { cause: error });
+  return new AppError(
+    {
+      kind: 'storage',
+      code:
+        code.startsWith('SQLITE_FULL') || FS_FULL.has(code)
+          ? 'disk_full'
+          : code.startsWith('SQLITE_READONLY') ||
+              code.startsWith('SQLITE_CANTOPEN') ||
+              code.startsWith('SQLITE_PERM') ||
+              FS_READ_ONLY.has(code)
+            ? 'disk_read_only'
+            : code === 'SQLITE_BUSY' || code.startsWith('SQLITE_LOCKED')
+              ? 'data_busy'
+              : 'disk_failing',
+    },
+    { cause: error },
+  );
 }
 
 /** Runs a storage operation; a SQLite failure becomes the 'storage' AppError. */

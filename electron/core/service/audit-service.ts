@@ -45,7 +45,7 @@ const auditThresholds = (ctx: ServiceContext): AuditThresholds => {
 
 /** An audit problem the renderer words by its code (no sentence is kept here). */
 const auditError = (kind: 'validation' | 'not_found', code: 'audit_not_found' | 'audit_stopped') =>
-  new AppError({ kind, code, message: code, nextStep: '' });
+  new AppError({ kind, code });
 
 const granularityFor = (bucketMs: number): Granularity =>
   bucketMs >= DAY ? 'day' : bucketMs >= HOUR ? 'hour' : 'minute';
@@ -106,14 +106,6 @@ const logged = (row: AuditRow, manual: AccuracyAudit['tally']): AuditLogged => (
   result: row.result,
   reason: row.reason,
 });
-
-/** A short line for logs (the `detail` column); the renderer words the entry from `audit`. */
-const logLine = (row: AuditRow, manual: AccuracyAudit['tally']): string => {
-  const r = row.result;
-  return r === null
-    ? `audit pending; hand count in=${manual.in} out=${manual.out}`
-    : `audit ${r.outcome}; in ${r.device.in}/${r.manual.in} ${r.accuracy.in}%; out ${r.device.out ?? '-'}/${r.manual.out} ${r.accuracy.out ?? '-'}%; overall ${r.accuracy.overall}%`;
-};
 
 function view(
   ctx: ServiceContext,
@@ -225,7 +217,6 @@ export async function stopAudit(
           locationId: row.locationId,
           locationName: scope.store.cache.locations.get(row.locationId)?.location.name ?? null,
           result: 'audit_pending',
-          detail: logLine(stopped, tally),
           audit: logged(stopped, tally),
         });
         work.audits.stop(row.id, stopped.stoppedAt, entry.id);
@@ -272,7 +263,6 @@ function writeLog(scope: SignedInScope, row: AuditRow): void {
   const tally = tallyIn(work.audits.taps(row.id), windowOf(row) ?? { start: 0, end: 0 });
   work.activity.change(row.activityId, {
     result: resultOf(row),
-    detail: logLine(row, tally),
     fact: entry.fact,
     sentAt: entry.sentAt,
     locationId: entry.locationId,

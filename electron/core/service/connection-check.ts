@@ -75,8 +75,6 @@ const notSignedIn = () =>
   new AppError({
     kind: 'not_signed_in',
     code: 'check_not_signed_in',
-    message: 'You are not signed in to an organization, so there is no connection to check.',
-    nextStep: 'Sign in (or type the API base URL and key on the sign-in screen), then check again.',
   });
 
 interface Target {
@@ -328,13 +326,11 @@ const blank = (step: StepName): ConnectionStep => ({
   unknownFields: [],
   problem: null,
   facts: [],
-  notes: [],
 });
 
 const skipped = (step: StepName, reason: ConnectionFact): ConnectionStep => ({
   ...blank(step),
   facts: [reason],
-  notes: [factInEnglish(reason)],
 });
 
 async function timed(step: StepName, probe: () => Promise<Found>): Promise<ConnectionStep> {
@@ -354,7 +350,6 @@ async function timed(step: StepName, probe: () => Promise<Found>): Promise<Conne
       fields,
       unknownFields: known ? fields.filter((f) => !known.includes(f)) : [],
       facts: found.facts ?? [],
-      notes: (found.facts ?? []).map(factInEnglish),
     };
   } catch (error) {
     const ms = elapsed();
@@ -363,7 +358,7 @@ async function timed(step: StepName, probe: () => Promise<Found>): Promise<Conne
         ...blank(step),
         outcome: 'failed',
         ms,
-        problem: { kind: 'internal', message: 'The app failed while reading this answer.' },
+        problem: { kind: 'internal', code: 'check_step_failed' },
       };
     }
     return {
@@ -374,8 +369,7 @@ async function timed(step: StepName, probe: () => Promise<Found>): Promise<Conne
       status: error.status ?? null,
       problem: {
         kind: error.kind,
-        message: error.message,
-        ...(error.code ? { code: error.code } : {}),
+        code: error.code,
         ...(error.params ? { params: error.params } : {}),
       },
     };
@@ -434,69 +428,12 @@ function whyNoOrganization(listed: readonly unknown[] | null): ConnectionFact {
   return { kind: 'skipped_choose_organization', count: listed.length };
 }
 
-/** A fact in English, for logs and for readers of the report that predate `facts`. */
-function factInEnglish(fact: ConnectionFact): string {
-  switch (fact.kind) {
-    case 'signed_in_as':
-      return `Signed in as ${fact.name}.`;
-    case 'user_not_named':
-      return 'The answer did not name the signed-in user.';
-    case 'organizations_visible':
-      return `The key gives access to ${plural(fact.count, 'organization')}.`;
-    case 'no_locations':
-      return 'The organization has no locations.';
-    case 'cities_read':
-      return `A city was read from ${fact.withCity} of ${plural(fact.addresses, 'address', 'addresses')}.`;
-    case 'visitors_at_locations':
-      return `${plural(fact.visitors, 'visitor')} counted at ${plural(fact.locations, 'location')} in the last 24 hours.`;
-    case 'visitors_in_buckets':
-      return `${plural(fact.visitors, 'visitor')} in ${plural(fact.buckets, 'hourly bucket')} of the last 24 hours.`;
-    case 'conditional_requests':
-      return `An unchanged page asked again with its ${fact.validator === 'etag' ? 'ETag' : 'Last-Modified'} was answered 304 Not Modified: refreshing unchanged lists costs almost nothing.`;
-    case 'no_conditional_requests':
-      return 'Pages are not answered 304 Not Modified when unchanged: every refresh downloads them whole.';
-    case 'updated_since_honoured':
-      return 'The device list honours updated_since: scheduled refreshes download only what changed.';
-    case 'updated_since_ignored':
-      return 'The device list ignores updated_since: scheduled refreshes download the whole list.';
-    case 'serials_case_sensitive':
-      return `Serials are case-sensitive: ${fact.serial} is not found in another case, so the app sends serials as the server spells them.`;
-    case 'skipped_after':
-      return `Not tried: ${fact.endpoint} failed, and every other request would fail the same way.`;
-    case 'skipped_organizations_unread':
-      return `Not tried: the organizations could not be read (${fact.endpoint}), so there is no organization to ask about.`;
-    case 'skipped_key_has_no_organization':
-      return 'Not tried: the key belongs to no organization.';
-    case 'skipped_choose_organization':
-      return `Not tried: the key gives access to ${fact.count} organizations. Sign in, choose one, then check again from Settings.`;
-    case 'skipped_locations_unread':
-      return `Not tried: no location could be read (${fact.endpoint} did not work).`;
-    case 'skipped_no_locations':
-      return 'Not tried: the organization has no locations.';
-    case 'skipped_no_device':
-      return 'Not tried: no device was listed to ask about.';
-    case 'not_installed_empty_location':
-      return 'Devices that are not installed come with an empty location; they are read as not installed.';
-    case 'zero_time_is_never':
-      return 'Times written as a zero value (0001-01-01, 0 or empty) mean never, and are shown so.';
-    case 'named_root':
-      return 'Single resources are wrapped in a named root ({"device": …}); they are read from it.';
-    case 'traffic_flat_records':
-      return `Foot traffic arrives as one record per location and ${fact.granularity}; the records are grouped by location.`;
-    case 'traffic_other_organizations':
-      return `Foot traffic includes ${plural(fact.locations, 'location')} of other organizations; they are left out.`;
-  }
-}
-
 function outcomeOf(steps: readonly ConnectionStep[]): ConnectionReport['outcome'] {
   if (!steps.some((s) => s.outcome === 'ok')) return 'failed';
   return steps.some((s) => s.outcome === 'failed' || s.outcome === 'not_understood')
     ? 'problems'
     : 'ok';
 }
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 // ---------------------------------------------------------------- the stored report
 
@@ -548,14 +485,15 @@ const StoredStep = z.object({
   problem: z
     .object({
       kind: z.enum(ERROR_KINDS),
-      message: z.string(),
+      // A report of an earlier version may have English words and no code.
       code: z.enum(ERROR_CODES).optional(),
+      message: z.string().optional(),
       params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     })
     .nullable(),
-  // Reports kept by an earlier version have notes only: the screen shows those.
+  // Reports kept by an earlier version have English notes instead: the screen shows those.
   facts: z.array(StoredFact).default([]),
-  notes: z.array(z.string()).default([]),
+  notes: z.array(z.string()).optional(),
 });
 
 /** Written by an earlier run (maybe an earlier version): read back only if it still fits. */

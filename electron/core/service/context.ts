@@ -70,16 +70,12 @@ export function requireScope(ctx: ServiceContext): SignedInScope {
     throw new AppError({
       kind: 'not_signed_in',
       code: 'not_signed_in',
-      message: 'You are not signed in.',
-      nextStep: 'Sign in with your API key, or start training mode.',
     });
   }
   if (!scope.record.organizationId) {
     throw new AppError({
       kind: 'not_signed_in',
       code: 'no_organization',
-      message: 'No organization is chosen yet.',
-      nextStep: 'Choose the organization you are working for.',
     });
   }
   return scope;

@@ -8,7 +8,7 @@
  */
 import type { ActionResult, ParsedInput } from '../../contract';
 import type { Device } from '../api/wire';
-import { wording } from '../api/messages';
+import { installedElsewhere } from '../api/error-mapping';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../error-traits';
 import type { Intent, NewIntent } from '../store/intent-rows';
@@ -58,9 +58,7 @@ export function moveDevice(
     throw new AppError({
       kind: 'validation',
       code: 'already_here',
-      message: 'The device is already meant to be at this location.',
-      nextStep: 'Choose "Install here" instead.',
-      fields: { toLocationId: 'is the same as the current location' },
+      fields: { toLocationId: { code: 'invalid' } },
     });
   }
   return act(ctx, { kind: 'move', serial, locationId: toLocationId, fromLocationId });
@@ -73,23 +71,21 @@ export function moveDevice(
  */
 export function replaceDevice(ctx: ServiceContext, input: ParsedInput<'replaceDevice'>) {
   const scope = requireScope(ctx);
-  const refuse = (message: string, nextStep: string, field: string, problem: string) =>
-    new AppError({ kind: 'validation', message, nextStep, fields: { [field]: problem } });
+  // The field marks which of the two scans to do again.
   if (input.newSerial === input.serial)
-    throw refuse(
-      'The new device has the same serial number as the broken one.',
-      'Scan the new device.',
-      'newSerial',
-      'is the broken device',
-    );
+    throw new AppError({
+      kind: 'validation',
+      code: 'replace_same_serial',
+      fields: { newSerial: { code: 'invalid' } },
+    });
   const old = scope.store.cache.devices.get(input.serial)?.device;
   if (old?.location?.id !== input.locationId) {
-    throw refuse(
-      `${input.serial} is not installed at this location.`,
-      'Scan a device installed here as the broken one.',
-      'serial',
-      'is not installed here',
-    );
+    throw new AppError({
+      kind: 'validation',
+      code: 'replace_not_here',
+      params: { serial: input.serial },
+      fields: { serial: { code: 'invalid' } },
+    });
   }
   const changes: ReplacePayload['changes'] = {};
   if (old.name !== undefined && old.name !== null) changes.name = old.name;
@@ -172,14 +168,8 @@ async function act(
     await restoreFromServer(ctx, scope, action.serial ?? '');
     ctx.outboxChanged(true);
     throw after.state === 'conflict'
-      ? new AppError({
-          kind: 'conflict',
-          ...wording.installedElsewhere(after.conflictLocation),
-          location: after.conflictLocation,
-        })
-      : new AppError(
-          after.lastError ?? { kind: 'internal', message: 'Not sent.', nextStep: 'Try again.' },
-        );
+      ? new AppError(installedElsewhere(after.conflictLocation))
+      : AppError.fromSaved(after.lastError ?? { kind: 'internal' });
   }
   if (after.state === 'queued' && intent.kind !== 'update_device') {
     recordQueued(ctx, scope, after);

@@ -167,8 +167,6 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       throw new AppError({
         kind: 'validation',
         code: 'pdf_desktop_only',
-        message: 'Saving as PDF is done by the desktop app.',
-        nextStep: 'In a browser, use Print and choose "Save as PDF".',
       });
     },
     recordVerification: (input) =>

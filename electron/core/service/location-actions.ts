@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LocationResult, ParsedInput } from '../../contract';
 import { LOCAL_LOCATION_PREFIX } from '../../local-ids';
-import { wording } from '../api/messages';
+import { locationHasDevices } from '../api/error-mapping';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../error-traits';
 import { guarded } from '../db/storage-error';
@@ -60,9 +60,7 @@ export async function createLocation(
     scope.store.work.intents.remove(after.id);
     scope.store.cache.locations.remove(localId);
     ctx.outboxChanged(true);
-    throw new AppError(
-      after.lastError ?? { kind: 'internal', message: 'Not created.', nextStep: 'Try again.' },
-    );
+    throw AppError.fromSaved(after.lastError ?? { kind: 'internal' });
   }
   recordQueued(ctx, scope, intent, { kind: 'created_offline' });
   return queued();
@@ -75,9 +73,6 @@ const mayHaveReachedServer = (create: Intent): boolean =>
     create.lastError !== null &&
     traitsOf(create.lastError.kind).outcomeMayBeUnknown);
 
-const hasDevices = (count: number) =>
-  new AppError({ kind: 'conflict', ...wording.locationHasDevices(count) });
-
 export async function deleteLocation(
   ctx: ServiceContext,
   locationId: string,
@@ -85,7 +80,7 @@ export async function deleteLocation(
   const scope = requireScope(ctx);
   const { cache, work } = scope.store;
   const installed = cache.devices.atLocation(locationId).length;
-  if (installed > 0) throw hasDevices(installed);
+  if (installed > 0) throw new AppError(locationHasDevices(installed));
   const pending = work.intents.list();
   if (
     pending.some(
@@ -95,8 +90,6 @@ export async function deleteLocation(
     throw new AppError({
       kind: 'conflict',
       code: 'location_queued',
-      message: 'Queued actions still name this location.',
-      nextStep: 'Let the queue finish (or discard those actions), then delete the location.',
     });
   }
   const name = cache.locations.get(locationId)?.location.name ?? null;
@@ -149,9 +142,7 @@ export async function deleteLocation(
       () => undefined,
     );
     ctx.outboxChanged(true);
-    throw new AppError(
-      after.lastError ?? { kind: 'internal', message: 'Not deleted.', nextStep: 'Try again.' },
-    );
+    throw AppError.fromSaved(after.lastError ?? { kind: 'internal' });
   }
   recordQueued(ctx, scope, after);
   return { status: 'queued' };

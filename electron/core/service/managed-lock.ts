@@ -33,8 +33,6 @@ export function enforceManagedBaseUrl(managed: ManagedSettings, input: unknown):
     kind: 'validation',
     code: 'managed_base_url',
     params: { url: managed.apiBaseUrl ?? '' },
-    message: 'Your IT department has set the API base URL; another one cannot be used.',
-    nextStep: `Sign in with ${managed.apiBaseUrl ?? 'the managed URL'}.`,
-    fields: { baseUrl: 'Set by your IT department' },
+    fields: { baseUrl: { rule: 'base_url_managed', code: 'invalid' } },
   });
 }

@@ -5,7 +5,7 @@
  */
 import type { ActivityEntry, ActivityFact, OutboxItem } from '../../contract';
 import { guarded } from '../db/storage-error';
-import { doneFact, englishDetail, newActivityOf } from './activity-facts';
+import { doneFact, newActivityOf } from './activity-facts';
 import type { Intent } from '../store/intent-rows';
 import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
@@ -37,13 +37,12 @@ function recordActivity(
   const { activity } = scope.store.work;
   try {
     const earlier = activity.ofIntent(intent.id);
-    const detail = englishDetail(fact);
     if (earlier) {
       // Sent after waiting: when it went, beside when the technician acted.
       const sentAt =
         result === 'done' && earlier.result !== 'done' ? new Date().toISOString() : earlier.sentAt;
       const { locationId, locationName } = intent;
-      activity.change(earlier.id, { result, detail, fact, sentAt, locationId, locationName });
+      activity.change(earlier.id, { result, fact, sentAt, locationId, locationName });
     } else {
       activity.add(newActivityOf(intent, result, fact));
     }

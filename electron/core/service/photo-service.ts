@@ -10,27 +10,27 @@ import { requireScope, type ServiceContext } from './context';
 
 export { MAX_PHOTOS_PER_DEVICE };
 
-const refuse = (message: string, nextStep: string) =>
-  new AppError({ kind: 'validation', message, nextStep, fields: { dataUrl: message } });
+const refuse = (code: 'photo_not_a_photo' | 'photo_empty' | 'photo_too_large') =>
+  new AppError({ kind: 'validation', code, fields: { dataUrl: { code: 'invalid' } } });
 
 export function addPhoto(ctx: ServiceContext, input: ParsedInput<'addPhoto'>): PhotoInfo {
   const scope = requireScope(ctx);
   const [head, base64 = ''] = input.dataUrl.split(',', 2);
   const mime = /^data:(image\/(?:jpeg|webp|png));base64$/.exec(head ?? '')?.[1];
-  if (!mime) throw refuse('That is not a photo.', 'Take the photo again.');
+  if (!mime) throw refuse('photo_not_a_photo');
   const data = Buffer.from(base64, 'base64');
-  if (data.length === 0) throw refuse('The photo is empty.', 'Take the photo again.');
-  if (data.length > MAX_PHOTO_BYTES)
-    throw refuse('The photo is too large.', 'Take it again; the app makes it smaller.');
+  if (data.length === 0) throw refuse('photo_empty');
+  if (data.length > MAX_PHOTO_BYTES) throw refuse('photo_too_large');
   const { work } = scope.store;
   return guarded(() =>
     work.db.transaction(() => {
       const visit = work.activity.visits.ensureOpen();
       if (work.photos.count(visit.id, input.serial) >= MAX_PHOTOS_PER_DEVICE) {
-        throw refuse(
-          `${input.serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.`,
-          'That is the most one device can have in a visit.',
-        );
+        throw new AppError({
+          kind: 'validation',
+          code: 'photo_limit',
+          params: { serial: input.serial, max: MAX_PHOTOS_PER_DEVICE },
+        });
       }
       return work.photos.add({
         visitId: visit.id,
@@ -55,8 +55,6 @@ const photoGone = () =>
   new AppError({
     kind: 'not_found',
     code: 'photo_gone',
-    message: 'That photo is no longer on this computer.',
-    nextStep: 'Take it again.',
   });
 
 export function photoData(ctx: ServiceContext, id: string): { dataUrl: string } {
@@ -80,8 +78,6 @@ export function deletePhoto(ctx: ServiceContext, id: string): PhotoInfo[] {
         throw new AppError({
           kind: 'validation',
           code: 'photo_visit_finished',
-          message: 'This photo belongs to a finished visit: it stays with its receipt.',
-          nextStep: 'Take a new photo in this visit instead.',
         });
       }
       work.photos.remove(id);

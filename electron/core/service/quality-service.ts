@@ -78,10 +78,8 @@ export function recordChecklist(
       kind: 'validation',
       code: 'checklist_incomplete',
       params: { checks: checks.length },
-      // Words live in the catalogs (issue 25): the code names the problem, the issues each check.
-      message: 'checklist_incomplete',
-      nextStep: '',
-      fieldIssues: Object.fromEntries(
+      // The code names the problem, the fields each check's.
+      fields: Object.fromEntries(
         Object.entries(judged.problems).map(([check, code]) => [check, { code }]),
       ),
     });

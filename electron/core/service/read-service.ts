@@ -80,7 +80,9 @@ function refreshInBackground(
         if (!(error instanceof AppError && traitsOf(error.kind).connectivity))
           ctx.options.log.warn('background refresh failed', {
             key,
-            kind: error instanceof AppError ? error.kind : 'internal',
+            ...(error instanceof AppError
+              ? { kind: error.kind, code: error.code, params: error.params }
+              : { kind: 'internal' }),
           });
       },
     )
@@ -309,8 +311,6 @@ export async function getDevice(
       kind: error.kind,
       code: 'offline_unknown_device',
       params: { serial },
-      message: `You are offline and ${serial} is not among the devices saved on this computer.`,
-      nextStep: 'Check the serial, or connect to the internet and look it up again.',
     });
   }
 }

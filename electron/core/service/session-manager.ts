@@ -128,8 +128,6 @@ export class SessionManager {
       throw new AppError({
         kind: 'forbidden',
         code: 'key_no_organization',
-        message: 'This API key does not belong to any organization.',
-        nextStep: 'Ask your admin for a key that has access to your organization.',
       });
     }
     await this.keys.set(baseUrl, apiKey);
@@ -175,8 +173,6 @@ export class SessionManager {
       throw new AppError({
         kind: 'forbidden',
         code: 'organization_no_access',
-        message: 'Your key has no access to that organization.',
-        nextStep: 'Choose one of the organizations listed.',
       });
     }
     this.closeScope();
@@ -205,9 +201,6 @@ export class SessionManager {
         kind: 'storage',
         code: 'sign_out_leftovers',
         params: { count: failed.length },
-        message: `You are signed out, but ${failed.length === 1 ? 'one folder' : `${failed.length} folders`} of saved data could not be removed.`,
-        nextStep:
-          'Close other programs that may be using the data folder, then sign in and sign out again.',
       });
     }
   }
@@ -363,8 +356,6 @@ export class SessionManager {
     throw new AppError({
       kind: 'unauthorized',
       code: 'key_not_stored',
-      message: 'No API key is stored for this server on this computer.',
-      nextStep: 'Sign out and sign in again with your API key.',
     });
   }
 }
@@ -373,6 +364,4 @@ const notSignedIn = () =>
   new AppError({
     kind: 'not_signed_in',
     code: 'not_signed_in',
-    message: 'You are not signed in.',
-    nextStep: 'Sign in with your API key, or start training mode.',
   });

@@ -5,7 +5,6 @@
  * shipped training server has no control routes.
  */
 import { AppError } from '../app-error';
-import { wording } from '../api/messages';
 import { requireScope, type ServiceContext } from './context';
 import type { SessionManager } from './session-manager';
 
@@ -16,15 +15,13 @@ const practice = (ctx: ServiceContext, session: SessionManager) => {
     throw new AppError({
       kind: 'validation',
       code: 'training_only',
-      message: 'Walk-throughs are simulated only in training mode.',
-      nextStep: 'Walk through the door yourself: the device counts each pass.',
     });
   }
   return { training, organizationId: scope.record.organizationId ?? '' };
 };
 
 const unknownDevice = (serial: string) =>
-  new AppError({ kind: 'not_found', ...wording.notFound({ kind: 'device', serial }) });
+  new AppError({ kind: 'not_found', code: 'device_not_found', params: { serial } });
 
 export function simulateWalkThrough(
   ctx: ServiceContext,

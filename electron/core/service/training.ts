@@ -34,8 +34,6 @@ export async function startTrainingServer(dir: string): Promise<TrainingServer> 
     throw new AppError({
       kind: 'internal',
       code: 'training_failed',
-      message: 'Training data could not be prepared.',
-      nextStep: 'Restart the app and try again.',
     });
   }
   return {

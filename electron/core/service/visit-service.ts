@@ -14,7 +14,6 @@ import { verificationResult } from '../../verification-result';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
-import { englishDetail } from './activity-facts';
 import { completionOf } from './quality-service';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
@@ -60,9 +59,7 @@ export function finishVisit(ctx: ServiceContext, input: ParsedInput<'finishVisit
       kind: 'validation',
       code: 'visit_rules_open',
       params: { open: open.length },
-      message: 'visit_rules_open',
-      nextStep: '',
-      fieldIssues: { reason: { code: 'visit_rules_open', params: { open: open.length } } },
+      fields: { reason: { code: 'visit_rules_open', params: { open: open.length } } },
     });
   }
   const row = guarded(() =>
@@ -74,7 +71,6 @@ export function finishVisit(ctx: ServiceContext, input: ParsedInput<'finishVisit
         locationId: null,
         locationName: null,
         result: 'incomplete',
-        detail: 'visit_incomplete',
         fact: { kind: 'visit_incomplete', open, reason },
       });
       return work.activity.visits.finish({ open, reason });
@@ -99,9 +95,8 @@ export function walkTestOf(input: ParsedInput<'recordVerification'>): WalkTestRe
       kind: 'validation',
       code: 'walk_test_short',
       params: { count: input.walkTestCount, expected },
-      message: `The walk test counted ${input.walkTestCount} of ${expected} passes.`,
-      nextStep: 'Walk through again, or say why it did not pass to record it as failed.',
-      fields: { walkTestReason: 'Say why the walk test did not pass' },
+      // Required when the walk test fell short.
+      fields: { walkTestReason: { code: 'required' } },
     });
   }
   return { expected, counted: input.walkTestCount, passed, reason: passed ? null : reason };
@@ -127,7 +122,6 @@ export function recordVerification(
       locationName,
       // A failed walk test is not "verified": the result says so wherever it is read.
       result: verificationResult(input.checkedIn, walkTest.passed),
-      detail: englishDetail(fact, walkTest),
       fact,
       walkTest,
     }),

@@ -9,7 +9,6 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
 import type { ActivityFact, StorageHealth } from '../../contract';
-import { englishDetail } from '../service/activity-facts';
 import type { Logger } from '../../common/logger';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
@@ -126,8 +125,6 @@ const outboxDamaged = (cause: unknown): AppError =>
     {
       kind: 'storage',
       code: 'outbox_damaged',
-      message: 'The queue saved on this computer is damaged: it was set aside.',
-      nextStep: 'Do the actions it held again, or send the file to support.',
     },
     { cause },
   );
@@ -246,7 +243,6 @@ export function openAccountStore(
         locationId: null,
         locationName: null,
         result: 'failed',
-        detail: englishDetail(fact),
         fact,
       });
     } catch (error) {

@@ -12,10 +12,21 @@ const ACTIVITY_CAP = 5_000;
 
 export type NewActivityEntry = Omit<
   ActivityEntry,
-  'id' | 'at' | 'visitId' | 'walkTest' | 'fact' | 'intentId' | 'sentAt' | 'replaces' | 'audit'
+  | 'id'
+  | 'at'
+  | 'visitId'
+  | 'walkTest'
+  | 'fact'
+  | 'intentId'
+  | 'sentAt'
+  | 'replaces'
+  | 'audit'
+  | 'detail'
 > & {
   audit?: ActivityEntry['audit'];
   at?: string;
+  /** Only an entry imported from the old log has English words instead of a fact. */
+  detail?: string;
   walkTest?: ActivityEntry['walkTest'];
   /** What happened, for the renderer to word; only entries imported from the old log lack it. */
   fact?: ActivityFact | null;
@@ -25,11 +36,12 @@ export type NewActivityEntry = Omit<
 
 /**
  * What changes on the row of an action as the action goes on (its time acted stays); the store
- * too, when one created offline got its real id meanwhile.
+ * too, when one created offline got its real id meanwhile. The row then says its fact (an
+ * earlier version's English `detail` is dropped).
  */
 type ActivityChange = Pick<
   ActivityEntry,
-  'result' | 'detail' | 'fact' | 'sentAt' | 'locationId' | 'locationName'
+  'result' | 'fact' | 'sentAt' | 'locationId' | 'locationName'
 > &
   Pick<ActivityEntry, 'audit'>;
 
@@ -90,10 +102,10 @@ const dataOf = ({ walkTest, fact, sentAt, replaces, audit }: Data): string | nul
 const keptFact = (fact: ActivityFact | null | undefined): ActivityFact | null => {
   if (!fact) return null;
   if (fact.kind !== 'failed') return fact;
-  const { kind, code, params, message } = fact.error;
+  const { kind, code, params } = fact.error;
   return {
     kind: 'failed',
-    error: { kind, message, ...(code ? { code } : {}), ...(params ? { params } : {}) },
+    error: { kind, ...(code ? { code } : {}), ...(params ? { params } : {}) },
   };
 };
 
@@ -130,7 +142,7 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
       locationId: input.locationId,
       locationName: input.locationName,
       result: input.result,
-      detail: input.detail,
+      detail: input.detail ?? '',
       fact: keptFact(input.fact),
       visitId: visits.ensureOpen().id,
       walkTest: input.walkTest ?? null,
@@ -147,7 +159,12 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
   const change = (id: string, next: ActivityChange): ActivityEntry => {
     const row = byId.get(id);
     if (!row) throw new Error(`no activity entry ${id}`);
-    const entry: ActivityEntry = { ...fromRow(row), ...next, fact: keptFact(next.fact) };
+    const entry: ActivityEntry = {
+      ...fromRow(row),
+      ...next,
+      detail: '',
+      fact: keptFact(next.fact),
+    };
     const { result, detail, locationId, locationName } = entry;
     update.run({ id, result, detail, locationId, locationName, data: dataOf(entry) });
     return entry;

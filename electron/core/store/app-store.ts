@@ -43,11 +43,7 @@ export interface AppStore {
 }
 
 const dataDirInUse = (dataDir: string): AppError =>
-  new AppError({
-    kind: 'storage',
-    message: `Field Installer is already running with the data folder ${dataDir}.`,
-    nextStep: 'Switch to the window that is already open, or close it before starting another.',
-  });
+  new AppError({ kind: 'storage', code: 'data_dir_in_use', params: { dataDir } });
 
 /**
  * app.db is a few kilobytes, so at open it is read whole: SQLite's quick_check, and every

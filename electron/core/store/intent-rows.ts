@@ -4,13 +4,7 @@
  * (a step done, a conflict, a failure) is one small UPDATE of its row.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  AppErrorShape,
-  LocationRef,
-  OutboxItem,
-  OutboxKind,
-  OutboxState,
-} from '../../contract';
+import type { LocationRef, OutboxItem, OutboxKind, OutboxState, SavedError } from '../../contract';
 import type { Db } from '../db/open-database';
 
 export interface Intent extends OutboxItem {
@@ -31,7 +25,7 @@ export interface NewIntent {
   createdAt?: string;
   state?: Exclude<OutboxState, 'done' | 'syncing'>;
   attempts?: number;
-  lastError?: AppErrorShape | null;
+  lastError?: SavedError | null;
   conflictLocation?: LocationRef | null;
 }
 
@@ -103,7 +97,7 @@ function fromRow(row: Row, waitingFor: string | null): Intent {
     state: row.state,
     attempts: row.attempts,
     stepsDone: row.steps_done,
-    lastError: parseJson<AppErrorShape>(row.last_error),
+    lastError: parseJson<SavedError>(row.last_error),
     conflictLocation: parseJson<LocationRef>(row.conflict_location),
     waitingFor,
     replaces: row.kind === 'replace' ? (payload as { replaces: string }).replaces : null,

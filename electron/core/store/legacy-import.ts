@@ -46,7 +46,7 @@ interface OldData {
   /** Deleted at the end. */
   imported: string[];
   /** Held something that was not imported: moved to legacy-unmatched/ at the end. */
-  kept: { path: string; reason: string }[];
+  kept: { path: string; reason: KeptReason }[];
 }
 
 /**
@@ -113,7 +113,7 @@ async function readOldFiles(
   const imported: string[] = [];
   const kept: OldData['kept'] = [];
   /** reason: why the file cannot simply be deleted after the import; null when it can. */
-  const sort = (path: string, reason: string | null) =>
+  const sort = (path: string, reason: KeptReason | null) =>
     reason === null ? imported.push(path) : kept.push({ path, reason });
 
   const sessionPath = join(dataDir, 'session.json');
@@ -145,7 +145,7 @@ async function readOldFiles(
   for (const name of outboxNames) {
     const path = join(outboxDir, name);
     const sorted = imported.includes(path) || kept.some((k) => k.path === path);
-    if (!sorted) sort(path, 'matches no organization of the session');
+    if (!sorted) sort(path, 'no_matching_organization');
   }
 
   // The activity log goes to the chosen organization, as the old version showed it there.
@@ -166,7 +166,7 @@ async function readOldFiles(
         : entries.skipped > 0
           ? SOME_SKIPPED
           : !chosen && entries.valid.length > 0
-            ? 'no organization was chosen to import it into'
+            ? 'no_organization_chosen'
             : null,
     );
   }
@@ -197,8 +197,16 @@ async function retire(dataDir: string, old: OldData, log: Logger): Promise<void>
   await removeLogged(cacheDir, log, () => rm(cacheDir, { recursive: true, force: true }));
 }
 
-const NOT_THE_FORMAT = 'not in the earlier format';
-const SOME_SKIPPED = 'some records were not importable (the others were)';
+/** Why an earlier version's file was kept aside instead of imported (logged): not in its
+ * format; some of its records were not importable (the others were); an outbox of no
+ * organization of the session; an activity log with no organization chosen to import it into. */
+type KeptReason =
+  | 'not_earlier_format'
+  | 'some_records_skipped'
+  | 'no_matching_organization'
+  | 'no_organization_chosen';
+const NOT_THE_FORMAT: KeptReason = 'not_earlier_format';
+const SOME_SKIPPED: KeptReason = 'some_records_skipped';
 
 const organizationsOf = (record: LegacySession): Set<string> =>
   new Set([
@@ -244,7 +252,8 @@ function importInto(
         createdAt: item.createdAt,
         state: item.state === 'syncing' ? 'queued' : item.state,
         attempts: item.attempts,
-        lastError: item.lastError,
+        // An earlier version's words; its fields (English) only marked a form long gone.
+        lastError: item.lastError && { ...item.lastError, fields: undefined },
         conflictLocation: item.conflictLocation,
       });
     }

@@ -81,12 +81,7 @@ export const MAX_DOWNLOAD_ITEMS = 3_000_000;
  */
 export const UNANSWERED_IN_A_ROW = 3;
 
-const cancelled = (): AppError =>
-  new AppError({
-    kind: 'timeout',
-    message: 'The download was cancelled. What was already downloaded is kept.',
-    nextStep: 'It continues where it stopped at the next sync.',
-  });
+const cancelled = (): AppError => new AppError({ kind: 'timeout', code: 'download_cancelled' });
 
 /** What a 304 stands for: the page stored with the validators asked. */
 const storedAsPage = <T>(stored: StoredPage, answered: ListPage<T>): ListPage<T> => ({

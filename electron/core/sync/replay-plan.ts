@@ -45,8 +45,8 @@ export const refOf = (location: LocationRef): LocationRef => ({
 const malformed = (item: OutboxItem): AppError =>
   new AppError({
     kind: 'validation',
-    message: `The queued ${item.kind} of ${item.serial ?? 'a device'} has no target location.`,
-    nextStep: 'Discard it and do the action again.',
+    code: 'queue_no_target',
+    params: { action: item.kind, serial: item.serial ?? '' },
   });
 
 /**

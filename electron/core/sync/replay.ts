@@ -5,13 +5,13 @@
  * settle it, so an intent is never reported failed while the server may have applied it, and
  * never sent twice. Steps are recorded as they complete, so a crash resumes a move.
  */
-import type { AppErrorShape, LocationRef, SyncReport } from '../../contract';
+import type { AppErrorShape, LocationRef, SavedError, SyncReport } from '../../contract';
 import { traitsOf } from '../../error-traits';
 import type { Device, Location } from '../api/wire';
 import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';
 import type { Intent, IntentRows } from '../store/intent-rows';
-import { wording } from '../api/messages';
+import { UNREADABLE } from '../api/error-mapping';
 import {
   changesApplied,
   planFor,
@@ -51,7 +51,7 @@ export type ReplayEvent =
   | { type: 'conflict'; intent: Intent; location: LocationRef }
   | { type: 'failed'; intent: Intent; error: AppErrorShape }
   /** Put back in the queue and the run stopped: offline, signed out, rate limited, 5xx. */
-  | { type: 'deferred'; intent: Intent; error: AppErrorShape };
+  | { type: 'deferred'; intent: Intent; error: SavedError };
 
 export interface ReplayResult extends SyncReport {
   /** Why the run stopped early, if it did (the engine schedules the next try from it). */
@@ -73,13 +73,7 @@ export const laneOf = (intent: Intent): string =>
   intent.serial !== null ? `device:${intent.serial}` : `location:${intent.locationId ?? ''}`;
 
 const shapeOf = (e: unknown): AppErrorShape =>
-  e instanceof AppError
-    ? e.toShape()
-    : {
-        kind: 'internal',
-        message: 'The queued action could not be completed.',
-        nextStep: 'Try it again; if it keeps failing, discard it and do the action again.',
-      };
+  e instanceof AppError ? e.toShape() : { kind: 'internal', code: 'action_failed' };
 
 /** `later`: put back in the queue, the run goes on with other lanes and retries it after. */
 type Outcome = 'done' | 'conflict' | 'failed' | 'stop' | 'later';
@@ -92,7 +86,8 @@ type Outcome = 'done' | 'conflict' | 'failed' | 'stop' | 'later';
  */
 class Unsettled extends Error {
   constructor(
-    readonly sent: AppErrorShape,
+    /** Kept with the intent: maybe from an earlier try, maybe by an earlier version. */
+    readonly sent: SavedError,
     readonly read: AppErrorShape,
   ) {
     super('the outcome of a sent action is still unknown');
@@ -102,8 +97,6 @@ class Unsettled extends Error {
 /** Waits between reads of a change the server took but does not show yet (~8 s in all). */
 const SHOWN_WAITS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
 
-const notShown: AppErrorShape = { kind: 'bad_response', ...wording.unreadable() };
-
 /**
  * A placement the server answered with success but whose device does not show it (202
  * Accepted and applied in the background, or a read that lags the write): the next step would
@@ -112,7 +105,7 @@ const notShown: AppErrorShape = { kind: 'bad_response', ...wording.unreadable() 
  * unknown and the intent waits in the queue, planned again from state at its next try.
  */
 const untilShown = (api: ReplayApi, step: Step, serial: string): Promise<Device> =>
-  untilSeen(notShown, async () => {
+  untilSeen(UNREADABLE, async () => {
     const now = await api.getDevice(serial);
     return stepApplied(step, now) ? now : null;
   });
@@ -128,7 +121,7 @@ async function untilSeen<T>(sent: AppErrorShape, read: () => Promise<T | null>):
 }
 
 /** Reads the state that settles an unknown outcome (`sent`: what happened to the send). */
-async function settleBy<T>(sent: AppErrorShape, read: () => Promise<T>): Promise<T> {
+async function settleBy<T>(sent: SavedError, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -338,7 +331,7 @@ async function send(
         type: 'done',
         result: { device: null, before: null, location },
       });
-      const find = (sent: AppErrorShape | null) =>
+      const find = (sent: SavedError | null) =>
         sent ? settleBy(sent, () => api.findLocation(input)) : api.findLocation(input);
       // Sent before (an answer lost and not settled then, or the app stopped while it was
       // out): the store may exist already, so look before sending it again.

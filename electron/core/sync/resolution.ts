@@ -8,19 +8,14 @@ import type { Intent, IntentRows } from '../store/intent-rows';
 
 export type ConflictResolution = 'move_here' | 'leave_there';
 
-const intentMissing = (): AppError =>
-  new AppError({
-    kind: 'not_found',
-    message: 'That queued action is no longer in the queue.',
-    nextStep: 'Refresh the list of queued actions.',
-  });
+const intentMissing = (): AppError => new AppError({ kind: 'not_found', code: 'queue_item_gone' });
 
-const wrongState = (intent: Intent, expected: string): AppError =>
-  new AppError({
-    kind: 'validation',
-    message: `This queued ${intent.kind.replace('_', ' ')} is ${intent.state}, not ${expected}.`,
-    nextStep: 'Refresh the list of queued actions.',
-  });
+/** The item changed meanwhile (another window, the replay): `code` says what it no longer is. */
+const wrongState = (
+  intent: Intent,
+  code: 'queue_item_not_in_conflict' | 'queue_item_not_failed' | 'queue_item_being_sent',
+): AppError =>
+  new AppError({ kind: 'validation', code, params: { action: intent.kind, state: intent.state } });
 
 function find(intents: IntentRows, id: string): Intent {
   const intent = intents.get(id);
@@ -40,7 +35,7 @@ export function resolveConflict(
 ): { intent: Intent; outcome: 'requeued' | 'discarded' } {
   const intent = find(intents, id);
   if (intent.state !== 'conflict' || !intent.conflictLocation)
-    throw wrongState(intent, 'in conflict');
+    throw wrongState(intent, 'queue_item_not_in_conflict');
   if (resolution === 'leave_there') {
     intents.remove(id);
     return { intent, outcome: 'discarded' };
@@ -63,14 +58,14 @@ export function resolveConflict(
 /** Queues a failed intent again (e.g. after fixing access rights). */
 export function retry(intents: IntentRows, id: string): Intent {
   const intent = find(intents, id);
-  if (intent.state !== 'failed') throw wrongState(intent, 'failed');
+  if (intent.state !== 'failed') throw wrongState(intent, 'queue_item_not_failed');
   return intents.update(id, { state: 'queued', lastError: null });
 }
 
 /** Drops an intent in any state except while it is being sent. */
 export function discard(intents: IntentRows, id: string): Intent {
   const intent = find(intents, id);
-  if (intent.state === 'syncing') throw wrongState(intent, 'waiting (it is being sent right now)');
+  if (intent.state === 'syncing') throw wrongState(intent, 'queue_item_being_sent');
   intents.remove(id);
   return intent;
 }

@@ -102,13 +102,7 @@ const realTimers: Timers = {
 };
 
 const shapeOf = (e: unknown): AppErrorShape =>
-  e instanceof AppError
-    ? e.toShape()
-    : {
-        kind: 'internal',
-        message: 'The download stopped unexpectedly.',
-        nextStep: 'It is tried again later.',
-      };
+  e instanceof AppError ? e.toShape() : { kind: 'internal', code: 'download_failed' };
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const timers = options.timers ?? realTimers;

@@ -2,7 +2,7 @@
  * An activity entry's detail in the technician's language, from the kind and parameters the
  * core recorded (`ActivityEntry.fact`). One place for the Activity log, the Verify screen and
  * the CSV export (pure, unit-tested per locale). Entries written before facts existed have
- * only their English `detail`, shown as it is.
+ * only their English `detail`, shown as it is: nothing else is left of what they said.
  */
 import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../electron/contract';
 import { auditDetail } from './audit-text';
@@ -56,7 +56,7 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
     case 'conflict':
       return m.activity_conflict({ location: fact.location });
     case 'failed':
-      return errorWords({ ...fact.error, nextStep: '' }).message;
+      return errorWords(fact.error).message;
     case 'verification':
       return [
         fact.checkedIn ? m.activity_checked_in() : m.activity_no_checkin(),

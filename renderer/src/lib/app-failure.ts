@@ -1,13 +1,12 @@
 import type { AppErrorShape } from '../../../electron/contract';
 import { traitsOf } from '../../../electron/error-traits';
-import { m } from './i18n';
 
 /** What `call` throws when an operation answers {ok:false}: screens read `.shape`. */
 export class AppFailure extends Error {
   readonly shape: AppErrorShape;
 
   constructor(shape: AppErrorShape) {
-    super(shape.message);
+    super(shape.code);
     this.name = 'AppFailure';
     this.shape = shape;
   }
@@ -16,8 +15,7 @@ export class AppFailure extends Error {
 /** Anything caught in a screen becomes a shape it can show in place. */
 export const toErrorShape = (error: unknown): AppErrorShape => {
   if (error instanceof AppFailure) return error.shape;
-  // Words for the log and the English screen; other languages say the kind (error-text.ts).
-  return { kind: 'internal', message: m.error_unexpected(), nextStep: m.error_unexpected_next() };
+  return { kind: 'internal', code: 'unexpected' };
 };
 
 /** The request never got an answer (offline, DNS, timeout): what is saved is the best there

@@ -45,21 +45,13 @@ export const exchangeToken = async (token: string): Promise<void> => {
 
 const bridgeDown = <T>(): Envelope<T> => ({
   ok: false,
-  error: {
-    kind: 'offline',
-    message: "The app's local service is not answering.",
-    nextStep: 'Restart the app (npm run web) and open the new address it prints.',
-  },
+  error: { kind: 'offline', code: 'bridge_down' },
 });
 
 /** What every call answers when the browser has no session (no token, or a used one). */
 const noSession = <T>(): Envelope<T> => ({
   ok: false,
-  error: {
-    kind: 'not_signed_in',
-    message: 'This page was opened without its access token.',
-    nextStep: 'Open the exact address the app printed when it started.',
-  },
+  error: { kind: 'not_signed_in', code: 'no_session' },
 });
 
 /** `ready` settles once the token (if the page had one) was exchanged for the cookie. */

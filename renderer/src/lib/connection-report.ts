@@ -62,9 +62,9 @@ export const organizationWords = (report: Pick<ConnectionReport, 'organization'>
     ? `${report.organization.name} (${report.organization.id})`
     : m.check_organization_none();
 
-/** A step's problem in the app's language (the core sends its kind and English words). */
+/** A step's problem in the app's language (the core sends its kind and code). */
 export const problemWords = (problem: NonNullable<ConnectionStep['problem']>): string =>
-  errorWords({ ...problem, nextStep: '' }).message;
+  errorWords(problem).message;
 
 /** One thing the check learned, in the app's language. */
 export const factWords = (fact: ConnectionFact): string => {
@@ -137,7 +137,7 @@ export const factWords = (fact: ConnectionFact): string => {
 /** What a step learned, in words: its facts, or the English notes of a report kept by an
  * earlier version (which has no facts). */
 export const stepNotes = (step: Pick<ConnectionStep, 'facts' | 'notes'>): string[] =>
-  (step.facts ?? []).length > 0 ? (step.facts ?? []).map(factWords) : step.notes;
+  (step.facts ?? []).length > 0 ? (step.facts ?? []).map(factWords) : (step.notes ?? []);
 
 function stepBlock(step: ConnectionStep): string[] {
   const lines = [step.endpoint];

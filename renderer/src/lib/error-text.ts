@@ -1,10 +1,10 @@
 /**
- * A failure in the technician's language: the core sends a kind (always) and a code with
- * parameters (where it has a more precise sentence); the catalog says them. Pure, so the
- * sentences are unit-tested per locale.
+ * A failure in the technician's language: the core sends a kind and a code with its
+ * parameters; the catalog says them. Pure, so the sentences are unit-tested per locale.
  */
-import type { AppErrorShape, ErrorCode, ErrorKind } from '../../../electron/contract';
+import type { ErrorCode, ErrorKind, FieldRule, SavedError } from '../../../electron/contract';
 import { activeLocale } from './active-locale';
+import { issueText } from './field-issues';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
@@ -17,14 +17,26 @@ type Params = Record<string, string | number>;
 const text = (p: Params | undefined, key: string): string => String(p?.[key] ?? '');
 const num = (p: Params | undefined, key: string): number => Number(p?.[key] ?? 0);
 
-const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>> = {
+/** What a base URL broke, said inside the error's sentence (a rule of its field). */
+const baseUrlProblem = (p: Params | undefined): string =>
+  issueText({ rule: text(p, 'problem') as FieldRule, code: 'invalid' });
+
+/** The one field's problem of a form that needs fixing in one place. */
+const firstField = (shape: SavedError): string => {
+  const issue = Object.values(shape.fields ?? {})[0];
+  return issue ? issueText(issue) : m.error_kind_validation();
+};
+
+const BY_CODE: Readonly<
+  Record<ErrorCode, (p: Params | undefined, shape: SavedError) => ErrorWords>
+> = {
   offline: (p) => ({
     message: m.error_offline({ host: text(p, 'host') }),
     nextStep: m.error_offline_next(),
   }),
   dns: (p) => ({ message: m.error_dns({ host: text(p, 'host') }), nextStep: m.error_dns_next() }),
   proxy: (p) => ({
-    message: m.error_proxy({ host: text(p, 'host') }),
+    message: p?.host ? m.error_proxy({ host: text(p, 'host') }) : m.error_kind_proxy(),
     nextStep: m.error_proxy_next(),
   }),
   proxy_auth_refused: (p) => ({
@@ -75,9 +87,11 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
   }),
   conflict: () => ({ message: m.error_conflict(), nextStep: m.error_conflict_next() }),
   invalid: (p) => ({
-    message: p?.field
-      ? m.error_invalid_field({ field: text(p, 'field'), problem: text(p, 'problem') })
-      : m.error_invalid(),
+    // A field named without the server's words about it is marked on the form only.
+    message:
+      p?.field && p.problem !== undefined
+        ? m.error_invalid_field({ field: text(p, 'field'), problem: text(p, 'problem') })
+        : m.error_invalid(),
     nextStep: m.error_invalid_next(),
   }),
   rate_limited: (p) => ({
@@ -110,7 +124,7 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     nextStep: m.error_unexpected_status_next(),
   }),
   bad_base_url: (p) => ({
-    message: m.error_bad_base_url({ problem: text(p, 'problem') }),
+    message: m.error_bad_base_url({ problem: baseUrlProblem(p) }),
     nextStep: m.error_bad_base_url_next(),
   }),
   not_signed_in: () => ({
@@ -141,6 +155,19 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
   photo_visit_finished: () => ({
     message: m.error_photo_visit_finished(),
     nextStep: m.error_photo_visit_finished_next(),
+  }),
+  photo_not_a_photo: () => ({
+    message: m.error_photo_not_a_photo(),
+    nextStep: m.error_photo_again_next(),
+  }),
+  photo_empty: () => ({ message: m.error_photo_empty(), nextStep: m.error_photo_again_next() }),
+  photo_too_large: () => ({
+    message: m.error_photo_too_large(),
+    nextStep: m.error_photo_too_large_next(),
+  }),
+  photo_limit: (p) => ({
+    message: m.error_photo_limit({ serial: text(p, 'serial'), max: formatNumber(num(p, 'max')) }),
+    nextStep: m.error_photo_limit_next(),
   }),
   location_queued: () => ({
     message: m.error_location_queued(),
@@ -197,12 +224,26 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_key_not_stored(),
     nextStep: m.error_key_not_stored_next(),
   }),
+  key_empty: () => ({ message: m.error_key_empty(), nextStep: m.error_key_empty_next() }),
+  keychain_no_account: () => ({
+    message: m.error_keychain_no_account(),
+    nextStep: m.error_keychain_no_account_next(),
+  }),
   already_here: () => ({ message: m.error_already_here(), nextStep: m.error_already_here_next() }),
+  replace_same_serial: () => ({
+    message: m.error_replace_same_serial(),
+    nextStep: m.error_replace_same_serial_next(),
+  }),
+  replace_not_here: (p) => ({
+    message: m.error_replace_not_here({ serial: text(p, 'serial') }),
+    nextStep: m.error_replace_not_here_next(),
+  }),
   offline_unknown_device: (p) => ({
     message: m.error_offline_unknown_device({ serial: text(p, 'serial') }),
     nextStep: m.error_offline_unknown_device_next(),
   }),
-  fields: () => ({ message: m.error_fields(), nextStep: m.error_fields_next() }),
+  fields: () => ({ message: m.form_fix_fields(), nextStep: m.error_fields_next() }),
+  field: (_, shape) => ({ message: firstField(shape), nextStep: m.error_fields_next() }),
   list_too_big: (p) => ({
     message: m.error_list_too_big({
       items: formatNumber(num(p, 'items')),
@@ -229,19 +270,104 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_traffic_unknown_format(),
     nextStep: m.error_traffic_unknown_format_next(),
   }),
-  keychain_unavailable: (p) => ({
-    message:
-      text(p, 'platform') === 'darwin'
-        ? m.error_keychain_unavailable_mac()
-        : text(p, 'platform') === 'win32'
-          ? m.error_keychain_unavailable_win()
-          : m.error_keychain_unavailable_linux(),
-    nextStep: m.error_keychain_unavailable_next(),
+  keychain_unavailable: (p) =>
+    text(p, 'platform') === 'darwin'
+      ? {
+          message: m.error_keychain_unavailable_mac(),
+          nextStep: m.error_keychain_unavailable_mac_next(),
+        }
+      : text(p, 'platform') === 'win32'
+        ? {
+            message: m.error_keychain_unavailable_win(),
+            nextStep: m.error_keychain_unavailable_win_next(),
+          }
+        : {
+            message: m.error_keychain_unavailable_linux(),
+            nextStep: m.error_keychain_unavailable_linux_next(),
+          },
+  queue_item_gone: () => ({
+    message: m.error_queue_item_gone(),
+    nextStep: m.error_queue_refresh_next(),
+  }),
+  queue_item_not_in_conflict: () => ({
+    message: m.error_queue_item_not_in_conflict(),
+    nextStep: m.error_queue_refresh_next(),
+  }),
+  queue_item_not_failed: () => ({
+    message: m.error_queue_item_not_failed(),
+    nextStep: m.error_queue_refresh_next(),
+  }),
+  queue_item_being_sent: () => ({
+    message: m.error_queue_item_being_sent(),
+    nextStep: m.error_queue_refresh_next(),
+  }),
+  queue_no_target: (p) => ({
+    message: m.error_queue_no_target({ serial: text(p, 'serial') }),
+    nextStep: m.error_queue_no_target_next(),
+  }),
+  action_failed: () => ({
+    message: m.error_action_failed(),
+    nextStep: m.error_action_failed_next(),
+  }),
+  download_cancelled: () => ({
+    message: m.error_download_cancelled(),
+    nextStep: m.error_download_cancelled_next(),
+  }),
+  download_failed: () => ({
+    message: m.error_download_failed(),
+    nextStep: m.error_download_failed_next(),
+  }),
+  disk_full: () => ({ message: m.error_disk_full(), nextStep: m.error_disk_full_next() }),
+  disk_read_only: () => ({
+    message: m.error_disk_read_only(),
+    nextStep: m.error_disk_read_only_next(),
+  }),
+  data_busy: () => ({ message: m.error_data_busy(), nextStep: m.error_data_busy_next() }),
+  disk_failing: () => ({ message: m.error_disk_failing(), nextStep: m.error_disk_failing_next() }),
+  data_dir_in_use: (p) => ({
+    message: m.error_data_dir_in_use({ dataDir: text(p, 'dataDir') }),
+    nextStep: m.error_data_dir_in_use_next(),
+  }),
+  check_step_failed: () => ({
+    message: m.error_check_step_failed(),
+    nextStep: m.error_internal_next(),
+  }),
+  unknown_operation: () => ({
+    message: m.error_unknown_operation(),
+    nextStep: m.error_unknown_operation_next(),
+  }),
+  internal: () => ({ message: m.error_internal(), nextStep: m.error_internal_next() }),
+  unexpected: () => ({ message: m.error_unexpected(), nextStep: m.error_unexpected_next() }),
+  main_internal: () => ({
+    message: m.error_main_internal(),
+    nextStep: m.error_unexpected_next(),
+  }),
+  untrusted_sender: () => ({
+    message: m.error_untrusted_sender(),
+    nextStep: m.error_untrusted_sender_next(),
+  }),
+  proxy_login_incomplete: () => ({
+    message: m.error_proxy_login_incomplete(),
+    nextStep: m.error_proxy_login_incomplete_next(),
+  }),
+  language_unknown: () => ({
+    message: m.error_language_unknown(),
+    nextStep: m.error_language_unknown_next(),
+  }),
+  request_not_json: () => ({
+    message: m.error_request_not_json(),
+    nextStep: m.error_request_not_json_next(),
+  }),
+  bridge_down: () => ({ message: m.error_bridge_down(), nextStep: m.error_bridge_down_next() }),
+  no_session: () => ({ message: m.error_no_session(), nextStep: m.error_no_session_next() }),
+  answer_unreadable: () => ({
+    message: m.error_answer_unreadable(),
+    nextStep: m.error_unexpected_next(),
   }),
 };
 
-/** What each kind is, for a failure that has no code (yet): never an English sentence on a
- * German screen. */
+/** What each kind is, for a failure saved by an earlier version without a code, or with a
+ * code this version does not know. */
 const BY_KIND: Readonly<Record<ErrorKind, () => ErrorWords>> = {
   offline: () => ({ message: m.error_kind_offline(), nextStep: m.error_offline_next() }),
   dns: () => ({ message: m.error_kind_dns(), nextStep: m.error_dns_next() }),
@@ -273,13 +399,15 @@ const BY_KIND: Readonly<Record<ErrorKind, () => ErrorWords>> = {
 };
 
 /**
- * The sentence and next step to show. A code says it precisely in every language. Without
- * one, English keeps the core's own (specific) sentence and every other language says the
- * kind; phase 2 of the translation gives the remaining core errors codes (docs/i18n.md).
+ * The sentence and next step to show, from the code. An error saved by an earlier version
+ * without one keeps its English words on an English screen, the last resort; every other
+ * language says its kind.
  */
-export const errorWords = (shape: AppErrorShape): ErrorWords => {
+export const errorWords = (shape: SavedError): ErrorWords => {
+  // `?.`: a code of a newer version (in a shared data folder) is said by its kind.
   const byCode = shape.code ? BY_CODE[shape.code] : undefined;
-  if (byCode) return byCode(shape.params);
-  if (activeLocale().messages === 'en') return { message: shape.message, nextStep: shape.nextStep };
+  if (byCode) return byCode(shape.params, shape);
+  if (shape.message !== undefined && activeLocale().messages === 'en')
+    return { message: shape.message, nextStep: shape.nextStep ?? '' };
   return (BY_KIND[shape.kind] ?? BY_KIND.internal)();
 };

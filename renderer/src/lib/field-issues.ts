@@ -1,13 +1,11 @@
 /**
  * A form field's problem in the technician's language. The core sends each field's issue in
- * kinds (FieldIssue: the contract's rule, or zod's code with its numbers) beside the English
- * kept for logs (`fields`); this says it from the catalog. A field with no issue in kinds (a
- * server's 422, an answer from an older core) keeps the words it came with.
+ * kinds (FieldIssue: the contract's rule, zod's code with its numbers, or a server's own
+ * words); this says it from the catalog.
  */
 import type { AppErrorShape, FieldIssue, FieldRule } from '../../../electron/contract';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../../electron/field-limits';
 import { MAX_METRES } from '../../../electron/mounting-checks';
-import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
@@ -55,6 +53,14 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   passes_at_least_one: () => m.rule_passes_at_least_one(),
   passes_too_many: (p) => m.rule_passes_too_many(max(p)),
   reason_too_long: (p) => m.rule_reason_too_long(max(p)),
+  base_url_empty: () => m.rule_base_url_empty(),
+  base_url_not_address: () => m.rule_base_url_not_address(),
+  base_url_scheme: () => m.rule_base_url_scheme(),
+  base_url_http_remote: () => m.rule_base_url_http_remote(),
+  base_url_credentials: () => m.rule_base_url_credentials(),
+  base_url_query: () => m.rule_base_url_query(),
+  base_url_fragment: () => m.rule_base_url_fragment(),
+  base_url_managed: () => m.rule_base_url_managed(),
   pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
   length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
   reason_required: () => m.rule_reason_required(),
@@ -69,13 +75,15 @@ const TYPES: Readonly<Record<string, () => string>> = {
   array: m.issue_type_list,
 };
 
-/** One issue in words: the contract's rule, else what zod found (as core/issue-words.ts). */
+/** One issue in words: the contract's rule, else what zod found, else the server's words. */
 export const issueText = (issue: FieldIssue): string => {
   const p = issue.params;
   const rule = issue.rule ? RULES[issue.rule] : undefined;
   if (rule) return rule(p);
   const origin = p?.origin;
   switch (issue.code) {
+    case 'server':
+      return String(p?.words ?? '');
     case 'required':
       return m.issue_required();
     case 'too_small': {
@@ -118,18 +126,7 @@ export const fieldProblem = (
   key: string,
   under?: string,
 ): string | undefined => {
-  if (!error?.fields) return undefined;
-  const path = [key, under ? `${under}.${key}` : null].find(
-    (p): p is string => p !== null && p in (error.fields ?? {}),
-  );
-  if (path === undefined) return undefined;
-  const issue = error.fieldIssues?.[path];
-  return issue ? issueText(issue) : error.fields[path];
-};
-
-/** The sentence above a form's marked fields: the one problem, or "some fields need fixing". */
-export const formProblemSummary = (error: AppErrorShape): string => {
-  const issues = Object.values(error.fieldIssues ?? {});
-  if (issues.length === 0) return errorWords(error).message;
-  return issues.length === 1 && issues[0] ? issueText(issues[0]) : m.form_fix_fields();
+  const fields = error?.fields ?? {};
+  const issue = fields[key] ?? (under ? fields[`${under}.${key}`] : undefined);
+  return issue ? issueText(issue) : undefined;
 };

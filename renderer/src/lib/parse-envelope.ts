@@ -17,12 +17,5 @@ export function parseEnvelope(text: unknown): Envelope<unknown> {
   } catch {
     // fall through to the failure below
   }
-  return {
-    ok: false,
-    error: {
-      kind: 'internal',
-      message: 'The app sent an answer this screen could not read.',
-      nextStep: 'Try again. If it keeps happening, restart the app.',
-    },
-  };
+  return { ok: false, error: { kind: 'internal', code: 'answer_unreadable' } };
 }

@@ -1,5 +1,6 @@
 import type { PushEvent, SyncState } from '../../../electron/contract';
 import { toErrorShape } from './app-failure';
+import { errorWords } from './error-text';
 import { endedNotice, isSending } from './sync-text';
 import { call, subscribe } from './transport';
 
@@ -63,7 +64,7 @@ export class SyncProgress {
       this.apply(await call('cancelSync', {}));
     } catch (error) {
       this.cancelling = false;
-      this.#say(toErrorShape(error).message);
+      this.#say(errorWords(toErrorShape(error)).message);
     } finally {
       // A send on the wire is finished before the run stops: Cancel stays pressed till then.
       if (!this.state?.running) this.cancelling = false;

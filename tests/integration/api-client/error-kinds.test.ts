@@ -8,6 +8,7 @@ import { validateBaseUrl } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { anInstalledDevice, clientFor, failureOf, pageOf, requestsTo } from './harness';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 let sandbox: RunningSandbox;
 
@@ -23,8 +24,8 @@ describe('connectivity failures', () => {
     await gone.close();
     const error = await failureOf(c.api.listLocations(), c);
     expect(error.kind).toBe('offline');
-    expect(error.message).toContain(new URL(gone.baseUrl).host);
-    expect(error.nextStep).toMatch(/Wi-Fi|network/);
+    expect(errorWords(error).message).toContain(new URL(gone.baseUrl).host);
+    expect(errorWords(error).nextStep).toMatch(/Wi-Fi|network/);
     expect(c.delays).toHaveLength(2);
   });
 
@@ -35,7 +36,7 @@ describe('connectivity failures', () => {
     const c = clientFor(sandbox, { baseUrl: `https://${host}/v1`, maxRetries: 0 });
     const error = await failureOf(c.api.listOrganizations(), c);
     expect(error.kind).toBe('dns');
-    expect(error.message).toContain(host);
+    expect(errorWords(error).message).toContain(host);
   });
 
   it('tls: a self-signed certificate is an error, not something to click through', async () => {
@@ -45,7 +46,7 @@ describe('connectivity failures', () => {
       const c = clientFor(tls, { maxRetries: 2 });
       const error = await failureOf(c.api.listOrganizations(), c);
       expect(error.kind).toBe('tls');
-      expect(error.nextStep).toMatch(/Do not continue/);
+      expect(errorWords(error).nextStep).toMatch(/Do not continue/);
       // Certificate problems do not get better by retrying.
       expect(c.delays).toEqual([]);
     } finally {
@@ -72,8 +73,10 @@ describe('refusals by the API', () => {
     const c = clientFor(sandbox, { getApiKey: async () => wrong });
     const error = await failureOf(c.api.listOrganizations(), { ...c, key: wrong });
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
-    expect(error.message).toBe('The API key was not accepted — it may be wrong or revoked.');
-    expect(error.nextStep).toBe(
+    expect(errorWords(error).message).toBe(
+      'The API key was not accepted — it may be wrong or revoked.',
+    );
+    expect(errorWords(error).nextStep).toBe(
       'Check the key, or ask your admin for a current one and sign in with it.',
     );
   });
@@ -97,7 +100,7 @@ describe('refusals by the API', () => {
     const c = clientFor(sandbox, { organizationId: null });
     const error = await failureOf(c.api.devicePage({ kind: 'devices' }, null), c);
     expect(error.kind).toBe('not_signed_in');
-    expect(error.nextStep).toMatch(/Choose the organization/);
+    expect(errorWords(error).nextStep).toMatch(/Choose the organization/);
     expect(sandbox.requestLog().length).toBe(before);
   });
 
@@ -105,7 +108,7 @@ describe('refusals by the API', () => {
     const c = clientFor(sandbox);
     const error = await failureOf(c.api.getDevice('FTC-NOTREAL1'), c);
     expect(error).toMatchObject({ kind: 'not_found', status: 404 });
-    expect(error.message).toContain('FTC-NOTREAL1');
+    expect(errorWords(error).message).toContain('FTC-NOTREAL1');
     expect((await failureOf(c.api.getLocation('loc_does_not_exist'), c)).kind).toBe('not_found');
   });
 
@@ -121,7 +124,7 @@ describe('refusals by the API', () => {
       status: 409,
       location: { id: where.id, name: where.name },
     });
-    expect(error.message).toContain(where.name);
+    expect(errorWords(error).message).toContain(where.name);
     expect(sandbox.deviceLocation(device.serial_number)?.id).toBe(where.id);
   });
 
@@ -131,7 +134,7 @@ describe('refusals by the API', () => {
     if (!busy) throw new Error('no busy location');
     const error = await failureOf(c.api.deleteLocation(busy.id), c);
     expect(error.kind).toBe('conflict');
-    expect(error.message).toMatch(/still has \d+ devices? installed/);
+    expect(errorWords(error).message).toMatch(/still has \d+ devices? installed/);
   });
 
   it('invalid: 422 fills fields for the form', async () => {
@@ -163,7 +166,9 @@ describe('refusals by the API', () => {
     } catch (e) {
       expect((e as AppError).kind).toBe('invalid');
     }
-    expect(() => clientFor(sandbox, { baseUrl: 'http://example.com/v1' })).toThrow(/https/);
+    expect(() => clientFor(sandbox, { baseUrl: 'http://example.com/v1' })).toThrow(
+      /bad_base_url .*base_url_http_remote/,
+    );
   });
 });
 
@@ -174,7 +179,7 @@ describe('answers that cannot be used: bad_response', () => {
     const before = requestsTo(sandbox, 'GET', '/v1/locations').length;
     const error = await failureOf(c.api.listLocations(), c);
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/could not be understood/);
+    expect(errorWords(error).message).toMatch(/could not be understood/);
     expect(requestsTo(sandbox, 'GET', '/v1/locations').length - before).toBe(1);
     sandbox.clearFaults();
   });
@@ -184,7 +189,7 @@ describe('answers that cannot be used: bad_response', () => {
     const c = clientFor(sandbox);
     const error = await failureOf(c.api.getOrganization(c.organizationId), c);
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/web page/);
+    expect(errorWords(error).message).toMatch(/web page/);
     sandbox.clearFaults();
   });
 
@@ -192,6 +197,6 @@ describe('answers that cannot be used: bad_response', () => {
     const c = clientFor(sandbox, { maxBodyBytes: 4096 });
     const error = await failureOf(c.api.devicePage({ kind: 'devices' }, null), c);
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/larger than this app accepts/);
+    expect(errorWords(error).message).toMatch(/larger than this app accepts/);
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { Device } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
 import type { RunningSandbox } from '../../../electron/sandbox/index';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 export interface TestClient {
   api: ReturnType<typeof createApiClient>;
@@ -68,7 +69,8 @@ export const failureOf = async (
   if (exposed.includes(who.key)) throw new Error('the API key leaked into an error');
   if (basic.some((token) => exposed.includes(token)))
     throw new Error('Basic credentials leaked into an error');
-  if (error.message === '' || error.nextStep === '') throw new Error('error without wording');
+  const { message, nextStep } = errorWords(error);
+  if (message === '' || nextStep === '') throw new Error('error without wording');
   return error;
 };
 

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { allDevices, anInstalledDevice, clientFor, failureOf, pageOf, requestsTo } from './harness';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 let sandbox: RunningSandbox;
 
@@ -45,7 +46,7 @@ describe('GET retries', () => {
     const c = clientFor(sandbox, { maxRetries: 2 });
     const error = await failureOf(c.api.getOrganization(c.organizationId), c);
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterS: 2 });
-    expect(error.nextStep).toMatch(/2 seconds/);
+    expect(errorWords(error).nextStep).toMatch(/2 seconds/);
     expect(c.delays.every((d) => d >= 2000)).toBe(true);
   });
 
@@ -87,7 +88,7 @@ describe('list pages: each retried on its own, each cancelled on its own', () =>
     setTimeout(() => controller.abort(), 200);
     const error = await pending;
     expect(error).toMatchObject({ kind: 'timeout' });
-    expect(error.message).toMatch(/cancelled/);
+    expect(errorWords(error).message).toMatch(/cancelled/);
     expect((await other).items.length).toBeGreaterThan(0);
     expect(requestsTo(sandbox, 'GET', '/v1/locations').length - before).toBe(1);
     expect(c.delays).toEqual([]);
@@ -109,7 +110,7 @@ describe('list pages: each retried on its own, each cancelled on its own', () =>
       c,
     );
     expect(error).toMatchObject({ kind: 'timeout' });
-    expect(error.message).toMatch(/cancelled/);
+    expect(errorWords(error).message).toMatch(/cancelled/);
     expect(requestsTo(sandbox, 'GET', '/v1/uninstalled-devices').length - before).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The core records what happened as a kind with parameters (activity.data in work.db) for the
- * renderer to word, and keeps the English `detail` beside it; entries written before that
- * (data NULL, only `detail`) still read back. Real SQLite files; the flow runs the real core
- * against the real sandbox over HTTP.
+ * renderer to word, and no words; entries written before that (data NULL, only an English
+ * `detail`) still read back. Real SQLite files; the flow runs the real core against the real
+ * sandbox over HTTP.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { activityRows } from '../../../electron/core/store/activity-rows';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { activityDetail } from '../../../renderer/src/lib/activity-text';
 
 let dir: string;
 beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'fi-activity-facts-'))));
@@ -30,16 +31,14 @@ describe('activity facts in work.db', () => {
       locationId: 'l1',
       locationName: 'Store 1',
       result: 'failed',
-      detail: 'The server refused it.',
       fact: {
         kind: 'failed',
         error: {
           kind: 'invalid',
           code: 'invalid',
           params: { field: 'name', problem: 'too long' },
-          message: 'The server refused it.',
           // What crossed with the error but is not for the log.
-          ...({ nextStep: 'Fix it.', status: 422, fields: { name: 'too long' } } as object),
+          ...({ status: 422, fields: { name: { code: 'server' } } } as object),
         },
       },
     });
@@ -52,21 +51,16 @@ describe('activity facts in work.db', () => {
       data: string;
     };
     raw.close();
-    expect(stored.detail).toBe('The server refused it.');
+    expect(stored.detail).toBe('');
     expect(JSON.parse(stored.data)).toEqual({
       fact: {
         kind: 'failed',
-        error: {
-          kind: 'invalid',
-          code: 'invalid',
-          params: { field: 'name', problem: 'too long' },
-          message: 'The server refused it.',
-        },
+        error: { kind: 'invalid', code: 'invalid', params: { field: 'name', problem: 'too long' } },
       },
     });
     const again = openDatabase(path, { migrations: WORK_MIGRATIONS });
     expect(activityRows(again).list()[0]).toMatchObject({
-      detail: 'The server refused it.',
+      detail: '',
       fact: { kind: 'failed', error: { code: 'invalid' } },
       walkTest: null,
     });
@@ -83,6 +77,7 @@ describe('activity facts in work.db', () => {
       locationId: 'l1',
       locationName: 'Store 1',
       result: 'queued',
+      // As an earlier version wrote it: English beside the fact.
       detail: 'Queued: it will be sent when the connection is back.',
       fact: { kind: 'queued' },
       intentId: 'q-1',
@@ -94,7 +89,6 @@ describe('activity facts in work.db', () => {
     const fact = { kind: 'replaced' as const, old: 'FTC-OLD', location: 'Store 1' };
     rows.change(queued.id, {
       result: 'done',
-      detail: 'Replaced FTC-OLD at Store 1.',
       fact,
       sentAt: '2026-05-04T11:00:00.000Z',
       locationId: 'l1',
@@ -104,7 +98,8 @@ describe('activity facts in work.db', () => {
       {
         ...queued,
         result: 'done',
-        detail: 'Replaced FTC-OLD at Store 1.',
+        // The row says its fact now; the old English would contradict it.
+        detail: '',
         fact,
         sentAt: '2026-05-04T11:00:00.000Z',
       },
@@ -189,8 +184,9 @@ describe('activity facts from the core', () => {
     const [install] = entries;
     expect(install).toMatchObject({ id: waiting!.id, at: actedAt, intentId: queued.item.id });
     expect(Date.parse(install!.sentAt ?? '')).toBeGreaterThan(Date.parse(actedAt));
-    // The English detail stays for logs and older versions.
-    expect(entries.map((e) => e.detail)).toEqual([
+    // No English from the core: the renderer words the facts (the same words as before).
+    expect(entries.map((e) => e.detail)).toEqual(['', '']);
+    expect(entries.map((e) => activityDetail({ ...e, sentAt: null }))).toEqual([
       `Installed at ${here.name}.`,
       'Checked in after install. Walk test passed: 3 of 3 counted. Above the door',
     ]);

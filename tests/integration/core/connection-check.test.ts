@@ -17,7 +17,7 @@ import {
   type RunningSandbox,
   type SandboxUser,
 } from '../../../electron/sandbox/index';
-import { reportText } from '../../../renderer/src/lib/connection-report';
+import { reportText, stepNotes } from '../../../renderer/src/lib/connection-report';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 const ALL_STEPS: readonly ConnectionStep['step'][] = CONNECTION_STEPS;
@@ -79,8 +79,10 @@ describe('check connection', () => {
     expect(devices.fields).toContain('serial_number');
     expect(devices.unknownFields).toEqual([]);
     expect(devices.ms).toBeGreaterThanOrEqual(0);
-    expect(stepOf(report, 'locations').notes.join(' ')).toMatch(/A city was read from \d+ of/);
-    expect(stepOf(report, 'organizations').notes).toContain(`Signed in as ${user.name}.`);
+    // In kinds from the core, in words from the catalog.
+    expect(stepNotes(stepOf(report, 'locations')).join(' ')).toMatch(/A city was read from \d+ of/);
+    expect(stepNotes(stepOf(report, 'organizations'))).toContain(`Signed in as ${user.name}.`);
+    expect(stepOf(report, 'organizations').notes).toBeUndefined();
     expect(stepOf(report, 'location_devices').endpoint).toBe('GET /locations/{loc_id}/devices');
 
     // Read-only: nothing but GETs reached the server.

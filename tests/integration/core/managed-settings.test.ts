@@ -11,6 +11,8 @@ import type { Core } from '../../../electron/core/core';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
 import { createFileLogger } from '../../../electron/common/redacting-logger';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import { fieldProblem } from '../../../renderer/src/lib/field-issues';
 
 const LOCKED: ManagedSettings = {
   source: { kind: 'linux-file', where: '/etc/field-installer/policy.json' },
@@ -73,8 +75,11 @@ describe('managed settings in the core', () => {
     expect(answer.ok).toBe(false);
     if (!answer.ok) {
       expect(answer.error.kind).toBe('validation');
-      expect(answer.error.fields).toEqual({ baseUrl: 'Set by your IT department' });
-      expect(answer.error.nextStep).toContain('https://api.example.com/v1');
+      expect(answer.error.fields).toEqual({
+        baseUrl: { rule: 'base_url_managed', code: 'invalid' },
+      });
+      expect(fieldProblem(answer.error, 'baseUrl')).toBe('Set by your IT department');
+      expect(errorWords(answer.error).nextStep).toContain('https://api.example.com/v1');
     }
     expect(requests).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 import { MAX_PHOTO_BYTES } from '../../../electron/contract';
 import { MAX_PHOTOS_PER_DEVICE } from '../../../electron/core/service/photo-service';
 import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
@@ -57,13 +58,19 @@ describe('placement photos', () => {
       locationId: at,
       dataUrl: jpeg(MAX_PHOTO_BYTES + 3),
     });
-    expect(tooBig).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(tooBig).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', code: 'photo_too_large' },
+    });
     const notPhoto = await world.harness.core.invoke('addPhoto', {
       serial,
       locationId: at,
       dataUrl: 'data:text/html;base64,PGgxPg==',
     });
-    expect(notPhoto).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(notPhoto).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', fields: { dataUrl: { rule: 'photo_not_a_photo' } } },
+    });
     for (let i = 0; i < MAX_PHOTOS_PER_DEVICE; i++)
       await world.harness.call('addPhoto', { serial, locationId: at, dataUrl: jpeg(100) });
     const oneMore = await world.harness.core.invoke('addPhoto', {
@@ -73,8 +80,12 @@ describe('placement photos', () => {
     });
     expect(oneMore).toMatchObject({
       ok: false,
-      error: { message: `${serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.` },
+      error: { code: 'photo_limit', params: { serial, max: MAX_PHOTOS_PER_DEVICE } },
     });
+    if (oneMore.ok) return;
+    expect(errorWords(oneMore.error).message).toBe(
+      `${serial} already has ${MAX_PHOTOS_PER_DEVICE} photos in this visit.`,
+    );
     expect(await world.harness.call('listPhotos', { serial })).toHaveLength(MAX_PHOTOS_PER_DEVICE);
   });
 

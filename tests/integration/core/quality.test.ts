@@ -109,7 +109,7 @@ describe('the mounting checklist and completion rules', () => {
       error: {
         kind: 'validation',
         code: 'checklist_incomplete',
-        fieldIssues: { mounting_height: { code: 'checklist_reason_needed' } },
+        fields: { mounting_height: { code: 'checklist_reason_needed' } },
       },
     });
     const entry = await harness.call('recordChecklist', {

@@ -4,6 +4,8 @@
  * stay listed with their entries. Real core, real sandbox, real SQLite files.
  */
 import { describe, expect, it } from 'vitest';
+import { activityDetail } from '../../../renderer/src/lib/activity-text';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 
 const twoOrgUser = () => {
@@ -80,10 +82,13 @@ describe('visits', () => {
       ok: false,
       error: {
         kind: 'validation',
-        message: 'The walk test counted 2 of 3 passes.',
-        fields: { walkTestReason: 'Say why the walk test did not pass' },
+        code: 'walk_test_short',
+        params: { count: 2, expected: 3 },
+        fields: { walkTestReason: { code: 'required' } },
       },
     });
+    if (!refused.ok)
+      expect(errorWords(refused.error).message).toBe('The walk test counted 2 of 3 passes.');
     const failed = await world.harness.call('recordVerification', {
       ...base,
       checkedIn: false,
@@ -95,7 +100,7 @@ describe('visits', () => {
       result: 'not_verified',
       walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
     });
-    expect(failed.detail).toContain(
+    expect(activityDetail(failed)).toContain(
       'Walk test failed: 1 of 5 counted (Door propped open by staff)',
     );
     // Both are in the visit, read back from work.db.

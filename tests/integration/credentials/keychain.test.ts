@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
+import type { AppErrorShape } from '../../../electron/contract';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -103,8 +105,8 @@ describe.skipIf(process.platform !== 'linux')(
                 op: string;
                 ok: boolean;
                 kind?: string;
-                message?: string;
-                nextStep?: string;
+                code?: string;
+                params?: Record<string, string>;
                 cause?: string;
               },
           );
@@ -114,11 +116,13 @@ describe.skipIf(process.platform !== 'linux')(
           ['delete', false, 'keychain_unavailable'],
         ]);
         for (const r of results) {
-          expect(r.message).toMatch(/Secret Service/);
-          expect(r.nextStep).toMatch(/GNOME Keyring/);
-          expect(r.nextStep).toMatch(/KWallet/);
-          expect(r.nextStep).toMatch(/libsecret/);
-          expect(r.nextStep).toMatch(/never stored in plain text/);
+          expect(r).toMatchObject({ code: 'keychain_unavailable', params: { platform: 'linux' } });
+          const { message, nextStep } = errorWords(r as AppErrorShape);
+          expect(message).toMatch(/Secret Service/);
+          expect(nextStep).toMatch(/GNOME Keyring/);
+          expect(nextStep).toMatch(/KWallet/);
+          expect(nextStep).toMatch(/libsecret/);
+          expect(nextStep).toMatch(/never stored in plain text/);
           expect(r.cause).toMatch(/connect/i);
         }
         expect(child.stdout + child.stderr).not.toContain(secret);

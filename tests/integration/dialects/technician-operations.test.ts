@@ -281,7 +281,7 @@ describe.each(
       expect(report.failed).toBe(0);
       const state = await harness.call('syncStatus');
       const failed = state.tasks.filter((t) => t.state === 'failed');
-      expect(failed.map((t) => `${t.resource}: ${t.error?.message ?? ''}`)).toEqual([]);
+      expect(failed.map((t) => `${t.resource}: ${t.error?.code ?? ''}`)).toEqual([]);
     };
 
     test('a wrong key is refused as unauthorized, before anything is stored', async () => {

@@ -13,6 +13,7 @@ import { traitsOf } from '../../../electron/error-traits';
 import { hits, type Target } from '../../helpers/reliability-faults';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const DEADLINE_MS = 300;
 
@@ -56,8 +57,8 @@ async function timeoutOf(run: () => Promise<unknown>): Promise<{ error: AppError
   if (!(error instanceof AppError)) throw error;
   expect(error.kind).toBe('timeout');
   expect(traitsOf(error.kind).connectivity).toBe(true);
-  expect(error.message).toMatch(/did not answer/);
-  expect(error.nextStep.trim()).not.toBe('');
+  expect(errorWords(error).message).toMatch(/did not answer/);
+  expect(errorWords(error).nextStep.trim()).not.toBe('');
   return { error, ms: performance.now() - started };
 }
 

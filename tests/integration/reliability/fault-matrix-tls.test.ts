@@ -14,6 +14,8 @@ import type { Device } from '../../../electron/contract';
 import { ACTIONS, ACTION_NAMES, type ActionName } from '../../helpers/reliability-ops';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import type { Envelope } from '../../../electron/contract';
 
 let world: World;
 let pools: Pools;
@@ -47,14 +49,11 @@ afterAll(() => world.close());
 
 const sinceSetUp = () => world.requests().length;
 
-function expectTls(result: {
-  ok: boolean;
-  error?: { kind: string; message: string; nextStep: string };
-}) {
-  expect(result.ok).toBe(false);
-  expect(result.error?.kind).toBe('tls');
-  expect(result.error?.message).toMatch(/certificate/);
-  expect(result.error?.nextStep.trim()).not.toBe('');
+function expectTls(result: Envelope<unknown>) {
+  if (result.ok) throw new Error('expected a tls error');
+  expect(result.error.kind).toBe('tls');
+  expect(errorWords(result.error).message).toMatch(/certificate/);
+  expect(errorWords(result.error).nextStep.trim()).not.toBe('');
 }
 
 describe('TLS: the server’s certificate is not trusted', () => {

@@ -28,6 +28,7 @@ import {
 } from '../../helpers/reliability-ops';
 import { loadPools, syncUntilEmpty, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 let world: World;
 let pools: Pools;
@@ -62,8 +63,9 @@ function expectWords(envelope: Envelope<unknown>, kind: string): AppErrorShape {
       `expected a ${kind} error, got ${JSON.stringify(envelope.value).slice(0, 200)}`,
     );
   expect(envelope.error.kind).toBe(kind);
-  expect(envelope.error.message.trim()).not.toBe('');
-  expect(envelope.error.nextStep.trim()).not.toBe('');
+  const { message, nextStep } = errorWords(envelope.error);
+  expect(message.trim()).not.toBe('');
+  expect(nextStep.trim()).not.toBe('');
   if (kind === 'rate_limited') expect(envelope.error.retryAfterS).toBeDefined();
   return envelope.error;
 }

@@ -5,6 +5,8 @@
  * SIGKILLs a core in a child process between the steps and lets a fresh core finish.
  */
 import { describe, expect, it } from 'vitest';
+import { activityDetail } from '../../../renderer/src/lib/activity-text';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 import { useCrashWorld } from '../../helpers/crash-world';
 import { applied, singleOrgUser, waitFor } from '../../helpers/store-world';
 
@@ -56,7 +58,8 @@ describe('replace a device', () => {
     expect(await world.harness.call('listOutbox')).toEqual([]);
     const entry = (await world.harness.call('listActivity')).at(-1);
     expect(entry).toMatchObject({ action: 'replace', serial: next, result: 'done' });
-    expect(entry?.detail).toContain(old);
+    expect(entry?.fact).toEqual({ kind: 'replaced', old, location: expect.any(String) });
+    expect(activityDetail(entry!)).toContain(old);
   });
 
   it('refuses, in words, a broken device that is not installed at this store, and changes nothing', async () => {
@@ -70,8 +73,10 @@ describe('replace a device', () => {
     });
     expect(answer).toMatchObject({
       ok: false,
-      error: { kind: 'validation', message: `${old} is not installed at this location.` },
+      error: { kind: 'validation', code: 'replace_not_here', params: { serial: old } },
     });
+    if (!answer.ok)
+      expect(errorWords(answer.error).message).toBe(`${old} is not installed at this location.`);
     expect(world.host.sandbox.deviceLocation(old)?.id).toBe(elsewhere);
     expect(world.host.sandbox.deviceLocation(next)).toBeNull();
   });

@@ -13,11 +13,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldIssue } from '../../../electron/contract';
 import { createApiClient } from '../../../electron/core/api/client';
 import { bridgeClient } from '../../helpers/cli-process';
 import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { filesUnder, leaksIn, leaksInDir, secretNeedles } from '../../helpers/secret-sweep';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import type { AppError } from '../../../electron/core/app-error';
 
 /**
  * Every character an encoding changes ('/', '+', '=', a space, '~', a non-ASCII letter), and
@@ -175,7 +178,7 @@ async function invoke(name: Parameters<CoreHarness['core']['invokeJson']>[0], in
   return JSON.parse(text) as {
     ok: boolean;
     value?: unknown;
-    error?: { kind: string; message: string; fields?: Record<string, string> };
+    error?: { kind: string; code: string; fields?: Record<string, FieldIssue> };
   };
 }
 
@@ -197,7 +200,7 @@ describe('a server that echoes the Authorization header', () => {
       address: { line1: '1 Main', city: 'Berlin', country: 'DE' },
     });
     expect(create.error?.kind).toBe('invalid');
-    expect(create.error?.fields?.['name']).toMatch(/is wrong/);
+    expect(create.error?.fields?.['name']?.params?.['words']).toMatch(/is wrong/);
     await invoke('createLocation', {
       name: 'Created',
       address: { line1: '1 Main', city: 'Berlin', country: 'DE' },
@@ -233,7 +236,7 @@ describe('a hostile answer', () => {
         (e: unknown) => e,
       );
     expect(error).toMatchObject({ kind: 'bad_response' });
-    expect((error as Error).message).toMatch(/nested too deeply/);
+    expect(errorWords(error as AppError).message).toMatch(/nested too deeply/);
     // Through the core's never-throws entry too: the same bad answer, as an envelope.
     // A fresh sign-in: the core restarted by the test above has a new, empty keychain.
     expect((await invoke('signIn', { baseUrl, apiKey: KEY })).ok).toBe(true);
@@ -256,7 +259,7 @@ describe('a hostile answer', () => {
         (e: unknown) => e,
       );
     expect(error).toMatchObject({ kind: 'bad_response' });
-    expect((error as Error).message).toMatch(/larger than this app reads at once/);
+    expect(errorWords(error as AppError).message).toMatch(/larger than this app reads at once/);
     // Refused at the byte cap (64 MB), far below the gigabyte the old client reached.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
   });

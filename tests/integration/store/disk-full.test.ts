@@ -22,6 +22,8 @@ import {
   waitFor,
   type SandboxHost,
 } from '../../helpers/store-world';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import type { AppErrorShape } from '../../../electron/contract';
 
 let root: string;
 let mountPoint: string;
@@ -73,7 +75,7 @@ describe('a full disk', () => {
 
     const filler = fill(mountPoint, 320 * 1024);
     const acknowledged: { id: string; serial: string }[] = [];
-    let refusal: { kind: string; message: string } | null = null;
+    let refusal: AppErrorShape | null = null;
     for (const serial of serials) {
       const answer = await harness.core.invoke('installDevice', { serial, locationId: here!.id });
       if (!answer.ok) {
@@ -86,7 +88,7 @@ describe('a full disk', () => {
     console.log(JSON.stringify({ diskFull: { acknowledged: acknowledged.length, refusal } }));
     expect(refusal, 'the disk never filled up: no refusal').not.toBeNull();
     expect(refusal!.kind).toBe('storage');
-    expect(refusal!.message).toMatch(/disk is full/i);
+    expect(errorWords(refusal!).message).toMatch(/disk is full/i);
     expect(acknowledged.length).toBeGreaterThan(0);
     // Still answering (reads come from what is on disk).
     expect((await harness.call('sessionStatus')).signedIn).toBe(true);
@@ -171,8 +173,8 @@ describe('a data folder on a full disk at start', () => {
         const answer = await core.core.invoke(name, input);
         expect(answer.ok, name).toBe(false);
         if (answer.ok) continue;
-        expect(answer.error.kind, `${name}: ${answer.error.message}`).toBe('storage');
-        expect(answer.error.message, name).toMatch(/disk is full/i);
+        expect(answer.error.kind, `${name}: ${answer.error.code}`).toBe('storage');
+        expect(errorWords(answer.error).message, name).toMatch(/disk is full/i);
       }
       await new Promise((r) => setTimeout(r, 100));
       expect(events.filter((type) => type === 'session' || type === 'outbox')).toEqual([]);

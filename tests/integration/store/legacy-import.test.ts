@@ -220,7 +220,7 @@ describe('importing the previous version files', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: 'warn',
-        data: { keptAt: join(dataDir, kept), reason: 'matches no organization of the session' },
+        data: { keptAt: join(dataDir, kept), reason: 'no_matching_organization' },
       }),
     );
   });
@@ -265,7 +265,7 @@ describe('importing the previous version files', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: 'warn',
-        data: { keptAt, reason: 'not in the earlier format' },
+        data: { keptAt, reason: 'not_earlier_format' },
       }),
     );
     expect(exists('outbox')).toBe(false);

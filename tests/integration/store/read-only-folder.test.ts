@@ -15,6 +15,7 @@ import { mountTmpfs, unmountTmpfs } from '../../helpers/tmpfs';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const WORDS = /cannot write to its data folder/i;
@@ -63,7 +64,7 @@ describe('a data folder on a read-only disk', () => {
       );
       expect(error, dataDir).toBeInstanceOf(AppError);
       expect((error as AppError).kind).toBe('storage');
-      expect((error as AppError).message).toMatch(WORDS);
+      expect(errorWords(error as AppError).message).toMatch(WORDS);
     }
   });
 
@@ -124,7 +125,7 @@ describe('an app.db that cannot be written in a writable folder', () => {
       );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).kind).toBe('storage');
-      expect((error as AppError).message).toMatch(WORDS);
+      expect(errorWords(error as AppError).message).toMatch(WORDS);
     } finally {
       execFileSync('chattr', ['-i', appDb], { stdio: 'pipe' });
     }

@@ -9,11 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppErrorShape } from '../../../electron/contract';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
 import { startBrowserMode } from '../../helpers/cli-process';
 import { runCoreChild } from '../../helpers/store-world';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const keychainService = `field-installer-test-${randomUUID()}`;
@@ -50,8 +52,8 @@ describe('one app per data folder', () => {
     }
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).kind).toBe('storage');
-    expect((refusal as AppError).message).toMatch(IN_USE);
-    expect((refusal as AppError).message).toContain(dataDir);
+    expect(errorWords(refusal as AppError).message).toMatch(IN_USE);
+    expect(errorWords(refusal as AppError).message).toContain(dataDir);
     // The refused attempt left the first one working.
     expect((await first.invoke('sessionStatus', {})).ok).toBe(true);
     await first.close();
@@ -73,8 +75,12 @@ describe('one app per data folder', () => {
       });
       const { code } = await child.exited;
       const line = child.lines.find((l) => l.startError);
-      expect(line?.startError, child.stderr()).toMatchObject({ kind: 'storage' });
-      expect(line!.startError!.message).toMatch(IN_USE);
+      expect(line?.startError, child.stderr()).toMatchObject({
+        kind: 'storage',
+        code: 'data_dir_in_use',
+        params: { dataDir },
+      });
+      expect(errorWords(line!.startError as AppErrorShape).message).toMatch(IN_USE);
       expect(code).toBe(3);
     } finally {
       await first.close();

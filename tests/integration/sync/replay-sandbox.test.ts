@@ -43,7 +43,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (e) {
-    throw new AppError({ kind: 'offline', message: 'No answer.', nextStep: 'Wait.' }, { cause: e });
+    throw new AppError({ kind: 'offline', code: 'offline' }, { cause: e });
   }
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return json;
@@ -57,8 +57,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     res.status === 404 ? 'not_found' : res.status === 409 ? 'conflict' : 'server';
   throw new AppError({
     kind,
-    message: error.success ? error.data.error.message : `HTTP ${res.status}`,
-    nextStep: 'See the test.',
+    code: kind === 'not_found' ? 'device_not_found' : kind,
     status: res.status,
     ...(location.success && location.data ? { location: location.data } : {}),
   });

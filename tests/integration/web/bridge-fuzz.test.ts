@@ -25,7 +25,7 @@ async function post(name: string, body: string) {
   expect(res.status).toBe(200);
   return JSON.parse(res.text) as {
     ok: boolean;
-    error?: { kind: string; message: string; nextStep: string };
+    error?: { kind: string; code: string; fields?: Record<string, unknown> };
   };
 }
 
@@ -38,7 +38,9 @@ describe('operation input fuzzing through the bridge', () => {
         if (!valid) {
           expect(envelope.ok).toBe(false);
           expect(envelope.error?.kind).toBe('validation');
-          expect(envelope.error?.message.length).toBeGreaterThan(0);
+          // It says which field and why, in kinds the page words.
+          expect(['field', 'fields']).toContain(envelope.error?.code);
+          expect(Object.keys(envelope.error?.fields ?? {}).length).toBeGreaterThan(0);
         } else if (!envelope.ok) {
           // Valid but not signed in, or nothing to find: a specific error, never an internal one.
           expect(envelope.error?.kind).not.toBe('internal');

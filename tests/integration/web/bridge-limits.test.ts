@@ -6,6 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldIssue } from '../../../electron/contract';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 /** Short, so the test is quick; browser mode's default is 10 s. */
@@ -200,7 +201,7 @@ describe('bridge limits', () => {
       expect(Buffer.byteLength(res.text), name).toBeLessThan(4_096);
       const envelope = JSON.parse(res.text) as {
         ok: boolean;
-        error: { kind: string; message: string; fields?: Record<string, string> };
+        error: { kind: string; code: string; fields?: Record<string, FieldIssue> };
       };
       expect(envelope).toMatchObject({ ok: false, error: { kind: 'validation' } });
       // It still says what is wrong, naming a few of the keys at most.

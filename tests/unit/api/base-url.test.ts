@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateBaseUrl } from '../../../electron/core/api/base-url';
 import { AppError } from '../../../electron/core/app-error';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import { fieldProblem } from '../../../renderer/src/lib/field-issues';
 
 const rejection = (raw: string): AppError => {
   try {
@@ -43,8 +45,9 @@ describe('validateBaseUrl', () => {
   ])('rejects %s as invalid', (raw, problem) => {
     const error = rejection(raw);
     expect(error.kind).toBe('invalid');
-    expect(error.message).toMatch(problem);
-    expect(error.fields?.['baseUrl']).toMatch(problem);
-    expect(error.nextStep).toMatch(/https:\/\//);
+    const shape = error.toShape();
+    expect(errorWords(shape).message).toMatch(problem);
+    expect(fieldProblem(shape, 'baseUrl')).toMatch(problem);
+    expect(errorWords(shape).nextStep).toMatch(/https:\/\//);
   });
 });

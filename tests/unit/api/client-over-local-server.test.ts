@@ -14,6 +14,7 @@ import {
   type PageRequest,
 } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -113,7 +114,7 @@ describe('API client over a local HTTP server', () => {
       client({ maxBodyBytes: 64 * 1024 }).devicePage({ kind: 'devices' }, null),
     );
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/larger than this app accepts/);
+    expect(errorWords(error).message).toMatch(/larger than this app accepts/);
   });
 
   it('does not follow a redirect (captive portal) and explains it', async () => {
@@ -123,7 +124,7 @@ describe('API client over a local HTTP server', () => {
     };
     const error = await failure(client({ maxRetries: 0 }).getDevice('S1'));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/Wi-Fi sign-in/);
+    expect(errorWords(error).message).toMatch(/Wi-Fi sign-in/);
     expect(seen).toHaveLength(1);
   });
 
@@ -164,7 +165,7 @@ describe('API client over a local HTTP server', () => {
     const started = Date.now();
     const error = await failure(client({ timeoutMs: 300, maxRetries: 1 }).getDevice('S1'));
     expect(error.kind).toBe('timeout');
-    expect(error.message).toMatch(/did not answer within/);
+    expect(errorWords(error).message).toMatch(/did not answer within/);
     expect(seen).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -175,7 +176,7 @@ describe('API client over a local HTTP server', () => {
     const pending = failure(client({ signal: controller.signal }).getDevice('S1'));
     setTimeout(() => controller.abort(), 100);
     const error = await pending;
-    expect(error.message).toMatch(/cancelled/);
+    expect(errorWords(error).message).toMatch(/cancelled/);
     expect(seen).toHaveLength(1);
   });
 
@@ -186,7 +187,7 @@ describe('API client over a local HTTP server', () => {
     };
     const error = await failure(client().getDevice('S1'));
     expect(error).toMatchObject({ kind: 'bad_response', status: 200 });
-    expect(error.message).toMatch(/web page/);
+    expect(errorWords(error).message).toMatch(/web page/);
   });
 
   it('asks for no key when the organization is missing', async () => {
@@ -332,9 +333,9 @@ describe('page-level list fetching over a local HTTP server', () => {
     const api = client({ maxPages: 3 });
     const declared = await failure(api.devicePage({ kind: 'devices' }, page(1, 10)));
     expect(declared.kind).toBe('bad_response');
-    expect(declared.message).toMatch(/more than 3 pages/);
+    expect(errorWords(declared).message).toMatch(/more than 3 pages/);
     const later = await failure(api.devicePage({ kind: 'devices' }, page(4, 10)));
-    expect(later.message).toMatch(/more than 3 pages/);
+    expect(errorWords(later).message).toMatch(/more than 3 pages/);
     // Each answer was read once, never retried.
     expect(seen).toHaveLength(2);
   });
@@ -344,7 +345,7 @@ describe('page-level list fetching over a local HTTP server', () => {
       json(res, 200, { data: devices(2), links: { next: 'https://evil.example/v1/devices?c=2' } });
     const error = await failure(client().devicePage({ kind: 'devices' }, null));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/another address/);
+    expect(errorWords(error).message).toMatch(/another address/);
     expect(seen).toHaveLength(1);
   });
 
@@ -385,7 +386,7 @@ describe('per-request cancellation', () => {
     setTimeout(() => controller.abort(), 100);
     const error = await pending;
     expect(error.kind).toBe('timeout');
-    expect(error.message).toBe('The request was cancelled before the server answered.');
+    expect(errorWords(error).message).toBe('The request was cancelled before the server answered.');
     expect((await other).items).toHaveLength(2);
     // Not retried after the abort.
     expect(seen.filter((r) => pageOf(r.url) === 1)).toHaveLength(1);
@@ -411,7 +412,7 @@ describe('per-request cancellation', () => {
     controller.abort();
     const error = await pending;
     expect(error).toMatchObject({ kind: 'timeout' });
-    expect(error.message).toMatch(/cancelled/);
+    expect(errorWords(error).message).toMatch(/cancelled/);
     expect(seen).toHaveLength(1);
   });
 
@@ -420,7 +421,7 @@ describe('per-request cancellation', () => {
     const error = await failure(
       client().devicePage({ kind: 'devices' }, null, AbortSignal.abort()),
     );
-    expect(error.message).toMatch(/cancelled/);
+    expect(errorWords(error).message).toMatch(/cancelled/);
     expect(seen).toHaveLength(0);
   });
 
@@ -435,7 +436,7 @@ describe('per-request cancellation', () => {
       ),
     );
     setTimeout(() => clientWide.abort(), 100);
-    expect((await pending).message).toMatch(/cancelled/);
+    expect(errorWords(await pending).message).toMatch(/cancelled/);
     expect(seen).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import {
   readErrorBody,
 } from '../../../electron/core/api/error-body';
 import { errorFromStatus } from '../../../electron/core/api/error-mapping';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const NOTHING = { code: null, fields: {}, location: null, deviceCount: null };
 
@@ -170,7 +171,9 @@ describe('errorFromStatus over each shape', () => {
       for (const status of [400, 422]) {
         const e = from(status, body);
         expect(e.kind, JSON.stringify(body)).toBe('invalid');
-        expect(e.fields).toEqual({ location_id: 'is required' });
+        expect(e.fields).toEqual({
+          location_id: { code: 'server', params: { words: 'is required' } },
+        });
       }
     }
   });
@@ -221,7 +224,7 @@ describe('errorFromStatus over each shape', () => {
       error: { code: 'location_has_devices', message: 'x', details: { device_count: 3 } },
     });
     expect(e.kind).toBe('conflict');
-    expect(e.message).toMatch(/3/);
+    expect(errorWords(e).message).toMatch(/3/);
     expect(from(409, { message: 'Not empty', code: 'LOCATION_NOT_EMPTY' }).kind).toBe('conflict');
   });
 
@@ -230,7 +233,7 @@ describe('errorFromStatus over each shape', () => {
     expect(from(403, undefined).kind).toBe('forbidden');
     const missing = from(404, undefined);
     expect(missing.kind).toBe('not_found');
-    expect(missing.message).toContain('FTC-1');
+    expect(errorWords(missing).message).toContain('FTC-1');
     expect(from(502, undefined).kind).toBe('server');
     expect(from(503, { error: 'Service Unavailable' }).kind).toBe('server');
   });

@@ -6,6 +6,8 @@ import {
   redact,
   safeCause,
 } from '../../../electron/core/api/error-mapping';
+import { errorWords } from '../../../renderer/src/lib/error-text';
+import { fieldProblem } from '../../../renderer/src/lib/field-issues';
 
 const withCode = (message: string, code: string): Error =>
   Object.assign(new Error(message), { code });
@@ -82,9 +84,10 @@ describe('errorFromCause', () => {
     const cause = fetchFailed(withCode(`bad thing with ${key}`, 'ENOTFOUND'));
     const error = errorFromCause(cause, { host: 'api.invalid', timeoutMs: 15000, secrets: [key] });
     expect(error.kind).toBe('dns');
-    expect(error.message).toContain('api.invalid');
-    expect(error.nextStep).not.toBe('');
-    const exposed = `${error.message} ${error.nextStep} ${String((error.cause as Error).message)}`;
+    expect(errorWords(error).message).toContain('api.invalid');
+    expect(errorWords(error).nextStep).not.toBe('');
+    const { message, nextStep } = errorWords(error);
+    const exposed = `${error.message} ${message} ${nextStep} ${String((error.cause as Error).message)}`;
     expect(exposed).not.toContain(key);
     expect((error.cause as Error).message).toContain('ENOTFOUND');
     expect((error.cause as Error).cause).toBeUndefined();
@@ -110,8 +113,8 @@ describe('errorFromStatus', () => {
       subject: list,
     });
     expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
-    expect(e.message).toMatch(/API key was not accepted/);
-    expect(e.nextStep).toMatch(/ask your admin for a current one/i);
+    expect(errorWords(e).message).toMatch(/API key was not accepted/);
+    expect(errorWords(e).nextStep).toMatch(/ask your admin for a current one/i);
   });
 
   it('403 → forbidden, 404 names the serial', () => {
@@ -125,7 +128,7 @@ describe('errorFromStatus', () => {
       subject: { kind: 'device', serial: 'FTC-1' },
     });
     expect(e.kind).toBe('not_found');
-    expect(e.message).toContain('FTC-1');
+    expect(errorWords(e).message).toContain('FTC-1');
   });
 
   it('409 installed elsewhere carries and names the other location', () => {
@@ -139,7 +142,7 @@ describe('errorFromStatus', () => {
     const e = errorFromStatus({ status: 409, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('conflict');
     expect(e.location).toEqual({ id: 'loc_9', name: 'Store 9' });
-    expect(e.message).toContain('Store 9');
+    expect(errorWords(e).message).toContain('Store 9');
   });
 
   it('409 location_has_devices says how many', () => {
@@ -148,7 +151,7 @@ describe('errorFromStatus', () => {
     };
     const e = errorFromStatus({ status: 409, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('conflict');
-    expect(e.message).toMatch(/3 devices/);
+    expect(errorWords(e).message).toMatch(/3 devices/);
     expect(e.location).toBeUndefined();
   });
 
@@ -163,14 +166,18 @@ describe('errorFromStatus', () => {
     const e = errorFromStatus({ status: 422, body, retryAfterS: undefined, subject: list });
     expect(e.kind).toBe('invalid');
     // A problem that is not text is still marked, in the app's own words.
-    expect(e.fields).toEqual({ 'address.city': 'is required', n: 'is not valid' });
-    expect(e.message).toContain('address.city is required');
+    expect(e.fields).toEqual({
+      'address.city': { code: 'server', params: { words: 'is required' } },
+      n: { code: 'invalid' },
+    });
+    expect(fieldProblem(e.toShape(), 'n')).toBe('This value is not valid.');
+    expect(errorWords(e).message).toContain('address.city is required');
   });
 
   it('429 carries retryAfterS and says when to retry', () => {
     const e = errorFromStatus({ status: 429, body: undefined, retryAfterS: 120, subject: list });
     expect(e).toMatchObject({ kind: 'rate_limited', retryAfterS: 120 });
-    expect(e.nextStep).toMatch(/2 minutes/);
+    expect(errorWords(e).nextStep).toMatch(/2 minutes/);
   });
 
   it('5xx → server, 3xx → bad_response (captive portal), odd 4xx → bad_response', () => {
@@ -184,7 +191,7 @@ describe('errorFromStatus', () => {
       subject: list,
     });
     expect(redirect.kind).toBe('bad_response');
-    expect(redirect.message).toMatch(/Wi-Fi sign-in/);
+    expect(errorWords(redirect).message).toMatch(/Wi-Fi sign-in/);
     expect(
       errorFromStatus({ status: 418, body: undefined, retryAfterS: undefined, subject: list }).kind,
     ).toBe('bad_response');
@@ -193,6 +200,7 @@ describe('errorFromStatus', () => {
   it('never shows the server message text', () => {
     const body = { error: { code: 'forbidden', message: 'SERVER-SECRET-DETAIL' } };
     const e = errorFromStatus({ status: 403, body, retryAfterS: undefined, subject: list });
-    expect(`${e.message}${e.nextStep}`).not.toContain('SERVER-SECRET-DETAIL');
+    const { message, nextStep } = errorWords(e);
+    expect(`${e.message}${message}${nextStep}`).not.toContain('SERVER-SECRET-DETAIL');
   });
 });

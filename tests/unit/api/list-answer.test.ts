@@ -13,6 +13,7 @@ import {
   type PageRequest,
 } from '../../../electron/core/api/list-answer';
 import { AppError } from '../../../electron/core/app-error';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const ORIGIN = 'https://api.example.com';
 const FIRST: PageRequest = { style: 'page', page: 1, perPage: 500 };
@@ -239,7 +240,9 @@ describe('next-page URLs in the body', () => {
     ]) {
       const error = thrown(() => read({ data: items(2), links: { next } }));
       expect(error.kind, next).toBe('bad_response');
-      expect(error.message).toBe('The server pointed the next page of a list to another address.');
+      expect(errorWords(error).message).toBe(
+        'The server pointed the next page of a list to another address.',
+      );
     }
   });
 
@@ -332,7 +335,7 @@ describe('no paging at all, and answers that are no list', () => {
     for (const body of [{ nope: 1 }, 'text', null, 42, { data: { id: 1 } }]) {
       const error = thrown(() => read(body));
       expect(error.kind).toBe('bad_response');
-      expect(error.message).toMatch(/could not be understood/);
+      expect(errorWords(error).message).toMatch(/could not be understood/);
     }
   });
 });

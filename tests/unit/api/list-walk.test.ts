@@ -12,6 +12,7 @@ import {
   type PageRequest,
 } from '../../../electron/core/api/list-answer';
 import { PageSignatures, itemKey, walkAll } from '../../../electron/core/api/list-walk';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const ORIGIN = 'https://api.example.com';
 const FIRST: PageRequest = { style: 'page', page: 1, perPage: 500 };
@@ -178,7 +179,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     }));
     const error = await appErrorOf(walkAll(fetchPage, 50));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toBe(
+    expect(errorWords(error).message).toBe(
       'The server sent the same page of a list twice, so the list could not be read completely.',
     );
     expect(asked).toHaveLength(2);
@@ -188,7 +189,9 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     const { fetchPage } = serve(() => ({
       body: { data: ids(100), meta: { page: 1, per_page: 100, total_count: 300 } },
     }));
-    expect((await appErrorOf(walkAll(fetchPage, 50))).message).toMatch(/same page of a list twice/);
+    expect(errorWords(await appErrorOf(walkAll(fetchPage, 50))).message).toMatch(
+      /same page of a list twice/,
+    );
   });
 
   it('a server that hands out the same next request twice ends in the same error', async () => {
@@ -198,7 +201,9 @@ describe('walkAll never returns a duplicated or silently short list', () => {
       // Different items each time, but always "next: c2".
       return { body: { data: ids(2, n * 10), meta: { next_cursor: 'c2' } } };
     });
-    expect((await appErrorOf(walkAll(fetchPage, 50))).message).toMatch(/same page of a list twice/);
+    expect(errorWords(await appErrorOf(walkAll(fetchPage, 50))).message).toMatch(
+      /same page of a list twice/,
+    );
   });
 
   it('a list shorter than its declared total is refused', async () => {
@@ -209,7 +214,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     });
     const error = await appErrorOf(walkAll(fetchPage, 50));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toBe('The server said the list has 10 entries but sent 8.');
+    expect(errorWords(error).message).toBe('The server said the list has 10 entries but sent 8.');
   });
 
   it('items are de-duplicated by id (an item that moved across a page boundary comes once)', async () => {
@@ -231,7 +236,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
     }));
     const error = await appErrorOf(walkAll(fetchPage, 3));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(/more than 3 pages/);
+    expect(errorWords(error).message).toMatch(/more than 3 pages/);
     expect(asked).toHaveLength(1);
   });
 
@@ -242,7 +247,7 @@ describe('walkAll never returns a duplicated or silently short list', () => {
       return { body: { data: [{ id: `x${n}` }], meta: { next_cursor: `c${n}` } } };
     });
     const error = await appErrorOf(walkAll(fetchPage, 5));
-    expect(error.message).toMatch(/more than 5 pages/);
+    expect(errorWords(error).message).toMatch(/more than 5 pages/);
     expect(n).toBe(5);
   });
 });
@@ -261,6 +266,6 @@ describe('itemKey and PageSignatures', () => {
     signatures.check([]);
     signatures.check([]);
     signatures.check(ids(3, 3));
-    expect(() => signatures.check(ids(3))).toThrow(/same page of a list twice/);
+    expect(() => signatures.check(ids(3))).toThrow(/list_repeated_page/);
   });
 });

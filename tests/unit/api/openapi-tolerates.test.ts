@@ -12,6 +12,7 @@ import { readListAnswer, type PageRequest } from '../../../electron/core/api/lis
 import { repeatedPage } from '../../../electron/core/api/list-walk';
 import { unknownTrafficFormat } from '../../../electron/core/api/traffic-reader';
 import { PAGING_STYLES, type PagingStyle } from '../../../electron/core/api/wire';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 type Obj = Record<string, unknown>;
 const doc = parse(
@@ -50,7 +51,7 @@ describe('openapi.yaml x-client-tolerates', () => {
 
   it('quotes the client’s own sentences for what it refuses', () => {
     const refuses = tolerates.refuses.join('\n');
-    expect(refuses).toContain(unknownTrafficFormat().message);
-    expect(refuses).toContain(repeatedPage().message.split(',')[0]);
+    expect(refuses).toContain(errorWords(unknownTrafficFormat()).message);
+    expect(refuses).toContain(errorWords(repeatedPage()).message.split(',')[0]);
   });
 });

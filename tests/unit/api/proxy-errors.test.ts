@@ -10,6 +10,7 @@ import {
   errorFromCause,
   errorFromStatus,
 } from '../../../electron/core/api/error-mapping';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 describe('proxy failures', () => {
   it.each([
@@ -25,8 +26,8 @@ describe('proxy failures', () => {
       secrets: [],
     });
     expect(error.kind).toBe('proxy');
-    expect(error.message).toMatch(/proxy/);
-    expect(error.nextStep).toMatch(/proxy settings/);
+    expect(errorWords(error).message).toMatch(/proxy/);
+    expect(errorWords(error).nextStep).toMatch(/proxy settings/);
   });
 
   it('a plain connection refusal is still offline', () => {
@@ -42,7 +43,7 @@ describe('proxy failures', () => {
       subject: { kind: 'list' },
     });
     expect(error.kind).toBe('proxy');
-    expect(error.message).toMatch(/api\.example\.com.*proxy/);
+    expect(errorWords(error).message).toMatch(/api\.example\.com.*proxy/);
   });
 
   it('keeps queued work queued: it counts as no connection, and stops the replay', () => {

@@ -14,6 +14,7 @@ import {
   recordsIn,
 } from '../../../electron/core/api/traffic-reader';
 import { AppError } from '../../../electron/core/app-error';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const T0 = '2026-03-04T10:00:00.000Z';
 const T1 = '2026-03-04T11:00:00.000Z';
@@ -104,8 +105,8 @@ describe('readSeries: unknown shapes are refused with the specific error', () =>
   ])('%s', (_what, body) => {
     const error = refused(() => readSeries(body, 'hour'));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toBe(UNKNOWN);
-    expect(error.nextStep).toMatch(/not shown rather than shown wrong/);
+    expect(errorWords(error).message).toBe(UNKNOWN);
+    expect(errorWords(error).nextStep).toMatch(/not shown rather than shown wrong/);
   });
 });
 
@@ -177,7 +178,7 @@ describe('readLocationMetrics: one location’s totals', () => {
       { id: 'loc_1', series: null, total: null },
     ])
       expect(
-        refused(() => readLocationMetrics([record], 'day')).message,
+        errorWords(refused(() => readLocationMetrics([record], 'day'))).message,
         JSON.stringify(record),
       ).toBe(UNKNOWN);
   });
@@ -205,13 +206,14 @@ describe('readLocationMetrics: one location’s totals', () => {
   });
 
   it('a record with no location id, or a series in an unknown shape, is refused', () => {
-    expect(refused(() => readLocationMetrics([{ total: 3, series: [] }], 'day')).message).toBe(
-      UNKNOWN,
-    );
-    expect(refused(() => readLocationMetrics(['loc_1'], 'day')).message).toBe(UNKNOWN);
     expect(
-      refused(() => readLocationMetrics([{ location, total: 3, series: [{ n: 3 }] }], 'day'))
-        .message,
+      errorWords(refused(() => readLocationMetrics([{ total: 3, series: [] }], 'day'))).message,
+    ).toBe(UNKNOWN);
+    expect(errorWords(refused(() => readLocationMetrics(['loc_1'], 'day'))).message).toBe(UNKNOWN);
+    expect(
+      errorWords(
+        refused(() => readLocationMetrics([{ location, total: 3, series: [{ n: 3 }] }], 'day')),
+      ).message,
     ).toBe(UNKNOWN);
   });
 });

@@ -1,16 +1,21 @@
+/**
+ * A refused form's fields in words: the core sends each field's issue in kinds, the catalog
+ * says them (renderer/src/lib/field-issues.ts) — in English here.
+ */
 import { describe, expect, it } from 'vitest';
 import { operations, type OperationName } from '../../../electron/contract';
 import { COUNTRY_CODES } from '../../../electron/country-codes';
-import { issueInWords } from '../../../electron/core/issue-words';
 import { validationError } from '../../../electron/core/validation-error';
+import { issueText } from '../../../renderer/src/lib/field-issues';
 
 /** What zod says by itself ("Too small: expected number to be >=30", "Invalid input: …"). */
 const SCHEMA_TEXT = /expected|>=|<=|too small|too big|invalid input|invalid option|NaN/i;
 
 const fieldsOf = (name: OperationName, input: unknown): Record<string, string> => {
-  const parsed = operations[name].safeParse(input, { error: issueInWords });
+  const parsed = operations[name].safeParse(input);
   if (parsed.success) throw new Error(`${name} accepted ${JSON.stringify(input)}`);
-  return validationError(parsed.error).fields ?? {};
+  const { fields = {} } = validationError(parsed.error, input);
+  return Object.fromEntries(Object.entries(fields).map(([key, issue]) => [key, issueText(issue)]));
 };
 
 const long = (n: number) => 'x'.repeat(n);

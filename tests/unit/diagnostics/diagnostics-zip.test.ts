@@ -227,7 +227,7 @@ describe('diagnostics zip (real files, real zip)', () => {
       asked.push(name);
       if (name === 'syncStatus') throw new Error('boom');
       if (name === 'listOutbox')
-        return { ok: false, error: { kind: 'not_signed_in', message: '', nextStep: '' } };
+        return { ok: false, error: { kind: 'not_signed_in', code: 'not_signed_in' } };
       if (name === 'mountingChecklist')
         return { ok: true, value: { checks: [], source: { file: null, problem: { from: name } } } };
       return { ok: true, value: { from: name } };

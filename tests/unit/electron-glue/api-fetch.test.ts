@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiFetch, ProxyError, type FetchingSession } from '../../../electron/main/api-fetch';
 import { AppError } from '../../../electron/core/app-error';
-import { wording } from '../../../electron/core/api/messages';
 import { coreHttp } from '../../helpers/core-http';
 
 type SessionFetch = FetchingSession['fetch'];
@@ -75,7 +74,7 @@ describe('API fetch wrapper (mocked electron, runs without Electron)', () => {
     const { session, fetch } = fakeSession(chromiumRedirect);
     const error = await coreError(createApiFetch(session));
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toBe(wording.redirected().message);
+    expect(error.code).toBe('redirected');
     expect(error.status).toBe(302);
     // Not a transient failure: asked once, not retried.
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelFor, OPERATION_NAMES } from '../../../electron/contract';
+import { channelFor, OPERATION_NAMES, type ConnectionReport } from '../../../electron/contract';
+import { problemWords } from '../../../renderer/src/lib/connection-report';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -290,7 +291,7 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     };
     const answer = JSON.parse(
       await handler(event, { baseUrl: 'https://api.example.com/v1', apiKey: 'key-key-key-key' }),
-    ) as { ok: boolean; value: { steps: { problem: { kind: string; message: string } | null }[] } };
+    ) as { ok: boolean; value: ConnectionReport };
 
     expect(apiSession.fetch).toHaveBeenCalled();
     for (const [, init] of apiSession.fetch.mock.calls) {
@@ -301,6 +302,6 @@ describe('app entry (mocked electron, runs without Electron)', () => {
     expect(answer.ok).toBe(true);
     const [first] = answer.value.steps;
     expect(first?.problem?.kind).toBe('bad_response');
-    expect(first?.problem?.message).toMatch(/sent the request somewhere else/);
+    expect(problemWords(first!.problem!)).toMatch(/sent the request somewhere else/);
   });
 });

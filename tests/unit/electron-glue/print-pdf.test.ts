@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorWords } from '../../../renderer/src/lib/error-text';
 
 const electron = vi.hoisted(() => ({
   showSaveDialog: vi.fn(),
@@ -56,8 +57,11 @@ describe('savePdf (mocked electron)', () => {
     const answer = JSON.parse(await savePdf(contents, { fileName: '../../etc/x.pdf' }));
     expect(answer).toMatchObject({
       ok: false,
-      error: { kind: 'validation', message: 'The file name must end in .pdf and have no slashes' },
+      error: { kind: 'validation', code: 'pdf_bad_file_name' },
     });
+    expect(errorWords(answer.error).message).toBe(
+      'The file name must end in .pdf and have no slashes.',
+    );
     expect(electron.showSaveDialog).not.toHaveBeenCalled();
   });
 
@@ -67,9 +71,7 @@ describe('savePdf (mocked electron)', () => {
       filePath: join(dir, 'missing-folder', 'r.pdf'),
     });
     const answer = JSON.parse(await savePdf(contents, { fileName: 'r.pdf' }));
-    expect(answer).toMatchObject({
-      ok: false,
-      error: { message: 'The receipt could not be saved as PDF.' },
-    });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'pdf_not_saved' } });
+    expect(errorWords(answer.error).message).toBe('The receipt could not be saved as PDF.');
   });
 });

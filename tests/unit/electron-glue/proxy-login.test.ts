@@ -273,13 +273,7 @@ describe('the API’s requests behind a signing-in proxy (mocked Electron net.re
     const sentences = new Set<string>();
     for (const tag of ['en', 'de', 'fr', 'nl', 'ja']) {
       setLocaleSource(() => resolveLocale([tag]));
-      const shape = {
-        kind: failure.kind,
-        code: failure.code,
-        params: failure.params,
-        message: '',
-        nextStep: '',
-      };
+      const shape = failure.toShape();
       const words = errorWords(shape);
       expect(words.message).toContain('api.example.com');
       sentences.add(words.message);

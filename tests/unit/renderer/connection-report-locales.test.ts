@@ -1,7 +1,6 @@
 /** The connection check's facts and report in the technician's language. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionReport, ConnectionStep } from '../../../electron/contract';
-import { wording } from '../../../electron/core/api/messages';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import { factWords, reportText, stepNotes } from '../../../renderer/src/lib/connection-report';
@@ -100,7 +99,7 @@ describe('connection facts', () => {
           paging: null,
           items: null,
           total: null,
-          problem: { kind: 'server', ...wording.server(503) },
+          problem: { kind: 'server', code: 'server', params: { status: 503 } },
         }),
       ],
     };

@@ -1,7 +1,7 @@
 /** Failures said in the technician's language from the kind and code the core sends. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppErrorShape } from '../../../electron/contract';
-import { wording } from '../../../electron/core/api/messages';
+import type { AppErrorShape, SavedError } from '../../../electron/contract';
+import { installedElsewhere, locationHasDevices } from '../../../electron/core/api/error-mapping';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
 import { errorWords } from '../../../renderer/src/lib/error-text';
@@ -15,7 +15,8 @@ afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 
 const notFound: AppErrorShape = {
   kind: 'not_found',
-  ...wording.notFound({ kind: 'device', serial: 'FTC-9' }),
+  code: 'device_not_found',
+  params: { serial: 'FTC-9' },
 };
 
 describe('errorWords', () => {
@@ -33,35 +34,60 @@ describe('errorWords', () => {
     );
   });
 
-  it('English words from the catalog match the core log sentence they replace', () => {
-    const samples = [
-      wording.offline('api.example.com'),
-      wording.timeout('api.example.com', 15),
-      wording.rateLimited(30),
-      wording.rateLimited(600),
-      wording.locationHasDevices(3),
-      wording.installedElsewhere({ id: 'loc_1', name: 'Markt Mitte' }),
-      wording.server(503),
+  it('English words from the catalog are the sentences the core used to write', () => {
+    const samples: [AppErrorShape, string, string][] = [
+      [
+        { kind: 'offline', code: 'offline', params: { host: 'api.example.com' } },
+        'Could not reach the server at api.example.com. The network connection seems to be down.',
+        'Check the Wi-Fi or network cable, then try again. Installs and uninstalls can be queued meanwhile.',
+      ],
+      [
+        { kind: 'timeout', code: 'timeout', params: { host: 'api.example.com', seconds: 15 } },
+        'The server at api.example.com did not answer within 15 seconds.',
+        'The connection may be slow. Move closer to the Wi-Fi access point or try again in a moment.',
+      ],
+      [
+        { kind: 'rate_limited', code: 'rate_limited', params: { seconds: 30 } },
+        'The server is receiving too many requests right now.',
+        'Try again in 30 seconds.',
+      ],
+      [
+        { kind: 'rate_limited', code: 'rate_limited', params: { seconds: 600 } },
+        'The server is receiving too many requests right now.',
+        'Try again in 10 minutes.',
+      ],
+      [
+        locationHasDevices(3),
+        'This location still has 3 devices installed.',
+        'Uninstall its devices first, then delete the location.',
+      ],
+      [
+        installedElsewhere({ id: 'loc_1', name: 'Markt Mitte' }),
+        'This device is already installed at “Markt Mitte”.',
+        'Uninstall it there first, or move it to this location.',
+      ],
+      [
+        { kind: 'server', code: 'server', params: { status: 503 } },
+        'The server had a problem (HTTP 503) and could not complete the request.',
+        'Try again in a few minutes. If it keeps happening, tell your admin.',
+      ],
     ];
-    for (const sample of samples)
-      expect(errorWords({ kind: 'server', ...sample })).toEqual({
-        message: sample.message,
-        nextStep: sample.nextStep,
-      });
+    for (const [shape, message, nextStep] of samples)
+      expect(errorWords(shape)).toEqual({ message, nextStep });
   });
 
   it('plural forms follow the number (fr: one device, several devices)', () => {
     speak('fr');
-    expect(errorWords({ kind: 'conflict', ...wording.locationHasDevices(1) }).message).toBe(
+    expect(errorWords(locationHasDevices(1)).message).toBe(
       '1 appareil est encore installé dans ce magasin.',
     );
-    expect(errorWords({ kind: 'conflict', ...wording.locationHasDevices(4) }).message).toBe(
+    expect(errorWords(locationHasDevices(4)).message).toBe(
       '4 appareils sont encore installés dans ce magasin.',
     );
   });
 
-  it('a failure without a code: English keeps the core sentence, other languages say the kind', () => {
-    const shape: AppErrorShape = {
+  it('a failure an earlier version saved without a code: its English on an English screen, else the kind', () => {
+    const shape: SavedError = {
       kind: 'storage',
       message: 'The disk is full: nothing was saved.',
       nextStep: 'Free some space.',
@@ -113,12 +139,27 @@ describe('core errors outside the API client are said by code', () => {
     });
   });
 
-  it('English words from the catalog match the core sentences they replace', () => {
-    const core: AppErrorShape[] = [
-      shapeOf(() => walkTestOf({ walkTestCount: 0, walkTestExpected: 3 } as never)),
-      validationError(z.object({ a: z.string(), b: z.string() }).safeParse({}).error!).toShape(),
-    ];
-    for (const shape of core) expect(errorWords(shape).message).toBe(shape.message);
+  it('English words from the catalog are the sentences the core used to write', () => {
+    expect(
+      errorWords(shapeOf(() => walkTestOf({ walkTestCount: 0, walkTestExpected: 3 } as never))),
+    ).toEqual({
+      message: 'The walk test counted 0 of 3 passes.',
+      nextStep: 'Walk through again, or say why it did not pass to record it as failed.',
+    });
+    const fields = z.object({ a: z.string(), b: z.string() }).safeParse({}).error!;
+    expect(errorWords(validationError(fields).toShape())).toEqual({
+      message: 'Some fields need fixing.',
+      nextStep: 'Correct the marked fields and try again.',
+    });
+  });
+
+  it('one field that needs fixing is said by its rule, in every language', () => {
+    const parsed = z.object({ a: z.string().min(1, 'serial_empty') }).safeParse({ a: '' });
+    const shape = validationError(parsed.error!, { a: '' }).toShape();
+    expect(shape.code).toBe('field');
+    expect(errorWords(shape).message).toBe('Serial number is empty');
+    speak('de');
+    expect(errorWords(shape).message).toBe('Die Seriennummer ist leer');
   });
 });
 
@@ -128,16 +169,30 @@ describe('list, foot-traffic and keychain failures', () => {
     const { listTooBig, repeatedPage, shortList } =
       await import('../../../electron/core/api/list-walk');
     const { unknownTrafficFormat } = await import('../../../electron/core/api/traffic-reader');
-    for (const error of [
-      listTooBig(),
-      repeatedPage(),
-      shortList(1200, 1150),
-      unknownTrafficFormat(),
-    ])
-      expect(errorWords(shapeOf(error))).toEqual({
-        message: error.message,
-        nextStep: error.nextStep,
-      });
+    const said: [AppError, string, string][] = [
+      [
+        listTooBig(),
+        'The list is larger than this app reads at once (more than 200,000 entries or 64 MB).',
+        'Nothing was changed. Tell your admin; the server may be sending far more than asked.',
+      ],
+      [
+        repeatedPage(),
+        'The server sent the same page of a list twice, so the list could not be read completely.',
+        'Nothing was changed. Try again later; if it keeps happening, send a connection report to support.',
+      ],
+      [
+        shortList(1200, 1150),
+        'The server said the list has 1,200 entries but sent 1,150.',
+        'Nothing was removed from this computer. Try again later; if it keeps happening, send a connection report to support.',
+      ],
+      [
+        unknownTrafficFormat(),
+        "The server's foot traffic is in a format this app does not read yet.",
+        'The counts are not shown rather than shown wrong. Send a connection report to support.',
+      ],
+    ];
+    for (const [error, message, nextStep] of said)
+      expect(errorWords(shapeOf(error))).toEqual({ message, nextStep });
     speak('de');
     expect(errorWords(shapeOf(shortList(1200, 1150))).message).toBe(
       'Laut Server hat die Liste 1.200 Einträge, gesendet wurden aber 1.150.',
@@ -149,8 +204,6 @@ describe('list, foot-traffic and keychain failures', () => {
       kind: 'keychain_unavailable',
       code: 'keychain_unavailable',
       params: { platform },
-      message: 'x',
-      nextStep: 'y',
     });
     speak('fr');
     expect(errorWords(unavailable('win32')).message).toContain('Gestionnaire d’identification');

@@ -67,8 +67,7 @@ describe('storage notices', () => {
   it('never takes a full disk for being offline', () => {
     const shape = (kind: 'storage' | 'offline' | 'dns' | 'timeout' | 'tls') => ({
       kind,
-      message: '',
-      nextStep: '',
+      code: kind === 'storage' ? ('disk_full' as const) : kind,
     });
     expect(isConnectivityFailure(shape('storage'))).toBe(false);
     expect(isConnectivityFailure(shape('tls'))).toBe(false);

@@ -30,7 +30,7 @@ const state = (tasks: SyncTask[], running = true): SyncState => ({
   nextAttemptAt: null,
   held: null,
 });
-const offline = { kind: 'offline', message: 'No connection.', nextStep: 'Wait.' } as const;
+const offline = { kind: 'offline', code: 'offline', params: { host: 'api.example.com' } } as const;
 
 describe('the sync indicator', () => {
   it('shows the running download, else the next waiting one, and nothing when idle', () => {
@@ -69,9 +69,11 @@ describe('the sync indicator', () => {
     expect(newlyEnded(null, after)).toEqual([]);
     const refused = task({
       state: 'failed',
-      error: { kind: 'server', message: 'The server had a problem.', nextStep: 'Later.' },
+      error: { kind: 'server', code: 'server', params: { status: 503 } },
     });
-    expect(endedText([refused])).toBe('Could not download devices. The server had a problem.');
+    expect(endedText([refused])).toBe(
+      'Could not download devices. The server had a problem (HTTP 503) and could not complete the request.',
+    );
     // The network's is not said beside the badge that already says Offline.
     expect(endedText([failed])).toBe('');
     // A cancel stops every download at once: one sentence, not one per download.

@@ -176,9 +176,7 @@ describe('the inventory window loader', () => {
     core.asked[0]!.answer();
     await settle();
     l.setVisible({ start: 500, end: 512 });
-    core.asked[1]!.fail(
-      new AppFailure({ kind: 'storage', message: 'The disk is full.', nextStep: 'Free space.' }),
-    );
+    core.asked[1]!.fail(new AppFailure({ kind: 'storage', code: 'disk_full' }));
     await settle();
     expect(last().error?.kind).toBe('storage');
     expect(last().window?.offset).toBe(0);

@@ -31,23 +31,20 @@ export interface Call {
 export const offlineError = (): AppError =>
   new AppError({
     kind: 'offline',
-    message: 'No connection to the server.',
-    nextStep: 'Wait for a connection.',
+    code: 'offline',
   });
 
 const badGateway = (): AppError =>
   new AppError({
     kind: 'server',
-    message: 'The server had a problem (502).',
-    nextStep: 'It is tried again later.',
+    code: 'server',
     status: 502,
   });
 
 const rateLimited = (retryAfterS = 30): AppError =>
   new AppError({
     kind: 'rate_limited',
-    message: 'The server asked the app to slow down.',
-    nextStep: 'It is tried again after the wait.',
+    code: 'rate_limited',
     status: 429,
     retryAfterS,
   });
@@ -89,8 +86,7 @@ export class InMemoryDevices implements ReplayApi {
       if (at && at.id !== locationId) {
         throw new AppError({
           kind: 'conflict',
-          message: 'Installed elsewhere.',
-          nextStep: 'Decide.',
+          code: 'installed_elsewhere',
           status: 409,
           location: at,
         });
@@ -108,8 +104,7 @@ export class InMemoryDevices implements ReplayApi {
       if (at && locationId !== undefined && at.id !== locationId) {
         throw new AppError({
           kind: 'conflict',
-          message: 'Installed elsewhere.',
-          nextStep: 'Decide.',
+          code: 'installed_elsewhere',
           status: 409,
           location: at,
         });
@@ -173,10 +168,9 @@ export class InMemoryDevices implements ReplayApi {
   }
 }
 
-const notFound = (what: string): AppError =>
+const notFound = (what: 'location' | 'device'): AppError =>
   new AppError({
     kind: 'not_found',
-    message: `Unknown ${what}.`,
-    nextStep: 'Check the serial number.',
+    code: what === 'device' ? 'device_not_found' : 'location_not_found',
     status: 404,
   });

@@ -21,8 +21,7 @@ const PAGES = 6;
 const PER_PAGE = 2;
 const PAGE_ATTEMPTS = 8;
 
-const failure = (kind: ErrorKind) =>
-  new AppError({ kind, message: `a ${kind} failure`, nextStep: 'Wait.' });
+const failure = (kind: ErrorKind) => new AppError({ kind, code: 'internal' });
 
 const pageOf = (page: number): ListPage<string> => ({
   items: Array.from({ length: PER_PAGE }, (_, i) => `d${page}-${i}`),

@@ -131,7 +131,7 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       {
         serial: 'UNKNOWN',
         state: 'failed',
-        lastError: { kind: 'not_found', status: 404, message: 'Unknown device.' },
+        lastError: { kind: 'not_found', status: 404, code: 'device_not_found' },
       },
     ]);
     expect(server.where.get('S2')).toBe('A');
@@ -311,8 +311,7 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null });
     const raced = new AppError({
       kind: 'conflict',
-      message: 'Installed elsewhere.',
-      nextStep: 'Decide.',
+      code: 'installed_elsewhere',
       status: 409,
       location: { id: 'C', name: 'Cafe', extra: 1 },
     });
@@ -345,8 +344,7 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
       'getDevice',
       new AppError({
         kind: 'unauthorized',
-        message: 'Key rejected.',
-        nextStep: 'Sign in.',
+        code: 'unauthorized',
         status: 401,
       }),
     );

@@ -7,23 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { clipErrorAnswer, MAX_ERROR_ANSWER_BYTES } from '../../../electron/web/error-echo';
 
 const bigError = () => {
-  const fields: Record<string, string> = {};
-  const fieldIssues: Record<string, { code: string; rule?: string; params?: object }> = {};
-  for (let i = 0; i < 50; i++) {
-    fields[`field_${i}`] = `The server says this is wrong: ${'x'.repeat(300)}`;
-    fieldIssues[`field_${i}`] = { code: 'too_small', params: { minimum: i, origin: 'string' } };
-  }
+  const fields: Record<string, { code: string; rule?: string; params?: object }> = {};
+  for (let i = 0; i < 50; i++)
+    fields[`field_${i}`] =
+      i % 2 === 0
+        ? { code: 'server', params: { words: `The server says this is wrong: ${'x'.repeat(300)}` } }
+        : { code: 'too_small', params: { minimum: i, origin: 'string' } };
   return {
     ok: false,
     error: {
       kind: 'validation',
       code: 'invalid',
       params: { field: 'name', problem: 'y'.repeat(1_000) },
-      message: 'Some fields need fixing.',
-      nextStep: 'Correct the marked fields and try again.',
       status: 422,
       fields,
-      fieldIssues,
     },
   };
 };
@@ -38,15 +35,15 @@ describe('clipping a large error answer', () => {
       error: {
         code?: string;
         params?: Record<string, string | number>;
-        fields?: Record<string, string>;
-        fieldIssues?: Record<string, { code: string; params?: Record<string, unknown> }>;
+        fields?: Record<string, { code: string; params?: Record<string, unknown> }>;
       };
     };
     expect(error.code).toBe('invalid');
     expect(error.params?.['field']).toBe('name');
     expect(String(error.params?.['problem']).length).toBeLessThan(300);
-    expect(Object.keys(error.fieldIssues ?? {})).toEqual(Object.keys(error.fields ?? {}));
-    expect(error.fieldIssues?.['field_1']).toEqual({
+    expect(Object.keys(error.fields ?? {}).slice(0, 2)).toEqual(['field_0', 'field_1']);
+    expect(String(error.fields?.['field_0']?.params?.['words']).length).toBeLessThan(300);
+    expect(error.fields?.['field_1']).toEqual({
       code: 'too_small',
       params: { minimum: 1, origin: 'string' },
     });
@@ -55,7 +52,7 @@ describe('clipping a large error answer', () => {
   it('leaves a small answer as the core wrote it', () => {
     const small = JSON.stringify({
       ok: false,
-      error: { kind: 'offline', message: 'm', nextStep: 'n' },
+      error: { kind: 'offline', code: 'offline', params: { host: 'api.example.com' } },
     });
     expect(clipErrorAnswer(small)).toBe(small);
   });
