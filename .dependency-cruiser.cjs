@@ -2,9 +2,11 @@
 // (`depcruise`, chained by the lint script). Paths are the resolved files, relative to the
 // repository root, so a rule holds however deep the importing file sits.
 
-/** What the renderer may import from electron/: the shared contract modules, pure TypeScript
- * with no Node or Electron imports, which both sides compile (tsconfig.web.json). */
-const SHARED = '^electron/[^/]+[.]ts$';
+/** What the renderer may import from electron/: the shared folder, pure TypeScript with no Node
+ * or Electron imports, which both sides compile (tsconfig.web.json). */
+const SHARED = '^electron/shared/';
+/** The contract's modules: they hold the zod schemas. */
+const CONTRACT = '^electron/shared/(index[.]ts|contract/)';
 /** The Electron-only packages: the core, common/ and the renderer run without them. */
 const ELECTRON_PACKAGES = '(^|/)node_modules/(electron|electron-updater|@electron/[^/]+)/';
 
@@ -65,12 +67,12 @@ module.exports = {
       to: { path: '^electron/', pathNot: SHARED },
     },
     {
-      // contract.ts holds the zod schemas: a value import would bundle zod into the page.
+      // The contract holds the zod schemas: a value import would bundle zod into the page.
       name: 'renderer-contract-types-only',
       comment: 'The renderer imports the contract type-only.',
       severity: 'error',
       from: { path: '^renderer/' },
-      to: { path: '^electron/contract[.]ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: CONTRACT, dependencyTypesNot: ['type-only'] },
     },
     {
       // The shared modules are compiled into the page: they may name another layer's types

@@ -39,7 +39,7 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Each language's messages (lib/i18n.ts) under a name that says so: the bundle
+        // Each language's messages (lib/words/i18n.ts) under a name that says so: the bundle
         // benchmark counts the one a technician loads at start.
         chunkFileNames: (chunk) => {
           const locale = /paraglide\/messages\/([\w-]+)\.js$/.exec(chunk.facadeModuleId ?? '');

@@ -20,6 +20,6 @@ export const PARAGLIDE_OPTIONS = {
   emitTsDeclarations: true,
   emitReadme: false,
   // One module per language (messages/de.js …): the renderer loads only the language it
-  // shows (renderer/src/lib/i18n.ts); main imports messages.js, which dispatches on a locale.
+  // shows (renderer/src/lib/words/i18n.ts); main imports messages.js, which dispatches on a locale.
   outputStructure: 'locale-modules' as const,
 };

@@ -1,6 +1,6 @@
 /**
  * The one error type the core throws and the renderer receives (as AppErrorShape): a kind, a
- * code and its parameters. The words are the catalog's (renderer/src/lib/error-text.ts): what
+ * code and its parameters. The words are the catalog's (renderer/src/lib/words/error-text.ts): what
  * happened, then what to do next. Never put a secret, a stack or a raw server body into one.
  */
 import type {
@@ -10,7 +10,7 @@ import type {
   FieldIssue,
   LocationRef,
   SavedError,
-} from '../contract';
+} from '../shared';
 
 /** What a log line says of it: the code and its parameters ("timeout {"seconds":15}"). */
 const logLine = (shape: AppErrorShape): string =>

@@ -11,7 +11,7 @@ import type {
   OperationName,
   OperationResult,
   PushEvent,
-} from '../contract';
+} from '../shared';
 import type { Logger } from '../common/logger';
 
 export interface Core {

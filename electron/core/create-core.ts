@@ -13,9 +13,9 @@ import {
   type OperationName,
   type OperationResult,
   type PushEvent,
-} from '../contract';
-import { traitsOf } from '../error-traits';
-import { isLocalLocationId } from '../local-ids';
+} from '../shared';
+import { traitsOf } from '../shared/error-traits';
+import { isLocalLocationId } from '../shared/local-ids';
 import { AppError } from './app-error';
 import type { Core, CreateCore } from './core';
 import { isDamage, isSqliteError, isStorageFailure, storageError } from './db/storage-error';

@@ -1,6 +1,6 @@
 /** Turns a contract schema failure into the same AppError forms show next to their fields. */
 import type { z } from 'zod';
-import { FIELD_RULES, type FieldIssue, type FieldRule } from '../contract';
+import { FIELD_RULES, type FieldIssue, type FieldRule } from '../shared';
 import { AppError } from './app-error';
 
 // What an answer echoes of a bad request is bounded: a request with 10,000 unknown keys once

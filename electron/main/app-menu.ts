@@ -6,13 +6,13 @@
  * development runs keep Electron's full View menu.
  *
  * Go → Back / Scan / Search show their shortcuts in the menu and send a push event to the
- * renderer, which navigates (renderer/src/lib/app-commands.ts). Help → Show logs / Export
+ * renderer, which navigates (renderer/src/lib/navigation/app-commands.ts). Help → Show logs / Export
  * diagnostics / Check for updates… (macOS: in the app menu) call into main. Labels come in as a parameter (menu-labels.ts builds them from
  * the catalog for a locale and platform); `setupAppMenu` is called again when the language
  * changes.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import type { PushEvent } from '../contract';
+import type { PushEvent } from '../shared';
 import type { MenuLabels } from './menu-labels';
 
 interface MenuActions {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, crashReporter, dialog, net, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
-import type { PushEvent } from '../contract';
+import type { PushEvent } from '../shared';
 import type { Core } from '../core/core';
 import { createCore } from '../core/create-core';
 import { createKeychainCredentials, keychainServiceFromEnv } from '../core/credentials/keychain';

@@ -6,7 +6,7 @@
  * or trimmed (an encoded slash or dot stays a `%`, which no id has), and a query, fragment,
  * extra segment or other scheme is refused rather than guessed at.
  */
-import { isId, isSerial } from '../id-patterns';
+import { isId, isSerial } from '../shared/id-patterns';
 
 export const DEEP_LINK_SCHEME = 'fieldinstaller';
 /** Longer than any valid link (128-character id) with room to spare; longer is refused unread. */
@@ -34,7 +34,7 @@ export const parseDeepLink = (raw: unknown): DeepLinkResult => {
   }
   if (kind === 'devices') {
     if (!isSerial(value)) return refuse('not a valid serial');
-    // As written: the core finds the server's spelling of it (electron/serial-key.ts).
+    // As written: the core finds the server's spelling of it (electron/shared/serial-key.ts).
     return { ok: true, path: `/devices/${value}` };
   }
   return refuse('unknown link type');

@@ -6,7 +6,7 @@
  * followed). A valid one becomes a `navigate` push event; until the page has loaded it waits.
  */
 import type { App } from 'electron';
-import type { PushEvent } from '../contract';
+import type { PushEvent } from '../shared';
 import type { Logger } from '../common/logger';
 import { DEEP_LINK_SCHEME, deepLinkInArgv, parseDeepLink } from './deep-link';
 

@@ -11,7 +11,7 @@ import {
   OPERATION_NAMES,
   type Envelope,
   type OperationName,
-} from '../contract';
+} from '../shared';
 import type { Core } from '../core/core';
 import type { Logger } from '../common/logger';
 import { isAppUrl } from './app-origin';

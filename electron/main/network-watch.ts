@@ -3,7 +3,7 @@
  * Electron's `net.isOnline()` at start and whenever the computer wakes or is unlocked — a
  * laptop carried asleep from one store's Wi-Fi to the next — so the badge does not wait for
  * the next probe. Changes while awake come from the page's online/offline events
- * (renderer/src/lib/network-watch.ts); both say the same OS state.
+ * (renderer/src/lib/transport/network-watch.ts); both say the same OS state.
  */
 import { net, powerMonitor } from 'electron';
 

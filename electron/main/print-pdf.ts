@@ -9,7 +9,7 @@ import { PRIVATE_FILE_MODE } from '../common/private-dir';
 import { BrowserWindow, dialog, type WebContents } from 'electron';
 import type { MessageLocale } from '../../i18n/locales';
 import { m } from '../../i18n/paraglide/messages.js';
-import { operations, type Envelope, type ErrorCode, type OperationResult } from '../contract';
+import { operations, type Envelope, type ErrorCode, type OperationResult } from '../shared';
 
 type Answer = Envelope<OperationResult<'savePdf'>>;
 

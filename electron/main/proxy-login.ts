@@ -8,7 +8,7 @@
  * The password is never logged. No window to ask in = cancelled.
  */
 import { randomBytes } from 'node:crypto';
-import { operations, type Envelope, type OperationResult, type PushEvent } from '../contract';
+import { operations, type Envelope, type OperationResult, type PushEvent } from '../shared';
 import type { CredentialStore } from '../core/core';
 import type { Logger } from '../common/logger';
 

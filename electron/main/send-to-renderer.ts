@@ -1,5 +1,5 @@
 import type { WebContents } from 'electron';
-import { EVENT_CHANNEL, type PushEvent } from '../contract';
+import { EVENT_CHANNEL, type PushEvent } from '../shared';
 
 /**
  * Main's own push events (menu, deep links, updates) take the same channel as the core's, so

@@ -3,7 +3,7 @@
  * to main (menus rebuilt, later dialogs in that language). Pure apart from `apply`.
  */
 import type { MessageLocale } from '../../i18n/locales';
-import { operations, type Envelope, type OperationResult } from '../contract';
+import { operations, type Envelope, type OperationResult } from '../shared';
 
 export const applyLanguage = (
   input: unknown,

@@ -8,7 +8,7 @@
  *   is installed on a normal quit only while no action is queued (a visit with queued work
  *   must not end in an installer).
  */
-import type { ManagedSettings } from '../contract';
+import type { ManagedSettings } from '../shared';
 
 export type UpdateOffReason = 'development' | 'policy' | 'no-feed';
 export type UpdateDecision =

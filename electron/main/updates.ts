@@ -6,7 +6,7 @@
  * check and its result, a download under way or ready) goes into Export diagnostics.
  */
 import type { AppUpdater, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
-import type { PushEvent } from '../contract';
+import type { PushEvent } from '../shared';
 import type { Logger } from '../common/logger';
 import {
   CHECK_INTERVAL_MS,

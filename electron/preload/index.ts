@@ -11,7 +11,7 @@ import {
   OPERATION_NAMES,
   type InstallerApi,
   type PushEvent,
-} from '../contract';
+} from '../shared';
 
 const operations = Object.fromEntries(
   OPERATION_NAMES.map((name) => [

@@ -24,7 +24,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { OPERATION_NAMES, type OperationName } from '../contract';
+import { OPERATION_NAMES, type OperationName } from '../shared';
 import type { Core } from '../core/core';
 import {
   BRIDGE_EVENTS_PATH,
@@ -32,7 +32,7 @@ import {
   BRIDGE_SOCKET_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
-} from '../bridge-protocol';
+} from '../shared/bridge-protocol';
 import { createBridgeSocket } from './bridge-socket';
 import { clipErrorAnswer } from './error-echo';
 import { serveStatic } from './static-files';

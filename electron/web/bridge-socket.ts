@@ -14,7 +14,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { OperationName } from '../contract';
+import type { OperationName } from '../shared';
 import type { Core } from '../core/core';
 import { clipErrorAnswer } from './error-echo';
 

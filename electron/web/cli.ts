@@ -16,8 +16,8 @@ import { readManagedSettings } from '../common/managed/read-policy';
 import { createFileLogger } from '../common/redacting-logger';
 import { restrictNewFiles } from '../common/private-dir';
 import { FALLBACK_LOCALE } from '../../i18n/locales';
-import { errorWords } from '../../renderer/src/lib/error-text';
-import { loadMessages } from '../../renderer/src/lib/i18n';
+import { errorWords } from '../../renderer/src/lib/words/error-text';
+import { loadMessages } from '../../renderer/src/lib/words/i18n';
 import { startBridge } from './bridge-server';
 import { createWebFetch } from './web-fetch';
 

@@ -4,7 +4,7 @@
  * bridge passes small error answers through untouched and clips large ones to a few fields of
  * a few hundred characters. Success answers are never looked at (they may be large by design).
  */
-import type { AppErrorShape, ErrorCode, FieldRule } from '../contract';
+import type { AppErrorShape, ErrorCode, FieldRule } from '../shared';
 
 /** Error answers up to this size (UTF-8 bytes) go out as the core wrote them. */
 export const MAX_ERROR_ANSWER_BYTES = 4_096;

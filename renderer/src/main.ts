@@ -2,11 +2,11 @@ import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
-import { prepareFormats } from './lib/format';
-import { loadMessages } from './lib/i18n';
-import { loadPreferences } from './lib/preferences';
-import { startErrorReporting } from './lib/error-reporting';
-import { call, initTransport } from './lib/transport';
+import { prepareFormats } from './lib/words/format';
+import { loadMessages } from './lib/words/i18n';
+import { loadPreferences } from './lib/state/preferences';
+import { startErrorReporting } from './lib/transport/error-reporting';
+import { call, initTransport } from './lib/transport/transport';
 
 // Take the bridge token out of the address bar before anything else runs.
 initTransport();
@@ -18,7 +18,7 @@ startErrorReporting(window, (report) => call('reportRendererError', report));
 const firstStatus = call('sessionStatus', {});
 firstStatus.catch(() => undefined);
 
-// The start language's messages are a chunk of their own (lib/i18n.ts): load them before the
+// The start language's messages are a chunk of their own (lib/words/i18n.ts): load them before the
 // first render, so nothing is ever said in a language the technician did not ask for. The
 // desktop app's OS languages may still change it a moment later (PreferencesState).
 const start = localeFor(

@@ -10,7 +10,7 @@
  * page building (it walks the organization's devices for every page) shared the core's one
  * thread and was counted as the app's time. Requests are counted on the core's side.
  */
-import type { SyncState } from '../../electron/contract';
+import type { SyncState } from '../../electron/shared';
 import type { Faults } from '../../electron/sandbox';
 import { startCoreHarness } from '../helpers/core-harness';
 import { atMost, type Baseline, type Figure } from './results';

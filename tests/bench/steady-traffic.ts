@@ -17,7 +17,7 @@
  *    last), whose cost is spread over those 12 hours.
  * Figures: the technician's hour plus 1/12 of a scheduled full refresh, against the baseline.
  */
-import type { SyncState } from '../../electron/contract';
+import type { SyncState } from '../../electron/shared';
 import { DEFAULT_FULL_REFRESH_MS } from '../../electron/core/sync/sync-engine';
 import { CompressedClock } from '../helpers/compressed-clock';
 import { startCoreHarness, type CoreHarness } from '../helpers/core-harness';

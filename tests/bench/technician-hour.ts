@@ -17,8 +17,8 @@
  * answers are in, the refresh a show starts included) and every 15 s while shown.
  */
 import type { Core } from '../../electron/core/core';
-import type { OperationName, OperationResult } from '../../electron/contract';
-import { KEEP_FRESH_MS } from '../../renderer/src/lib/keep-fresh-pace';
+import type { OperationName, OperationResult } from '../../electron/shared';
+import { KEEP_FRESH_MS } from '../../renderer/src/lib/state/keep-fresh-pace';
 import type { CompressedClock } from '../helpers/compressed-clock';
 
 const DAY = 86_400_000;

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { OPERATION_NAMES } from '../../electron/contract';
+import { OPERATION_NAMES } from '../../electron/shared';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SKIP_MESSAGE = 'Electron binary not available on this machine (cannot be downloaded here)';

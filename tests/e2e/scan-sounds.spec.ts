@@ -18,7 +18,7 @@ const AUDIO_SPY = `(() => {
   };
 })()`;
 const TONES = 'window.__tones.slice()';
-// The first note of each tone (lib/scan-sounds.ts): 880 Hz "installed", 220 Hz "problem".
+// The first note of each tone (lib/scan/scan-sounds.ts): 880 Hz "installed", 220 Hz "problem".
 const INSTALLED = 880;
 const PROBLEM = 220;
 

@@ -8,12 +8,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Envelope, OperationName } from '../../electron/contract';
+import type { Envelope, OperationName } from '../../electron/shared';
 import {
   buildDiagnosticsZip,
   gatherCoreFacts,
 } from '../../electron/common/diagnostics/diagnostics-zip';
-import { bridgeOperationPath } from '../../electron/bridge-protocol';
+import { bridgeOperationPath } from '../../electron/shared/bridge-protocol';
 import { expect, test } from './fixtures';
 import { installHere, openStoreWithSpare } from './helpers';
 

@@ -1,5 +1,5 @@
 /** Activity entries for tests of what the renderer makes of a visit's log. */
-import type { ActivityEntry } from '../../electron/contract';
+import type { ActivityEntry } from '../../electron/shared';
 
 let made = 0;
 

@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BRIDGE_SESSION_PATH } from '../../electron/bridge-protocol';
+import { BRIDGE_SESSION_PATH } from '../../electron/shared/bridge-protocol';
 import {
   startBridge,
   type BridgeOptions,

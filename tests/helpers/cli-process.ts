@@ -12,7 +12,7 @@ import {
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
   bridgeOperationPath,
-} from '../../electron/bridge-protocol';
+} from '../../electron/shared/bridge-protocol';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { OperationName, OperationResult } from '../../electron/contract';
+import type { OperationName, OperationResult } from '../../electron/shared';
 import type { Core, CoreOptions } from '../../electron/core/core';
 import type { Logger } from '../../electron/common/logger';
 import { createCore } from '../../electron/core/create-core';

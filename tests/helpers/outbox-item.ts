@@ -1,5 +1,5 @@
 /** An outbox item as the core lists it, for renderer tests: an install of FTC-1, queued. */
-import type { OutboxItem } from '../../electron/contract';
+import type { OutboxItem } from '../../electron/shared';
 
 export const outboxItem = (patch: Partial<OutboxItem> = {}): OutboxItem => ({
   id: 'o1',

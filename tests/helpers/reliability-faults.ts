@@ -4,7 +4,7 @@
  * request under test, so background traffic (connectivity probes) never eats it and nothing
  * waits on a long timeout. Stalls and TLS need their own set-ups (see the matrix files).
  */
-import type { ErrorKind } from '../../electron/contract';
+import type { ErrorKind } from '../../electron/shared';
 import type { FaultKind } from '../../electron/sandbox/index';
 import type { World } from './reliability-world';
 

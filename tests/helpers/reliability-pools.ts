@@ -3,7 +3,7 @@
  * devices no other test touched (a test's effects and request counts are then its own).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { OutboxItem } from '../../electron/contract';
+import type { OutboxItem } from '../../electron/shared';
 import type { World } from './reliability-world';
 
 interface WireDevice {

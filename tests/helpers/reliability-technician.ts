@@ -5,7 +5,7 @@
  * soak never provokes — is a finding, so it ends the run.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ActionResult, Envelope } from '../../electron/contract';
+import type { ActionResult, Envelope } from '../../electron/shared';
 import type { World } from './reliability-world';
 
 export type Intent =

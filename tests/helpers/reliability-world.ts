@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Envelope, OperationName, OperationResult } from '../../electron/contract';
+import type { Envelope, OperationName, OperationResult } from '../../electron/shared';
 import {
   startSandbox,
   type Faults,

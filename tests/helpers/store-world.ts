@@ -16,7 +16,7 @@ import {
   type SandboxOptions,
 } from '../../electron/sandbox/index';
 import type { RequestLogEntry } from '../../electron/sandbox/types';
-import type { Location } from '../../electron/contract';
+import type { Location } from '../../electron/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { startCoreHarness, type CoreHarness } from './core-harness';
 import type { ChildPlan } from './core-child';

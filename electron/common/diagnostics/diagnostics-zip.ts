@@ -28,7 +28,7 @@ import type {
   OutboxItem,
   SessionStatus,
   SyncState,
-} from '../../contract';
+} from '../../shared';
 import { redactData, redactText } from '../redacting-logger';
 
 interface Versions {

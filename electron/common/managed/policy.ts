@@ -6,9 +6,9 @@
  */
 import { isAbsolute, win32 } from 'node:path';
 import { z } from 'zod';
-import type { ManagedQuality, ManagedSettings, ManagedSource } from '../../contract';
-import { ID_MAX_LENGTH, ID_PATTERN } from '../../id-patterns';
-import { MAX_PHOTOS_PER_DEVICE } from '../../photo-limits';
+import type { ManagedQuality, ManagedSettings, ManagedSource } from '../../shared';
+import { ID_MAX_LENGTH, ID_PATTERN } from '../../shared/id-patterns';
+import { MAX_PHOTOS_PER_DEVICE } from '../../shared/photo-limits';
 
 /** The policy's key names, as they appear in the registry, the plist and the JSON file. */
 export const POLICY_KEYS = {
@@ -77,7 +77,7 @@ const FIELDS = {
     .int('must be a whole number of hours')
     .min(1, 'must be at least 1')
     .max(FULL_REFRESH_HOURS_MAX, `must be at most ${FULL_REFRESH_HOURS_MAX}`),
-  // The accuracy audit's pass mark and minimum sample (electron/accuracy-audit.ts defaults).
+  // The accuracy audit's pass mark and minimum sample (electron/shared/accuracy-audit.ts defaults).
   AuditAccuracyPercent: Whole(50, 100),
   AuditMinimumCrossings: Whole(1, 10_000),
   AuditMinimumMinutes: Whole(0, 1_440),

@@ -17,7 +17,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
-import type { ManagedSource } from '../../contract';
+import type { ManagedSource } from '../../shared';
 import {
   mergePolicyLayers,
   validatePolicyValues,

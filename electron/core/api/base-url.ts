@@ -3,7 +3,7 @@
  * only https, except plain http to this machine (the sandbox and local test servers), because
  * Basic auth over plain http to another host would hand the key to anyone on the network.
  */
-import type { FieldRule } from '../../contract';
+import type { FieldRule } from '../../shared';
 import { AppError } from '../app-error';
 
 /** The address broke `rule`: said in the error and beside the field. */

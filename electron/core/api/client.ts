@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../app-error';
-import { traitsOf } from '../../error-traits';
+import { traitsOf } from '../../shared/error-traits';
 import {
   createdId,
   isDeviceLike,

@@ -7,7 +7,7 @@
  * in a cause chain.
  */
 import { AppError } from '../app-error';
-import type { AppErrorShape, ErrorKind, LocationRef } from '../../contract';
+import type { AppErrorShape, ErrorKind, LocationRef } from '../../shared';
 import { isInstalledElsewhere, isLocationWithDevices, readErrorBody } from './error-body';
 
 /** What a request was about, so a 404 can name the thing that was not found. */

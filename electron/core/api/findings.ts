@@ -1,7 +1,7 @@
 /**
  * What the tolerant readers adapted to in a server's answers, for the connection check to name
  * in its report (support sees which of the spec's "not shown" parts this server fills its own
- * way). Kinds and parameters only: the renderer words them (lib/connection-report.ts).
+ * way). Kinds and parameters only: the renderer words them (lib/words/connection-report.ts).
  */
 export type ApiFinding =
   /** A device that is not installed came with a location without an id ({id: "", name: ""}),

@@ -9,7 +9,7 @@ import { errorFromCause, errorFromStatus, type Subject } from './error-mapping';
 import { nestsDeeperThan } from './json-depth';
 import { scrubSecrets, scrubText, secretForms } from './scrub-secrets';
 import { BodyTooLarge, readBodyCapped } from './read-body';
-import { traitsOf } from '../../error-traits';
+import { traitsOf } from '../../shared/error-traits';
 import { MAX_RETRY_AFTER_S, backoffDelayMs, parseRetryAfter } from './retry';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -124,7 +124,7 @@ export interface MetricsScope {
  * (or only a total) — or flat records, one per location and bucket, which are gathered by
  * location across every page. A location's total is the sum of its buckets: a server's own
  * `total` beside a series is not used, so a card and its chart cannot disagree (screens count
- * a range themselves from the hourly series, renderer/src/lib/visitor-range.ts). Locations of
+ * a range themselves from the hourly series, renderer/src/lib/traffic/visitor-range.ts). Locations of
  * another organization than the chosen one (a server answering for every organization of the
  * user) are left out.
  */

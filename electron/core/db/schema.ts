@@ -105,7 +105,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
      started_at   TEXT NOT NULL,
      completed_at TEXT               -- set when every page of the pass is stored
    ) STRICT;`,
-  `-- Serials as people read labels (issue 21): the serial key (electron/serial-key.ts: lower
+  `-- Serials as people read labels (issue 21): the serial key (electron/shared/serial-key.ts: lower
    -- case, no space, "-", "." or "_") in its own trigram index, so "FTC2B5H97J8" and
    -- "FTC 2B5H97J8" find FTC-2B5H97J8, and with "$" and a mark after it ("$" not installed,
    -- "%" installed), so the last one or two characters are a trigram too ("j8$", "8$$"), one

@@ -4,7 +4,7 @@
  * case; the trigram tokenizer's remove_diacritics folds accents ("munchen" finds München).
  */
 import type { Device } from '../api/wire';
-import { serialKey } from '../../serial-key';
+import { serialKey } from '../../shared/serial-key';
 
 const foldText = (text: string): string => text.normalize('NFKC').toLowerCase();
 

@@ -1,6 +1,6 @@
 /**
  * "Did you mean …": how close a typed serial is to one the inventory has, on serial keys
- * (electron/serial-key.ts). Close is one or two edits — a character wrong, missing or extra,
+ * (electron/shared/serial-key.ts). Close is one or two edits — a character wrong, missing or extra,
  * or two neighbours swapped — where a misread of a label (O/0, I/1, B/8, S/5) costs nothing.
  *
  * Written here rather than taken from a library: the edit distance is the textbook table

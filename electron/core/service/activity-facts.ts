@@ -1,8 +1,8 @@
 /**
  * What an activity entry says, as a kind with parameters: the renderer words it in the
- * technician's language (renderer/src/lib/activity-text.ts).
+ * technician's language (renderer/src/lib/words/activity-text.ts).
  */
-import type { ActivityEntry, ActivityFact } from '../../contract';
+import type { ActivityEntry, ActivityFact } from '../../shared';
 import type { Location } from '../api/wire';
 import type { NewActivityEntry } from '../store/activity-rows';
 import type { Intent } from '../store/intent-rows';

@@ -5,7 +5,7 @@
  * Every tap is on disk as it is taken; a stopped audit whose counts cannot be read yet (offline)
  * stays pending in the visit log and settles by itself later (`settleAudits`, after each sync
  * run and whenever an audit is read). The core speaks in codes: the renderer words it all
- * (renderer/src/lib/audit-text.ts).
+ * (renderer/src/lib/words/audit-text.ts).
  */
 import {
   DEFAULT_AUDIT_THRESHOLDS,
@@ -17,9 +17,9 @@ import {
   type AuditComparison,
   type AuditThresholds,
   type AuditWindow,
-} from '../../accuracy-audit';
-import type { AccuracyAudit, AuditLogged, AuditResult, ParsedInput } from '../../contract';
-import { traitsOf } from '../../error-traits';
+} from '../../shared/accuracy-audit';
+import type { AccuracyAudit, AuditLogged, AuditResult, ParsedInput } from '../../shared';
+import { traitsOf } from '../../shared/error-traits';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { AppError } from '../app-error';
 import type { Granularity } from '../api/wire';

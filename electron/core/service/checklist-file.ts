@@ -12,7 +12,7 @@ import {
   type CheckDef,
   type ChecklistFileProblem,
   type ChecklistSet,
-} from '../../mounting-checks';
+} from '../../shared/mounting-checks';
 
 const Metres = z.number().finite().min(0).max(MAX_METRES);
 const CheckEntry = z

@@ -5,8 +5,8 @@
  * defaults stay in use — a typo in IT's file never leaves a technician without a checklist.
  */
 import { readFileSync, statSync } from 'node:fs';
-import type { ChecklistSource } from '../../contract';
-import type { ChecklistFileProblem, ChecklistSet } from '../../mounting-checks';
+import type { ChecklistSource } from '../../shared';
+import type { ChecklistFileProblem, ChecklistSet } from '../../shared/mounting-checks';
 import { readChecklistFile } from './checklist-file';
 import { DEFAULT_CHECKLISTS } from './mounting-checklist-defaults';
 import type { ServiceContext } from './context';

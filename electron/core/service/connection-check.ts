@@ -16,8 +16,8 @@ import {
   type ConnectionReport,
   type ConnectionStep,
   type ErrorKind,
-} from '../../contract';
-import { ERROR_TRAITS, traitsOf } from '../../error-traits';
+} from '../../shared';
+import { ERROR_TRAITS, traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
 import type { ApiFinding } from '../api/findings';
@@ -32,7 +32,7 @@ import {
   type Device,
   type PagingStyle,
 } from '../api/wire';
-import { otherCase } from '../../serial-key';
+import { otherCase } from '../../shared/serial-key';
 import type { ServiceContext } from './context';
 
 export const LAST_REPORT_KEY = 'lastConnectionReport';

@@ -3,8 +3,8 @@
  * databases, connectivity, the sync engine, the event emitter and app.db's settings. Built by
  * create-core.ts.
  */
-import type { PushEvent } from '../../contract';
-import { traitsOf } from '../../error-traits';
+import type { PushEvent } from '../../shared';
+import { traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import type { VendorApi } from '../api/client';
 import type { Location } from '../api/wire';

@@ -6,11 +6,11 @@
  * an unknown outcome, a lost connection or a 5xx leaves it queued, to be settled by reading.
  * A send slower than a few seconds answers "queued" and goes on by itself (send-within.ts).
  */
-import type { ActionResult, ParsedInput } from '../../contract';
+import type { ActionResult, ParsedInput } from '../../shared';
 import type { Device } from '../api/wire';
 import { installedElsewhere } from '../api/error-mapping';
 import { AppError } from '../app-error';
-import { traitsOf } from '../../error-traits';
+import { traitsOf } from '../../shared/error-traits';
 import type { Intent, NewIntent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
 import type { PlacementPayload, ReplacePayload } from '../sync/replay-plan';

@@ -4,8 +4,8 @@
  * asked (a store's last seven whole days) is answered from that for a while: every screen that
  * re-reads on `data-updated` asked it again, a request each minute while a store was on screen.
  */
-import type { DeviceTraffic, LocationMetric, ParsedInput } from '../../contract';
-import { traitsOf } from '../../error-traits';
+import type { DeviceTraffic, LocationMetric, ParsedInput } from '../../shared';
+import { traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { readEitherCase } from './serial-spelling';

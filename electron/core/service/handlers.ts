@@ -7,7 +7,7 @@ import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { auditReason, auditTap, getAudit, startAudit, stopAudit } from './audit-service';
 import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
 import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
-import type { OperationName, OperationResult, ParsedInput } from '../../contract';
+import type { OperationName, OperationResult, ParsedInput } from '../../shared';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
 import { requireScope, type ServiceContext } from './context';

@@ -5,7 +5,7 @@
  * the cache is rewritten (a list download, a restart), so it survives a crash between the two
  * commits and a refresh that still shows the server's older state.
  */
-import type { ActivityFact } from '../../contract';
+import type { ActivityFact } from '../../shared';
 import type { Location } from '../api/wire';
 import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';

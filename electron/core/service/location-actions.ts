@@ -5,11 +5,11 @@
  * queued. Deleting stays refused while devices are installed there, checked locally first.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocationResult, ParsedInput } from '../../contract';
-import { LOCAL_LOCATION_PREFIX } from '../../local-ids';
+import type { LocationResult, ParsedInput } from '../../shared';
+import { LOCAL_LOCATION_PREFIX } from '../../shared/local-ids';
 import { locationHasDevices } from '../api/error-mapping';
 import { AppError } from '../app-error';
-import { traitsOf } from '../../error-traits';
+import { traitsOf } from '../../shared/error-traits';
 import { guarded } from '../db/storage-error';
 import type { Intent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';

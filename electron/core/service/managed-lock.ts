@@ -5,7 +5,7 @@
  * any request when that URL is not the managed one. URLs are compared normalized (scheme and
  * host case, default port, trailing slash), so the managed URL typed with a slash is accepted.
  */
-import type { ManagedSettings } from '../../contract';
+import type { ManagedSettings } from '../../shared';
 import { validateBaseUrl } from '../api/base-url';
 import { AppError } from '../app-error';
 

@@ -7,7 +7,7 @@
  * Irisys's (at most 4.5 m, 1 m back from the door).
  */
 import raw from './mounting-checklist-defaults.json';
-import type { ChecklistSet } from '../../mounting-checks';
+import type { ChecklistSet } from '../../shared/mounting-checks';
 import { readChecklistFile } from './checklist-file';
 
 const read = readChecklistFile(raw, 'mounting-checklist-defaults.json');

@@ -3,7 +3,7 @@
  * replay's events do locally: the server's answer goes into the cached rows, the activity log
  * records what happened, and a store created offline trades its temporary id for the real one.
  */
-import type { ActivityEntry, ActivityFact, OutboxItem } from '../../contract';
+import type { ActivityEntry, ActivityFact, OutboxItem } from '../../shared';
 import { guarded } from '../db/storage-error';
 import { doneFact, newActivityOf } from './activity-facts';
 import type { Intent } from '../store/intent-rows';

@@ -2,8 +2,8 @@
  * Placement photos: attached to an installed device in the visit in progress, kept in the
  * account's work.db and never sent to the vendor API (it has no place for them).
  */
-import { MAX_PHOTO_BYTES, type ParsedInput, type PhotoInfo } from '../../contract';
-import { MAX_PHOTOS_PER_DEVICE } from '../../photo-limits';
+import { MAX_PHOTO_BYTES, type ParsedInput, type PhotoInfo } from '../../shared';
+import { MAX_PHOTOS_PER_DEVICE } from '../../shared/photo-limits';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { requireScope, type ServiceContext } from './context';

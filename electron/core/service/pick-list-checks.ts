@@ -2,9 +2,9 @@
  * The pick list's two pure parts: cutting a pasted or scanned text into serials, and checking
  * lines against the inventory saved on this computer (offline: no request). Unit-tested.
  */
-import type { LocationRef, PickProblem } from '../../contract';
-import { isSerial } from '../../id-patterns';
-import { serialKey } from '../../serial-key';
+import type { LocationRef, PickProblem } from '../../shared';
+import { isSerial } from '../../shared/id-patterns';
+import { serialKey } from '../../shared/serial-key';
 
 /**
  * Whatever people put between serials: line breaks (a column copied from a spreadsheet, a

@@ -5,7 +5,7 @@
  * label. A line's state is read where it is kept: its intent in the queue, then that intent's
  * activity row (done, conflict, failed, discarded).
  */
-import type { ParsedInput, PickInstall, PickList } from '../../contract';
+import type { ParsedInput, PickInstall, PickList } from '../../shared';
 import { guarded } from '../db/storage-error';
 import type { PickLineRow } from '../store/pick-list-rows';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';

@@ -8,9 +8,9 @@ import type {
   VisitCompletion,
   CheckDef,
   ChecklistSource,
-} from '../../contract';
-import { NO_RULES, openRules, type CompletionRules } from '../../completion-rules';
-import { checksFor, judgeAnswers } from '../../mounting-checks';
+} from '../../shared';
+import { NO_RULES, openRules, type CompletionRules } from '../../shared/completion-rules';
+import { checksFor, judgeAnswers } from '../../shared/mounting-checks';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { checklists } from './checklist-source';

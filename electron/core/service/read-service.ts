@@ -4,11 +4,11 @@
  * one device: what is on screen) is refreshed in the background and a `data-updated` event
  * tells the renderer to read again; the big lists are the sync engine's job (issue 26).
  */
-import type { Cached, DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
+import type { Cached, DeviceFacets, DeviceWindow, ParsedInput } from '../../shared';
 import type { Device, Location, Organization } from '../api/wire';
 import { AppError } from '../app-error';
-import { traitsOf } from '../../error-traits';
-import { isLocalLocationId } from '../../local-ids';
+import { traitsOf } from '../../shared/error-traits';
+import { isLocalLocationId } from '../../shared/local-ids';
 import { guarded } from '../db/storage-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { reapplyPending } from './local-changes';

@@ -2,7 +2,7 @@
  * When the full lists are refreshed by themselves (issue 26), as far as the core decides it:
  * how long ago they last were, and whether the link holds a scheduled refresh back.
  */
-import type { SyncHold } from '../../contract';
+import type { SyncHold } from '../../shared';
 import type { CacheStore } from '../store/account-store';
 import type { LinkInfo } from './context';
 

@@ -5,7 +5,7 @@
  * (store/serial-lookup.ts) and the server's own spelling is used; only a device not known here
  * is asked for as typed, then — on 404 — in its other case.
  */
-import { otherCase } from '../../serial-key';
+import { otherCase } from '../../shared/serial-key';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { ServiceContext } from './context';

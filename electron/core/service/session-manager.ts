@@ -4,7 +4,7 @@
  * mode's throwaway sandbox key, in memory) and is read when a request needs it; a read is held
  * for a few seconds so a burst of requests reads the keychain once (credentials/key-hold.ts).
  */
-import type { SessionStatus } from '../../contract';
+import type { SessionStatus } from '../../shared';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl } from '../api/client';
 import type { CoreOptions } from '../core';

@@ -3,14 +3,8 @@
  * work.db holds them, so what is listed is this organization's and this key's only (training
  * has its own scope).
  */
-import type {
-  ActivityEntry,
-  ActivityFact,
-  ParsedInput,
-  Visit,
-  WalkTestResult,
-} from '../../contract';
-import { verificationResult } from '../../verification-result';
+import type { ActivityEntry, ActivityFact, ParsedInput, Visit, WalkTestResult } from '../../shared';
+import { verificationResult } from '../../shared/verification-result';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';

@@ -8,7 +8,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
-import type { ActivityFact, StorageHealth } from '../../contract';
+import type { ActivityFact, StorageHealth } from '../../shared';
 import type { Logger } from '../../common/logger';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';

@@ -4,7 +4,7 @@
  * is started when none is). Capped so years of use never grow it without bound.
  */
 import { randomUUID } from 'node:crypto';
-import type { ActivityEntry, ActivityFact } from '../../contract';
+import type { ActivityEntry, ActivityFact } from '../../shared';
 import type { Db } from '../db/open-database';
 import { visitRows, type VisitRows } from './visit-rows';
 

@@ -3,7 +3,7 @@
  * as it is taken, so the tally survives a crash and a day offline.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuditComparison, Direction } from '../../accuracy-audit';
+import type { AuditComparison, Direction } from '../../shared/accuracy-audit';
 import type { Db } from '../db/open-database';
 
 export interface AuditRow {

@@ -5,7 +5,7 @@
  * sorting every match. Counting stops at MATCH_COUNT_CAP: "1,000+" is as useful to a
  * technician as an exact figure and costs nothing at a million devices.
  */
-import type { DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
+import type { DeviceFacets, DeviceWindow, ParsedInput } from '../../shared';
 import type { Device } from '../api/wire';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database';

@@ -4,7 +4,7 @@
  * (a step done, a conflict, a failure) is one small UPDATE of its row.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocationRef, OutboxItem, OutboxKind, OutboxState, SavedError } from '../../contract';
+import type { LocationRef, OutboxItem, OutboxKind, OutboxState, SavedError } from '../../shared';
 import type { Db } from '../db/open-database';
 
 export interface Intent extends OutboxItem {

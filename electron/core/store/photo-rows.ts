@@ -3,7 +3,7 @@
  * nothing here is ever part of a request to the vendor API.
  */
 import { randomUUID } from 'node:crypto';
-import type { PhotoInfo } from '../../contract';
+import type { PhotoInfo } from '../../shared';
 import type { Db } from '../db/open-database';
 
 export interface PhotoRows {

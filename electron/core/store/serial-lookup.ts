@@ -1,9 +1,9 @@
 /**
  * Serials as typed, matched against the cached devices through their serial keys
- * (electron/serial-key.ts, serial_search in schema.ts): the server's own spelling of a typed
+ * (electron/shared/serial-key.ts, serial_search in schema.ts): the server's own spelling of a typed
  * serial, and the serials close to one that the inventory does not have ("Did you mean …").
  */
-import { serialKey } from '../../serial-key';
+import { serialKey } from '../../shared/serial-key';
 import type { Db } from '../db/open-database';
 import { misreadSpellings, NEAR_EDITS, nearProbes, serialDistance } from '../db/serial-near';
 import { KEY_CHARACTERS, keyEndsWith, phrase } from '../db/search-text';

@@ -4,7 +4,7 @@
  * visit" closes it. Earlier visits stay, with their entries, for their receipts.
  */
 import { randomUUID } from 'node:crypto';
-import type { Visit } from '../../contract';
+import type { Visit } from '../../shared';
 import type { Db } from '../db/open-database';
 
 export interface VisitRow {

@@ -16,7 +16,7 @@
  * time (issue 26): a 304 is the page stored then, so its rows are kept and count as listed by
  * this pass, and what it said about the rest of the list holds too.
  */
-import { traitsOf } from '../../error-traits';
+import { traitsOf } from '../../shared/error-traits';
 import type { ListPage, PageAsk } from '../api/vendor-api';
 import type { PageRequest } from '../api/list-answer';
 import { MAX_RETRY_AFTER_S } from '../api/retry';

@@ -5,7 +5,7 @@
  * else put elsewhere is a conflict for the technician, never silently moved. A crash between
  * the two steps of a move finds the device uninstalled and finishes the install.
  */
-import type { LocationRef, OutboxItem } from '../../contract';
+import type { LocationRef, OutboxItem } from '../../shared';
 import type { Device } from '../api/wire';
 import { AppError } from '../app-error';
 

@@ -5,8 +5,8 @@
  * settle it, so an intent is never reported failed while the server may have applied it, and
  * never sent twice. Steps are recorded as they complete, so a crash resumes a move.
  */
-import type { AppErrorShape, LocationRef, SavedError, SyncReport } from '../../contract';
-import { traitsOf } from '../../error-traits';
+import type { AppErrorShape, LocationRef, SavedError, SyncReport } from '../../shared';
+import { traitsOf } from '../../shared/error-traits';
 import type { Device, Location } from '../api/wire';
 import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';

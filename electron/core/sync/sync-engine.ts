@@ -18,8 +18,8 @@ import type {
   SyncResource,
   SyncState,
   SyncTask,
-} from '../../contract';
-import { traitsOf } from '../../error-traits';
+} from '../../shared';
+import { traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import type { Timers } from './connectivity';
 import type { ReplayResult } from './replay';

@@ -8,7 +8,7 @@ import { validateBaseUrl } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { anInstalledDevice, clientFor, failureOf, pageOf, requestsTo } from './harness';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 let sandbox: RunningSandbox;
 

@@ -13,7 +13,7 @@ import {
 import type { Device } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
 import type { RunningSandbox } from '../../../electron/sandbox/index';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 export interface TestClient {
   api: ReturnType<typeof createApiClient>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE_SIZE, type DeviceListRef } from '../../../electron/core/api/client';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { clientFor, failureOf, pageOf, requestsTo } from './harness';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 let sandbox: RunningSandbox;
 

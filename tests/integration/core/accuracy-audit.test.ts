@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccuracyAudit } from '../../../electron/contract';
+import type { AccuracyAudit } from '../../../electron/shared';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {

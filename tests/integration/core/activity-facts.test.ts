@@ -14,7 +14,7 @@ import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { activityRows } from '../../../electron/core/store/activity-rows';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
 
 let dir: string;
 beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'fi-activity-facts-'))));

@@ -11,13 +11,13 @@ import {
   CONNECTION_STEPS,
   type ConnectionReport,
   type ConnectionStep,
-} from '../../../electron/contract';
+} from '../../../electron/shared';
 import {
   startSandbox,
   type RunningSandbox,
   type SandboxUser,
 } from '../../../electron/sandbox/index';
-import { reportText, stepNotes } from '../../../renderer/src/lib/connection-report';
+import { reportText, stepNotes } from '../../../renderer/src/lib/words/connection-report';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 const ALL_STEPS: readonly ConnectionStep['step'][] = CONNECTION_STEPS;

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type Envelope, type ManagedSettings } from '../../../electron/contract';
+import { operations, type Envelope, type ManagedSettings } from '../../../electron/shared';
 import type { Core } from '../../../electron/core/core';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';

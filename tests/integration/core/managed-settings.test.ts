@@ -6,13 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManagedSettings } from '../../../electron/contract';
+import type { ManagedSettings } from '../../../electron/shared';
 import type { Core } from '../../../electron/core/core';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
 import { createFileLogger } from '../../../electron/common/redacting-logger';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { fieldProblem } from '../../../renderer/src/lib/field-issues';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { fieldProblem } from '../../../renderer/src/lib/words/field-issues';
 
 const LOCKED: ManagedSettings = {
   source: { kind: 'linux-file', where: '/etc/field-installer/policy.json' },

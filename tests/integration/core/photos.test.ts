@@ -6,8 +6,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { MAX_PHOTO_BYTES } from '../../../electron/contract';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { MAX_PHOTO_BYTES } from '../../../electron/shared';
 import { MAX_PHOTOS_PER_DEVICE } from '../../../electron/core/service/photo-service';
 import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 

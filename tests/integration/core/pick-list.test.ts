@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Device, PickList } from '../../../electron/contract';
+import type { Device, PickList } from '../../../electron/shared';
 import { applied, serverLocations, useSandboxWorld } from '../../helpers/store-world';
 
 const world = useSandboxWorld('fi-pick-');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedSettings } from '../../../electron/contract';
+import type { ManagedSettings } from '../../../electron/shared';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {

@@ -14,9 +14,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { AppError } from '../../../electron/core/app-error';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 /** A refusal as versions before codes wrote it: English words, no code. */

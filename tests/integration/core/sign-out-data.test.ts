@@ -8,7 +8,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionStatus } from '../../../electron/contract';
+import type { SessionStatus } from '../../../electron/shared';
 import { keyFingerprint, scopeDir } from '../../../electron/core/db/account-scope';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';

@@ -4,8 +4,8 @@
  * stay listed with their entries. Real core, real sandbox, real SQLite files.
  */
 import { describe, expect, it } from 'vitest';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 
 const twoOrgUser = () => {

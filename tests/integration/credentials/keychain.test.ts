@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
-import type { AppErrorShape } from '../../../electron/contract';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import type { AppErrorShape } from '../../../electron/shared';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');

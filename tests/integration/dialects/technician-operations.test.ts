@@ -15,7 +15,7 @@
  * Run under the keychain: tests/with-keychain.sh npx vitest run tests/integration/dialects
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Device, Location, PushEvent } from '../../../electron/contract';
+import type { Device, Location, PushEvent } from '../../../electron/shared';
 import {
   DIALECTS,
   servedSerial,
@@ -24,7 +24,7 @@ import {
   type RunningSandbox,
   type SandboxUser,
 } from '../../../electron/sandbox/index';
-import { otherCase } from '../../../electron/serial-key';
+import { otherCase } from '../../../electron/shared/serial-key';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 
 /** A Wednesday afternoon: seeded installed devices have counted visitors in the last days. */

@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type VendorApi } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
-import { traitsOf } from '../../../electron/error-traits';
+import { traitsOf } from '../../../electron/shared/error-traits';
 import { hits, type Target } from '../../helpers/reliability-faults';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const DEADLINE_MS = 300;
 

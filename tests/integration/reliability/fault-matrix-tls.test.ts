@@ -10,12 +10,12 @@
  * process) and removed before any assertion, so the core's real fetch checks certificates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../../electron/contract';
+import type { Device } from '../../../electron/shared';
 import { ACTIONS, ACTION_NAMES, type ActionName } from '../../helpers/reliability-ops';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import type { Envelope } from '../../../electron/contract';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import type { Envelope } from '../../../electron/shared';
 
 let world: World;
 let pools: Pools;

@@ -9,7 +9,7 @@
  * Stalled bodies and TLS have their own files (fault-matrix-stall / fault-matrix-tls).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppErrorShape, Envelope } from '../../../electron/contract';
+import type { AppErrorShape, Envelope } from '../../../electron/shared';
 import {
   ALL_ATTEMPTS,
   FAULTS,
@@ -28,7 +28,7 @@ import {
 } from '../../helpers/reliability-ops';
 import { loadPools, syncUntilEmpty, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 let world: World;
 let pools: Pools;

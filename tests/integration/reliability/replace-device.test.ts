@@ -5,8 +5,8 @@
  * SIGKILLs a core in a child process between the steps and lets a fresh core finish.
  */
 import { describe, expect, it } from 'vitest';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { useCrashWorld } from '../../helpers/crash-world';
 import { applied, singleOrgUser, waitFor } from '../../helpers/store-world';
 

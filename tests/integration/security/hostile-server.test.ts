@@ -13,13 +13,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldIssue } from '../../../electron/contract';
+import type { FieldIssue } from '../../../electron/shared';
 import { createApiClient } from '../../../electron/core/api/client';
 import { bridgeClient } from '../../helpers/cli-process';
 import { stopProcessTree, treeSpawnOptions } from '../../helpers/process-tree';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { filesUnder, leaksIn, leaksInDir, secretNeedles } from '../../helpers/secret-sweep';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import type { AppError } from '../../../electron/core/app-error';
 
 /**

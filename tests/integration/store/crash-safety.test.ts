@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device, Location } from '../../../electron/contract';
+import type { Device, Location } from '../../../electron/shared';
 import { startCoreHarness } from '../../helpers/core-harness';
 import type { ChildAction } from '../../helpers/core-child';
 import {

@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushEvent } from '../../../electron/contract';
+import type { PushEvent } from '../../../electron/shared';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {
   hostSandbox,

@@ -22,8 +22,8 @@ import {
   waitFor,
   type SandboxHost,
 } from '../../helpers/store-world';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import type { AppErrorShape } from '../../../electron/contract';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import type { AppErrorShape } from '../../../electron/shared';
 
 let root: string;
 let mountPoint: string;

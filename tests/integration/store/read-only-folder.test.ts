@@ -15,7 +15,7 @@ import { mountTmpfs, unmountTmpfs } from '../../helpers/tmpfs';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const WORDS = /cannot write to its data folder/i;

@@ -9,13 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppErrorShape } from '../../../electron/contract';
+import type { AppErrorShape } from '../../../electron/shared';
 import { AppError } from '../../../electron/core/app-error';
 import { createCore } from '../../../electron/core/create-core';
 import { createKeychainCredentials } from '../../../electron/core/credentials/keychain';
 import { startBrowserMode } from '../../helpers/cli-process';
 import { runCoreChild } from '../../helpers/store-world';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const keychainService = `field-installer-test-${randomUUID()}`;

@@ -7,7 +7,7 @@
  * unchanged one costs a 304. The connection check says which of these the server offers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionFact } from '../../../electron/contract';
+import type { ConnectionFact } from '../../../electron/shared';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { CompressedClock } from '../../helpers/compressed-clock';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { PushEvent } from '../../../electron/contract';
+import type { PushEvent } from '../../../electron/shared';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 

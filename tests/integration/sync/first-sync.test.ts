@@ -5,7 +5,7 @@
  * without fetching the completed pages again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushEvent, SyncState } from '../../../electron/contract';
+import type { PushEvent, SyncState } from '../../../electron/shared';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { devicePageRequests, singleOrgUser, waitFor } from '../../helpers/store-world';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { Device, ErrorBody } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
-import type { ErrorKind } from '../../../electron/contract';
+import type { ErrorKind } from '../../../electron/shared';
 import type { IntentRows, NewIntent } from '../../../electron/core/store/intent-rows';
 import { replayIntents, type ReplayApi } from '../../../electron/core/sync/replay';
 import { resolveConflict } from '../../../electron/core/sync/resolution';

@@ -5,7 +5,7 @@
  * exactly once — never sent again, never reported failed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActionResult, Location } from '../../../electron/contract';
+import type { ActionResult, Location } from '../../../electron/shared';
 import type { RequestLogEntry } from '../../../electron/sandbox/types';
 import {
   serverLocations,

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES, operations } from '../../../electron/contract';
+import { OPERATION_NAMES, operations } from '../../../electron/shared';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 let web: BridgeHarness;

@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldIssue } from '../../../electron/contract';
+import type { FieldIssue } from '../../../electron/shared';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 /** Short, so the test is quick; browser mode's default is 10 s. */

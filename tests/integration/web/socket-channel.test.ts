@@ -1,5 +1,5 @@
 /**
- * The page's side of the operation socket (renderer/src/lib/bridge-socket-channel.ts)
+ * The page's side of the operation socket (renderer/src/lib/transport/bridge-socket-channel.ts)
  * against the real bridge and core. Node 20 has no WebSocket of its own, so `ws`'s client
  * stands in for the browser's; a subclass adds the cookie and Origin a browser would send.
  * What matters to the page: an answer per call, 'unsent' when no socket can be had (the
@@ -9,7 +9,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { SocketChannel } from '../../../renderer/src/lib/bridge-socket-channel';
+import { SocketChannel } from '../../../renderer/src/lib/transport/bridge-socket-channel';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 let web: BridgeHarness | null = null;

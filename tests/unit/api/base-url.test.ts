@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateBaseUrl } from '../../../electron/core/api/base-url';
 import { AppError } from '../../../electron/core/app-error';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { fieldProblem } from '../../../renderer/src/lib/field-issues';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { fieldProblem } from '../../../renderer/src/lib/words/field-issues';
 
 const rejection = (raw: string): AppError => {
   try {

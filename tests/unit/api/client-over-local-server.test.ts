@@ -14,7 +14,7 @@ import {
   type PageRequest,
 } from '../../../electron/core/api/client';
 import { AppError } from '../../../electron/core/app-error';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 

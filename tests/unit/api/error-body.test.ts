@@ -11,7 +11,7 @@ import {
   readErrorBody,
 } from '../../../electron/core/api/error-body';
 import { errorFromStatus } from '../../../electron/core/api/error-mapping';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const NOTHING = { code: null, fields: {}, location: null, deviceCount: null };
 

@@ -6,8 +6,8 @@ import {
   redact,
   safeCause,
 } from '../../../electron/core/api/error-mapping';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { fieldProblem } from '../../../renderer/src/lib/field-issues';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { fieldProblem } from '../../../renderer/src/lib/words/field-issues';
 
 const withCode = (message: string, code: string): Error =>
   Object.assign(new Error(message), { code });

@@ -13,7 +13,7 @@ import {
   type PageRequest,
 } from '../../../electron/core/api/list-answer';
 import { AppError } from '../../../electron/core/app-error';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const ORIGIN = 'https://api.example.com';
 const FIRST: PageRequest = { style: 'page', page: 1, perPage: 500 };

@@ -12,7 +12,7 @@ import { readListAnswer, type PageRequest } from '../../../electron/core/api/lis
 import { repeatedPage } from '../../../electron/core/api/list-walk';
 import { unknownTrafficFormat } from '../../../electron/core/api/traffic-reader';
 import { PAGING_STYLES, type PagingStyle } from '../../../electron/core/api/wire';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 type Obj = Record<string, unknown>;
 const doc = parse(

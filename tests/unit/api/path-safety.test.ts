@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../../electron/contract';
+import { operations } from '../../../electron/shared';
 import { createApiClient } from '../../../electron/core/api/client';
 
 const BASE = 'https://api.example.com/v1';

@@ -4,13 +4,13 @@
  * the server), and a 407 does not blame the API address.
  */
 import { describe, expect, it } from 'vitest';
-import { traitsOf } from '../../../electron/error-traits';
+import { traitsOf } from '../../../electron/shared/error-traits';
 import {
   classifyCause,
   errorFromCause,
   errorFromStatus,
 } from '../../../electron/core/api/error-mapping';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 describe('proxy failures', () => {
   it.each([

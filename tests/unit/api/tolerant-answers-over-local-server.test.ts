@@ -13,7 +13,7 @@ import { useLoopbackServer } from '../../helpers/loopback-server';
 import { appErrorOf } from '../../helpers/app-error-of';
 import { createApiClient } from '../../../electron/core/api/client';
 import type { NewLocation } from '../../../electron/core/api/vendor-api';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 type Reply = {
   status: number;

@@ -14,7 +14,7 @@ import {
   recordsIn,
 } from '../../../electron/core/api/traffic-reader';
 import { AppError } from '../../../electron/core/app-error';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 const T0 = '2026-03-04T10:00:00.000Z';
 const T1 = '2026-03-04T11:00:00.000Z';

@@ -6,7 +6,7 @@ import {
   compareAudit,
   plannedWindow,
   tallyIn,
-} from '../../../electron/accuracy-audit';
+} from '../../../electron/shared/accuracy-audit';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

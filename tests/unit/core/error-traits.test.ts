@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorKind } from '../../../electron/contract';
-import { ERROR_TRAITS, traitsOf } from '../../../electron/error-traits';
+import type { ErrorKind } from '../../../electron/shared';
+import { ERROR_TRAITS, traitsOf } from '../../../electron/shared/error-traits';
 
 describe('error traits', () => {
   it('keep an action queued only when the trouble passes by itself', () => {

@@ -1,12 +1,12 @@
 /**
- * The serial key (electron/serial-key.ts): one concept for core and renderer, and the same
+ * The serial key (electron/shared/serial-key.ts): one concept for core and renderer, and the same
  * function in SQL (cache migration 2) for every serial the contract accepts.
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSerial } from '../../../electron/id-patterns';
-import { otherCase, serialKey } from '../../../electron/serial-key';
+import { isSerial } from '../../../electron/shared/id-patterns';
+import { otherCase, serialKey } from '../../../electron/shared/serial-key';
 
 describe('serial key', () => {
   it('leaves out case, spaces and separators, as people read labels', () => {

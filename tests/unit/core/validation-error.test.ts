@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../../electron/contract';
+import { operations } from '../../../electron/shared';
 import { validationError } from '../../../electron/core/validation-error';
 
 describe('validation errors', () => {

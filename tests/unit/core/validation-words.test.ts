@@ -1,12 +1,12 @@
 /**
  * A refused form's fields in words: the core sends each field's issue in kinds, the catalog
- * says them (renderer/src/lib/field-issues.ts) — in English here.
+ * says them (renderer/src/lib/words/field-issues.ts) — in English here.
  */
 import { describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../../electron/contract';
-import { COUNTRY_CODES } from '../../../electron/country-codes';
+import { operations, type OperationName } from '../../../electron/shared';
+import { COUNTRY_CODES } from '../../../electron/shared/country-codes';
 import { validationError } from '../../../electron/core/validation-error';
-import { issueText } from '../../../renderer/src/lib/field-issues';
+import { issueText } from '../../../renderer/src/lib/words/field-issues';
 
 /** What zod says by itself ("Too small: expected number to be >=30", "Invalid input: …"). */
 const SCHEMA_TEXT = /expected|>=|<=|too small|too big|invalid input|invalid option|NaN/i;

@@ -64,7 +64,7 @@ describe('line endings', () => {
   });
 
   it('Prettier and editors are told LF too', async () => {
-    const config = await prettier.resolveConfig(join(ROOT, 'electron/contract.ts'), {
+    const config = await prettier.resolveConfig(join(ROOT, 'electron/shared/index.ts'), {
       editorconfig: true,
     });
     expect(config?.endOfLine).toBe('lf');
@@ -93,7 +93,7 @@ describe('line endings', () => {
     };
 
     const lintPasses = async (file: string): Promise<boolean> => {
-      const options = await prettier.resolveConfig(join(ROOT, 'electron/contract.ts'));
+      const options = await prettier.resolveConfig(join(ROOT, 'electron/shared/index.ts'));
       return prettier.check(readFileSync(file, 'utf8'), {
         ...options,
         filepath: join(ROOT, 'electron/sample.ts'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../electron/contract';
+import type { OutboxItem } from '../../../electron/shared';
 import {
   buildDiagnosticsZip,
   diagnosticsFileName,

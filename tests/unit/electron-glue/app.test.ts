@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelFor, OPERATION_NAMES, type ConnectionReport } from '../../../electron/contract';
-import { problemWords } from '../../../renderer/src/lib/connection-report';
+import { channelFor, OPERATION_NAMES, type ConnectionReport } from '../../../electron/shared';
+import { problemWords } from '../../../renderer/src/lib/words/connection-report';
 
 type Listener = (...args: unknown[]) => unknown;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PushEvent } from '../../../electron/contract';
+import type { PushEvent } from '../../../electron/shared';
 import { setupDeepLinks } from '../../../electron/main/deep-links';
 
 type Listener = (...args: unknown[]) => void;

@@ -6,7 +6,7 @@ import {
   OPERATION_NAMES,
   type OperationName,
   type PushEvent,
-} from '../../../electron/contract';
+} from '../../../electron/shared';
 import type { Core } from '../../../electron/core/core';
 import type { Logger } from '../../../electron/common/logger';
 

@@ -4,7 +4,7 @@ import {
   EVENT_CHANNEL,
   OPERATION_NAMES,
   type InstallerApi,
-} from '../../../electron/contract';
+} from '../../../electron/shared';
 
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },

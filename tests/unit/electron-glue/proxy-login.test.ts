@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PushEvent } from '../../../electron/contract';
+import type { PushEvent } from '../../../electron/shared';
 import { AppError } from '../../../electron/core/app-error';
 import {
   createApiFetch,
@@ -19,8 +19,8 @@ import {
   type ProxyChallenge,
 } from '../../../electron/main/proxy-login';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { coreHttp } from '../../helpers/core-http';
 
 const PROXY: ProxyChallenge = {

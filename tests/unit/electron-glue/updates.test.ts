@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedSettings, PushEvent } from '../../../electron/contract';
+import type { ManagedSettings, PushEvent } from '../../../electron/shared';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
 import { updateCheckMessage } from '../../../electron/main/update-check-dialog';
 import {

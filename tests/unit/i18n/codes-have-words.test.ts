@@ -13,7 +13,7 @@ import {
   type ActivityFact,
   type ConnectionFact,
   type ErrorCode,
-} from '../../../electron/contract';
+} from '../../../electron/shared';
 import {
   FALLBACK_LOCALE,
   MESSAGE_LOCALES,
@@ -21,16 +21,16 @@ import {
   resolveLocale,
 } from '../../../i18n/locales';
 import { I18N_MESSAGES } from '../../../i18n/paths';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { factWords } from '../../../renderer/src/lib/connection-report';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { issueText } from '../../../renderer/src/lib/field-issues';
-import type * as I18n from '../../../renderer/src/lib/i18n';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { factWords } from '../../../renderer/src/lib/words/connection-report';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { issueText } from '../../../renderer/src/lib/words/field-issues';
+import type * as I18n from '../../../renderer/src/lib/words/i18n';
 
 /** The catalog keys the renderer looked up since the last `said` (its `m`, watched). */
 const looked = vi.hoisted(() => new Set<string>());
-vi.mock('../../../renderer/src/lib/i18n', async (importOriginal) => {
+vi.mock('../../../renderer/src/lib/words/i18n', async (importOriginal) => {
   const real = await importOriginal<typeof I18n>();
   const m = new Proxy(real.m, {
     get: (target, key) => {

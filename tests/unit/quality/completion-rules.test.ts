@@ -1,7 +1,7 @@
 /** Which completion rules a visit leaves open, from its own record (entries and photos). */
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../electron/contract';
-import { NO_RULES, openRules } from '../../../electron/completion-rules';
+import type { ActivityEntry } from '../../../electron/shared';
+import { NO_RULES, openRules } from '../../../electron/shared/completion-rules';
 
 let seq = 0;
 const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({

@@ -12,7 +12,7 @@ import {
   needsReason,
   outsideLimits,
   type CheckDef,
-} from '../../../electron/mounting-checks';
+} from '../../../electron/shared/mounting-checks';
 
 const height = (minMetres: number | null, maxMetres: number | null): CheckDef => ({
   id: 'mounting_height',

@@ -1,10 +1,10 @@
 /** Activity entries said from the kind the core recorded, in the technician's language. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry, ActivityFact } from '../../../electron/contract';
+import type { ActivityEntry, ActivityFact } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { activityDetail, replacedSerial } from '../../../renderer/src/lib/activity-text';
-import { absoluteTime } from '../../../renderer/src/lib/format';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { activityDetail, replacedSerial } from '../../../renderer/src/lib/words/activity-text';
+import { absoluteTime } from '../../../renderer/src/lib/words/format';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PushEvent } from '../../../electron/contract';
-import { applyAppCommand, isRoutePath } from '../../../renderer/src/lib/app-commands';
+import type { PushEvent } from '../../../electron/shared';
+import { applyAppCommand, isRoutePath } from '../../../renderer/src/lib/navigation/app-commands';
 
 const target = () => ({
   location: { hash: '#/locations' },

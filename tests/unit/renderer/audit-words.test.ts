@@ -9,16 +9,16 @@ import {
   DEFAULT_AUDIT_THRESHOLDS,
   compareAudit,
   type AuditWindow,
-} from '../../../electron/accuracy-audit';
-import type { ActivityEntry, AuditLogged } from '../../../electron/contract';
+} from '../../../electron/shared/accuracy-audit';
+import type { ActivityEntry, AuditLogged } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { auditText } from '../../../renderer/src/lib/audit-text';
-import { activityToCsv } from '../../../renderer/src/lib/csv';
-import { followUps, followUpWords } from '../../../renderer/src/lib/follow-ups';
-import { resultWords } from '../../../renderer/src/lib/outbox-text';
-import { auditCellText, receiptStores } from '../../../renderer/src/lib/receipt';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { auditText } from '../../../renderer/src/lib/words/audit-text';
+import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
+import { followUps, followUpWords } from '../../../renderer/src/lib/visit/follow-ups';
+import { resultWords } from '../../../renderer/src/lib/words/outbox-text';
+import { auditCellText, receiptStores } from '../../../renderer/src/lib/visit/receipt';
 import { activityEntry } from '../../helpers/activity-entry';
 
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));

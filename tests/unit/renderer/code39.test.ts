@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { AUDIT_SCAN_CODES, auditScanDirection } from '../../../renderer/src/lib/audit-scan';
-import { code39 } from '../../../renderer/src/lib/code39';
+import { AUDIT_SCAN_CODES, auditScanDirection } from '../../../renderer/src/lib/visit/audit-scan';
+import { code39 } from '../../../renderer/src/lib/visit/code39';
 
 const require = createRequire(import.meta.url);
 

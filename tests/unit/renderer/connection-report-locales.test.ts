@@ -1,9 +1,13 @@
 /** The connection check's facts and report in the technician's language. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionReport, ConnectionStep } from '../../../electron/contract';
+import type { ConnectionReport, ConnectionStep } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { factWords, reportText, stepNotes } from '../../../renderer/src/lib/connection-report';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import {
+  factWords,
+  reportText,
+  stepNotes,
+} from '../../../renderer/src/lib/words/connection-report';
 
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { countryList, countryLocale, resolveCountry } from '../../../renderer/src/lib/countries';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import {
+  countryList,
+  countryLocale,
+  resolveCountry,
+} from '../../../renderer/src/lib/words/countries';
 
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 

@@ -6,8 +6,8 @@
  * both separators, and no cell may start with a formula character unguarded.
  */
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../electron/contract';
-import { activityToCsv, csvCell, CSV_BOM } from '../../../renderer/src/lib/csv';
+import type { ActivityEntry } from '../../../electron/shared';
+import { activityToCsv, csvCell, CSV_BOM } from '../../../renderer/src/lib/visit/csv';
 import { activityEntry } from '../../helpers/activity-entry';
 
 /** One line of CSV into cells, as a spreadsheet splitting on `separator` reads it. */

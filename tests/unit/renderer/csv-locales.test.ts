@@ -6,8 +6,8 @@ import {
   csvCell,
   csvSeparatorFor,
   toCsv,
-} from '../../../renderer/src/lib/csv';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+} from '../../../renderer/src/lib/visit/csv';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { activityEntry } from '../../helpers/activity-entry';
 

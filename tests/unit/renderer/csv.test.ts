@@ -5,7 +5,7 @@ import {
   csvCell,
   localTimeWithOffset,
   toCsv,
-} from '../../../renderer/src/lib/csv';
+} from '../../../renderer/src/lib/visit/csv';
 import { activityEntry } from '../../helpers/activity-entry';
 
 const entry = (patch: Parameters<typeof activityEntry>[0] = {}) =>

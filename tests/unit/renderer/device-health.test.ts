@@ -4,8 +4,8 @@ import {
   deviceHealth,
   firstCheckinDue,
   isCheckingIn,
-} from '../../../renderer/src/lib/device-health';
-import { clockTime, isCheckingIn as tableRule } from '../../../renderer/src/lib/format';
+} from '../../../renderer/src/lib/lists/device-health';
+import { clockTime, isCheckingIn as tableRule } from '../../../renderer/src/lib/words/format';
 
 const INSTALLED = '2026-05-04T12:00:00Z';
 const at = (iso: string) => Date.parse(iso);

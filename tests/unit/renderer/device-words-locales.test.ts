@@ -1,14 +1,14 @@
 /** The device and inventory screens' sentences in each language: counts agree with their
  * number, emphasised values survive every translation, managed-settings rows are worded. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActionResult } from '../../../electron/contract';
+import type { ActionResult } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { deviceCountText } from '../../../renderer/src/lib/device-count';
-import { emphasised } from '../../../renderer/src/lib/emphasis';
-import { m } from '../../../renderer/src/lib/i18n';
-import { describeOutcome } from '../../../renderer/src/lib/install-outcome';
-import { managedBy, managedRows } from '../../../renderer/src/lib/managed-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { deviceCountText } from '../../../renderer/src/lib/lists/device-count';
+import { emphasised } from '../../../renderer/src/lib/words/emphasis';
+import { m } from '../../../renderer/src/lib/words/i18n';
+import { describeOutcome } from '../../../renderer/src/lib/words/install-outcome';
+import { managedBy, managedRows } from '../../../renderer/src/lib/words/managed-text';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));

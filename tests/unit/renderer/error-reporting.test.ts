@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { operations } from '../../../electron/contract';
+import { operations } from '../../../electron/shared';
 import {
   errorEventReport,
   rejectionReport,
   startErrorReporting,
-} from '../../../renderer/src/lib/error-reporting';
+} from '../../../renderer/src/lib/transport/error-reporting';
 
 describe('renderer error reports', () => {
   it('turns an error event into a report the contract accepts', () => {

@@ -1,10 +1,10 @@
 /** Failures said in the technician's language from the kind and code the core sends. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppErrorShape, SavedError } from '../../../electron/contract';
+import type { AppErrorShape, SavedError } from '../../../electron/shared';
 import { installedElsewhere, locationHasDevices } from '../../../electron/core/api/error-mapping';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { errorWords } from '../../../renderer/src/lib/error-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { z } from 'zod';
 import type { AppError } from '../../../electron/core/app-error';
 import { walkTestOf } from '../../../electron/core/service/visit-service';

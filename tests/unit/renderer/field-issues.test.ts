@@ -8,12 +8,12 @@ import {
   type AppErrorShape,
   type FieldRule,
   type OperationName,
-} from '../../../electron/contract';
+} from '../../../electron/shared';
 import { validationError } from '../../../electron/core/validation-error';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { fieldProblem, issueText } from '../../../renderer/src/lib/field-issues';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { fieldProblem, issueText } from '../../../renderer/src/lib/words/field-issues';
 
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 

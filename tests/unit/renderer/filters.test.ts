@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Location } from '../../../electron/contract';
+import type { Location } from '../../../electron/shared';
 import {
   EMPTY_FILTER,
   isFiltered,
   optionsWith,
   queryInput,
   sameFilter,
-} from '../../../renderer/src/lib/device-filter';
-import { filterLocations } from '../../../renderer/src/lib/location-filter';
+} from '../../../renderer/src/lib/lists/device-filter';
+import { filterLocations } from '../../../renderer/src/lib/lists/location-filter';
 
 describe('inventory query', () => {
   const rows = { offset: 40, limit: 60 };

@@ -4,10 +4,14 @@
  * that is done.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../electron/contract';
+import type { ActivityEntry } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { followUpByEntry, followUps, followUpWords } from '../../../renderer/src/lib/follow-ups';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import {
+  followUpByEntry,
+  followUps,
+  followUpWords,
+} from '../../../renderer/src/lib/visit/follow-ups';
 import { activityEntry } from '../../helpers/activity-entry';
 
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));

@@ -6,8 +6,8 @@ import {
   formatInterval,
   formatNumber,
   relativeTime,
-} from '../../../renderer/src/lib/format';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+} from '../../../renderer/src/lib/words/format';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 
 const NOW = Date.parse('2026-05-04T12:00:00Z');

@@ -10,8 +10,8 @@ import {
   referenceLabel,
   relativeTime,
   storeLabel,
-} from '../../../renderer/src/lib/format';
-import { m } from '../../../renderer/src/lib/i18n';
+} from '../../../renderer/src/lib/words/format';
+import { m } from '../../../renderer/src/lib/words/i18n';
 
 const NOW = Date.parse('2026-05-04T12:00:00Z');
 

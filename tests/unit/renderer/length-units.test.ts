@@ -3,7 +3,11 @@
  * the locale's decimal separator (a comma in de, fr, nl), always stored in metres.
  */
 import { describe, expect, it } from 'vitest';
-import { formatLength, lengthUnitFor, parseLength } from '../../../renderer/src/lib/length-units';
+import {
+  formatLength,
+  lengthUnitFor,
+  parseLength,
+} from '../../../renderer/src/lib/words/length-units';
 
 describe('lengthUnitFor', () => {
   it.each([

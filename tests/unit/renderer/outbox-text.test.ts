@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOutcome, describeUpdate } from '../../../renderer/src/lib/install-outcome';
+import { describeOutcome, describeUpdate } from '../../../renderer/src/lib/words/install-outcome';
 import {
   actionName,
   describeOutboxItem,
@@ -7,7 +7,7 @@ import {
   kindPhrase,
   movesDevice,
   outboxProgress,
-} from '../../../renderer/src/lib/outbox-text';
+} from '../../../renderer/src/lib/words/outbox-text';
 import { outboxItem } from '../../helpers/outbox-item';
 
 const item = outboxItem;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorWords } from '../../../renderer/src/lib/error-text';
-import { parseEnvelope } from '../../../renderer/src/lib/parse-envelope';
+import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { parseEnvelope } from '../../../renderer/src/lib/transport/parse-envelope';
 
 describe('parseEnvelope (answers from the preload arrive as text)', () => {
   it('reads an envelope', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../electron/contract';
+import type { OutboxItem } from '../../../electron/shared';
 import {
   holdsActions,
   PENDING_BADGE,
   pendingFor,
   sentText,
-} from '../../../renderer/src/lib/pending-action';
+} from '../../../renderer/src/lib/state/pending-action';
 import { outboxItem } from '../../helpers/outbox-item';
 
 let n = 0;

@@ -3,10 +3,10 @@
  * and then the activity entry that says how it ended — in every language.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry, PickLine } from '../../../electron/contract';
+import type { ActivityEntry, PickLine } from '../../../electron/shared';
 import { FALLBACK_LOCALE, MESSAGE_LOCALES, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { lineState, problemText } from '../../../renderer/src/lib/pick-list-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { lineState, problemText } from '../../../renderer/src/lib/words/pick-list-text';
 import { outboxItem } from '../../helpers/outbox-item';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));

@@ -3,18 +3,18 @@
  * and the CSV, in every language, with lengths in the locale's unit and decimal separator.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry, RecordedCheck } from '../../../electron/contract';
+import type { ActivityEntry, RecordedCheck } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { activityToCsv } from '../../../renderer/src/lib/csv';
-import { resultWords } from '../../../renderer/src/lib/outbox-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
+import { resultWords } from '../../../renderer/src/lib/words/outbox-text';
 import {
   answerText,
   checklistFileProblemText,
   incompleteText,
-} from '../../../renderer/src/lib/quality-text';
-import { receiptStores } from '../../../renderer/src/lib/receipt';
+} from '../../../renderer/src/lib/words/quality-text';
+import { receiptStores } from '../../../renderer/src/lib/visit/receipt';
 
 const checks: RecordedCheck[] = [
   {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { activityEntry } from '../../helpers/activity-entry';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import {
   receiptActionText,
   receiptStores,
   walkTestText,
   type ReceiptDevice,
-} from '../../../renderer/src/lib/receipt';
-import { verificationWords as verificationText } from '../../../renderer/src/lib/verification-text';
+} from '../../../renderer/src/lib/visit/receipt';
+import { verificationWords as verificationText } from '../../../renderer/src/lib/words/verification-text';
 
 const entry = activityEntry;
 

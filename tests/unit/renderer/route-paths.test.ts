@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pathToRoute, routeToPath } from '../../../renderer/src/lib/route-paths';
-import { sectionOf, type Route, type Section } from '../../../renderer/src/lib/routes';
+import { pathToRoute, routeToPath } from '../../../renderer/src/lib/navigation/route-paths';
+import { sectionOf, type Route, type Section } from '../../../renderer/src/lib/navigation/routes';
 
 describe('route paths', () => {
   const routes: [Route, string][] = [

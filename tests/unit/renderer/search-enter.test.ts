@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchEnter, openOnlyMatch } from '../../../renderer/src/lib/search-enter';
+import { isSearchEnter, openOnlyMatch } from '../../../renderer/src/lib/navigation/search-enter';
 
 /** The parts of a KeyboardEvent the rule reads (vitest runs in Node: no DOM events). */
 const key = (over: Partial<KeyboardEvent> = {}) => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../electron/contract';
-import { isConnectivityFailure } from '../../../renderer/src/lib/app-failure';
-import { deviceCountText } from '../../../renderer/src/lib/device-count';
-import { formatNumber } from '../../../renderer/src/lib/format';
+import type { OutboxItem } from '../../../electron/shared';
+import { isConnectivityFailure } from '../../../renderer/src/lib/transport/app-failure';
+import { deviceCountText } from '../../../renderer/src/lib/lists/device-count';
+import { formatNumber } from '../../../renderer/src/lib/words/format';
 import {
   createdLocationId,
   createIntentOf,
   isLocalLocation,
-} from '../../../renderer/src/lib/local-location';
+} from '../../../renderer/src/lib/lists/local-location';
 import {
   importedText,
   outboxDamageText,
   settingsDamageText,
-} from '../../../renderer/src/lib/storage-text';
-import { activityDetail } from '../../../renderer/src/lib/activity-text';
-import { actionName } from '../../../renderer/src/lib/outbox-text';
+} from '../../../renderer/src/lib/words/storage-text';
+import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { actionName } from '../../../renderer/src/lib/words/outbox-text';
 
 describe('device counts', () => {
   it('reads "N devices", "N of M devices" and "10,000+ of M devices"', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncState, SyncTask } from '../../../electron/contract';
+import type { SyncState, SyncTask } from '../../../electron/shared';
 import {
   currentTask,
   endedNotice,
@@ -10,7 +10,7 @@ import {
   offlineProgress,
   taskCount,
   taskLabel,
-} from '../../../renderer/src/lib/sync-text';
+} from '../../../renderer/src/lib/words/sync-text';
 
 const task = (patch: Partial<SyncTask>): SyncTask => ({
   resource: 'devices',

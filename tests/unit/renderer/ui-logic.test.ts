@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePreferences } from '../../../renderer/src/lib/preferences';
-import { sparklinePoints } from '../../../renderer/src/lib/sparkline';
+import { parsePreferences } from '../../../renderer/src/lib/state/preferences';
+import { sparklinePoints } from '../../../renderer/src/lib/traffic/sparkline';
 
 describe('sparkline', () => {
   it('scales from zero so a flat quiet week stays at the bottom', () => {

@@ -5,14 +5,17 @@
  * verified.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../electron/contract';
-import { VERIFICATION_RESULTS, verificationResult } from '../../../electron/verification-result';
+import type { ActivityEntry } from '../../../electron/shared';
+import {
+  VERIFICATION_RESULTS,
+  verificationResult,
+} from '../../../electron/shared/verification-result';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
-import { activityToCsv } from '../../../renderer/src/lib/csv';
-import { resultWords } from '../../../renderer/src/lib/outbox-text';
-import { receiptStores } from '../../../renderer/src/lib/receipt';
-import { verificationWords } from '../../../renderer/src/lib/verification-text';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
+import { resultWords } from '../../../renderer/src/lib/words/outbox-text';
+import { receiptStores } from '../../../renderer/src/lib/visit/receipt';
+import { verificationWords } from '../../../renderer/src/lib/words/verification-text';
 import { activityEntry } from '../../helpers/activity-entry';
 
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));

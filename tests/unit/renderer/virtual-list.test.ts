@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Device } from '../../../electron/contract';
+import type { Device } from '../../../electron/shared';
 import {
   atTop,
   covers,
@@ -7,14 +7,14 @@ import {
   rangeOf,
   rowOf,
   windowAround,
-} from '../../../renderer/src/lib/device-window';
+} from '../../../renderer/src/lib/lists/device-window';
 import {
   listOffset,
   MAX_SCROLL_PX,
   scrollAreaHeight,
   viewportRows,
   visibleRange,
-} from '../../../renderer/src/lib/virtual-range';
+} from '../../../renderer/src/lib/lists/virtual-range';
 
 describe('the window of rows to ask for', () => {
   it('is the visible rows plus one screen either side', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FootTraffic } from '../../../electron/contract';
+import type { FootTraffic } from '../../../electron/shared';
 import {
   covering,
   dailyVisitors,
@@ -9,7 +9,7 @@ import {
   storeZone,
   usableZone,
   visitorsIn,
-} from '../../../renderer/src/lib/visitor-range';
+} from '../../../renderer/src/lib/traffic/visitor-range';
 
 const HOUR = 3_600_000;
 const hourly = (fromIso: string, hours: number, count = (_i: number) => 1): FootTraffic[] =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceWindow, OperationInput } from '../../../electron/contract';
-import { AppFailure } from '../../../renderer/src/lib/app-failure';
-import { EMPTY_FILTER } from '../../../renderer/src/lib/device-filter';
-import { viewportRows } from '../../../renderer/src/lib/virtual-range';
-import { WindowLoader, type LoaderState } from '../../../renderer/src/lib/window-loader';
+import type { DeviceWindow, OperationInput } from '../../../electron/shared';
+import { AppFailure } from '../../../renderer/src/lib/transport/app-failure';
+import { EMPTY_FILTER } from '../../../renderer/src/lib/lists/device-filter';
+import { viewportRows } from '../../../renderer/src/lib/lists/virtual-range';
+import { WindowLoader, type LoaderState } from '../../../renderer/src/lib/transport/window-loader';
 
 type Input = OperationInput<'queryDevices'>;
 

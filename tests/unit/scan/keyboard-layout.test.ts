@@ -1,7 +1,7 @@
 /** The keyboard-layout trap: a US-set scanner typing into a German or French computer. */
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
-import { setLocaleSource } from '../../../renderer/src/lib/active-locale';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import {
   layoutSwapCandidates,
   scannerLayoutText,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSerial, SERIAL_MAX_LENGTH } from '../../../electron/id-patterns';
+import { isSerial, SERIAL_MAX_LENGTH } from '../../../electron/shared/id-patterns';
 import { normaliseSerial } from '../../../renderer/src/lib/scan/normalise-serial';
 
 const GS = '\u001d';
@@ -74,7 +74,7 @@ describe('normaliseSerial', () => {
     expect(normaliseSerial('7')).toBe('7');
   });
 
-  // One rule for what a serial may be (electron/id-patterns.ts): a device the core, a route or
+  // One rule for what a serial may be (electron/shared/id-patterns.ts): a device the core, a route or
   // a deep link accepts — "A1" opens by #/devices/A1 — can also be scanned or typed on Scan.
   it('takes a plain serial exactly when the contract takes it', () => {
     expect(normaliseSerial('A1')).toBe('A1');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageRequest } from '../../../electron/core/api/list-answer';
 import type { ListPage } from '../../../electron/core/api/vendor-api';
 import { AppError } from '../../../electron/core/app-error';
-import type { ErrorKind } from '../../../electron/contract';
+import type { ErrorKind } from '../../../electron/shared';
 import type { Checkpoint, Checkpoints } from '../../../electron/core/store/checkpoints';
 import { freshProgress } from '../../../electron/core/store/checkpoints';
 import {

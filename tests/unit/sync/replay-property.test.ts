@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutboxKind } from '../../../electron/contract';
+import type { OutboxKind } from '../../../electron/shared';
 import type { NewIntent } from '../../../electron/core/store/intent-rows';
 import { replayIntents } from '../../../electron/core/sync/replay';
 import { InMemoryDevices, type Call, type Op } from './in-memory-devices';

@@ -5,7 +5,7 @@
  * was offline for a while; a scheduled one waits while the link is held (data saver, 2G).
  */
 import { describe, expect, it } from 'vitest';
-import type { SyncHold } from '../../../electron/contract';
+import type { SyncHold } from '../../../electron/shared';
 import {
   createSyncEngine,
   type RefreshMode,

@@ -5,7 +5,7 @@
  * says it is sending, and Cancel stops it after the action being sent.
  */
 import { describe, expect, it } from 'vitest';
-import type { SyncState } from '../../../electron/contract';
+import type { SyncState } from '../../../electron/shared';
 import { replayIntents } from '../../../electron/core/sync/replay';
 import { createSyncEngine } from '../../../electron/core/sync/sync-engine';
 import { InMemoryDevices } from './in-memory-devices';

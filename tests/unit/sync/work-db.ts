@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import type { OutboxKind } from '../../../electron/contract';
+import type { OutboxKind } from '../../../electron/shared';
 import { openDatabase, type Db } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import {

@@ -1,5 +1,5 @@
 /** getUserMedia failures in words a technician understands, each with a next step. */
-import { m } from '../i18n';
+import { m } from '../words/i18n';
 
 export interface CameraProblem {
   message: string;

@@ -8,7 +8,7 @@
  *
  * Pure and unit-tested; the scan field shows the warning (docs/i18n.md, "Scanners").
  */
-import { m } from '../i18n';
+import { m } from '../words/i18n';
 import { normaliseSerial } from './normalise-serial';
 
 type HostLayout = 'qwertz' | 'azerty';

@@ -6,9 +6,9 @@
  * Application Identifier (21). Everything is reduced to the serial itself: no whitespace, and
  * the contract's own rule (`isSerial`, also its minimum and maximum length), so what opens by a
  * route or a deep link can be scanned or typed too. Its case is kept: the core sends the
- * server's own spelling (electron/serial-key.ts), and a server may spell serials in lower case.
+ * server's own spelling (electron/shared/serial-key.ts), and a server may spell serials in lower case.
  */
-import { isSerial } from '../../../../electron/id-patterns';
+import { isSerial } from '../../../../electron/shared/id-patterns';
 
 /** Names that carry the serial (URL query parameters, JSON keys). */
 const SERIAL_KEYS = ['serial', 'serial_number', 'serialnumber', 'sn', 's/n'];

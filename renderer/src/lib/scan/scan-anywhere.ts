@@ -5,7 +5,7 @@
  * anywhere else a burst opens the device. One detector for every screen also means a burst
  * that starts while the screen changes is still one scan.
  */
-import type { Route } from '../routes';
+import type { Route } from '../navigation/routes';
 import { isTextField, keyPlace } from './key-place';
 import { normaliseSerial } from './normalise-serial';
 import { createWedgeDetector } from './wedge-detector';

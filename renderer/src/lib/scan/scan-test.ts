@@ -4,7 +4,7 @@
  * (wedge-detector.ts), so the test can never disagree with the app; the measurements and the
  * reasons say why, in terms of the two options a technician can change.
  */
-import type { ScannerOptions } from '../preferences';
+import type { ScannerOptions } from '../state/preferences';
 import { normaliseSerial } from './normalise-serial';
 import {
   caseFor,

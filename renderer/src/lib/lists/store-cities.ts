@@ -1,0 +1,18 @@
+/** The city of each store named in some activity (from the local database; unknown: ""). */
+import type { ActivityEntry } from '../../../../electron/shared';
+import { call } from '../transport/transport';
+
+export async function storeCities(
+  entries: readonly ActivityEntry[],
+): Promise<Record<string, string>> {
+  const ids = [...new Set(entries.map((e) => e.locationId).filter((id) => id !== null))];
+  const found = await Promise.all(
+    ids.map((locationId) =>
+      call('getLocation', { locationId }).then(
+        (l) => [locationId, l.value.address?.city ?? ''] as const,
+        () => [locationId, ''] as const,
+      ),
+    ),
+  );
+  return Object.fromEntries(found);
+}

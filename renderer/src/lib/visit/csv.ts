@@ -1,0 +1,150 @@
+/**
+ * CSV export of a visit's activity, readable by the spreadsheet the technician has:
+ * UTF-8 with a byte-order mark (Excel otherwise reads "München" as "MÃ¼nchen"), and ';' as the
+ * separator where the locale writes decimals with a comma (German, French, Dutch Excel split
+ * on ';' and would read a ',' file as one column). Safe to open whatever separator the
+ * spreadsheet splits on (it follows the computer's list separator, not the file's language):
+ * see `csvCell`.
+ */
+import type { ActivityEntry } from '../../../../electron/shared';
+import { formatLocale } from '../words/active-locale';
+import { activityDetail } from '../words/activity-text';
+import { followUpByEntry } from './follow-ups';
+import { m } from '../words/i18n';
+import { actionName, resultWords } from '../words/outbox-text';
+
+export type CsvSeparator = ',' | ';';
+
+export const CSV_BOM = '\uFEFF';
+
+/** ';' where the locale's decimal separator is a comma (de, fr, nl…), ',' elsewhere. */
+export const csvSeparatorFor = (locale: string): CsvSeparator => {
+  const decimal = new Intl.NumberFormat(locale)
+    .formatToParts(1.5)
+    .find((part) => part.type === 'decimal')?.value;
+  return decimal === ',' ? ';' : ',';
+};
+
+/** Characters that start a formula (full-width forms too: some spreadsheets read them so). */
+const FORMULA = '=+\\-@\uFF1D\uFF0B\uFF0D\uFF20';
+/** What a spreadsheet may skip before a cell's first character: spaces, quotes. */
+const SKIPPED = '\\s"';
+/** A formula at the start of the text, or right after a ',' or ';' inside it (where a
+ * spreadsheet splitting on the other separator starts a cell). */
+const formulaAtStart = new RegExp(`^(?=[${SKIPPED}]*[${FORMULA}])`);
+const formulaAfterSeparator = new RegExp(`([,;])(?=[${SKIPPED}]*[${FORMULA}])`, 'g');
+/** Bidirectional overrides, embeddings, isolates and marks: they can make a cell read as
+ * something else than it holds ("Shop" shown for "pohS…"). */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Control characters (tabs, line breaks and C1 included): a cell is one line of plain text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
+/**
+ * One cell, safe to open: control and bidirectional-control characters removed (line breaks
+ * and tabs become a space), a formula character at its start — after any spaces or quotes —
+ * or after a ',' or ';' inside it prefixed with an apostrophe (the spreadsheet then reads
+ * text), and the cell always quoted, so the file's own separator never splits it.
+ */
+export const csvCell = (value: string | number | null | undefined): string => {
+  const text = (value === null || value === undefined ? '' : String(value))
+    .replace(BIDI_CONTROLS, '')
+    .replace(CONTROLS, ' ')
+    .replace(formulaAtStart, "'")
+    .replace(formulaAfterSeparator, "$1'");
+  return `"${text.replaceAll('"', '""')}"`;
+};
+
+/** Rows to CSV text (no BOM: `csvFile` adds it for a file). */
+export const toCsv = (
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+  separator: CsvSeparator = ',',
+): string =>
+  rows.map((row) => row.map((cell) => csvCell(cell)).join(separator)).join('\r\n') + '\r\n';
+
+/** A CSV file's whole text for the locale: BOM, the locale's separator. */
+const csvFile = (
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+  locale: string = formatLocale(),
+): string => CSV_BOM + toCsv(rows, csvSeparatorFor(locale));
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "2026-05-04 14:00:00 +02:00": the technician's local time with its offset from UTC, so the
+ * file reads naturally and still says exactly when (every spreadsheet sorts it as text).
+ * `offsetMinutes` is for tests.
+ */
+export const localTimeWithOffset = (
+  iso: string,
+  offsetMinutes: (at: Date) => number = (at) => -at.getTimezoneOffset(),
+): string => {
+  const utc = new Date(iso);
+  if (Number.isNaN(utc.getTime())) return iso;
+  const offset = offsetMinutes(utc);
+  const local = new Date(utc.getTime() + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
+    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+};
+
+const activityCsvHeader = (): string[] => [
+  m.csv_header_organization(),
+  m.csv_header_time(),
+  m.csv_header_action(),
+  m.csv_header_serial(),
+  m.csv_header_location(),
+  m.csv_header_city(),
+  m.csv_header_result(),
+  m.csv_header_detail(),
+  m.follow_up_title(),
+];
+
+export interface ActivityCsvOptions {
+  organization: string;
+  /** Store id → city, where known. */
+  cities?: Readonly<Record<string, string>>;
+  /** The format locale (separator); the active one by default. */
+  locale?: string;
+  offsetMinutes?: (at: Date) => number;
+}
+
+/** The file as written: BOM first, the locale's separator, organization and stores by name
+ * (never an id), actions and results in words; what needs follow-up on each device's last row. */
+export const activityToCsv = (
+  entries: readonly ActivityEntry[],
+  { organization, cities = {}, locale = formatLocale(), offsetMinutes }: ActivityCsvOptions,
+): string => {
+  const followUp = followUpByEntry(entries);
+  return csvFile(
+    [
+      activityCsvHeader(),
+      ...entries.map((e) => [
+        organization,
+        localTimeWithOffset(e.at, offsetMinutes),
+        actionName(e.action),
+        e.serial,
+        e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
+        e.locationId ? (cities[e.locationId] ?? '') : '',
+        resultWords(e.result),
+        activityDetail(e),
+        followUp.get(e.id) ?? '',
+      ]),
+    ],
+    locale,
+  );
+};
+
+/** Hands a text file to the browser's download machinery (works in Electron and Chromium). */
+export const downloadText = (fileName: string, text: string, mime = 'text/csv'): void => {
+  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
