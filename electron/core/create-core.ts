@@ -308,7 +308,7 @@ export const createCore: CreateCore = async (options) => {
     input: unknown,
   ): Promise<Envelope<OperationResult<K>>> {
     const schema: z.ZodType | undefined = Object.hasOwn(operations, name)
-      ? operations[name]
+      ? operations[name].input
       : undefined;
     if (!schema) return failure(new AppError(unknownOperation));
     const parsed = schema.safeParse(input);

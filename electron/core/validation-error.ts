@@ -12,7 +12,7 @@ const MAX_VALUES_NAMED = 10;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** The schemas give a rule's id as zod's message (contract.ts FIELD_RULES). */
+/** The schemas give a rule's id as zod's message (FIELD_RULES, electron/shared/contract/fields.ts). */
 const RULES: ReadonlySet<string> = new Set(FIELD_RULES);
 const isRule = (message: string): message is FieldRule => RULES.has(message);
 

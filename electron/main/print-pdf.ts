@@ -20,7 +20,7 @@ export async function savePdf(
   input: unknown,
   locale: MessageLocale = 'en',
 ): Promise<string> {
-  const parsed = operations.savePdf.safeParse(input);
+  const parsed = operations.savePdf.input.safeParse(input);
   if (!parsed.success) {
     return JSON.stringify(failed('pdf_bad_file_name'));
   }

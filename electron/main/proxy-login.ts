@@ -150,7 +150,7 @@ export const answerProxyLogin = async (
   login: Pick<ProxyLogin, 'answer'>,
   input: unknown,
 ): Promise<Envelope<OperationResult<'answerProxyLogin'>>> => {
-  const parsed = operations.answerProxyLogin.safeParse(input);
+  const parsed = operations.answerProxyLogin.input.safeParse(input);
   if (!parsed.success)
     return {
       ok: false,

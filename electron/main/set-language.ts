@@ -9,7 +9,7 @@ export const applyLanguage = (
   input: unknown,
   apply: (locale: MessageLocale) => void,
 ): Envelope<OperationResult<'setLanguage'>> => {
-  const parsed = operations.setLanguage.safeParse(input);
+  const parsed = operations.setLanguage.input.safeParse(input);
   if (!parsed.success)
     return {
       ok: false,

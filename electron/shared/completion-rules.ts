@@ -7,7 +7,7 @@
  */
 
 /**
- * What the rules read of an activity entry (contract.ts's ActivityEntry has these fields; it
+ * What the rules read of an activity entry (the contract's ActivityEntry, contract/visits.ts, has these fields; it
  * is not imported, as the contract imports this module's types).
  */
 interface LoggedEntry {

@@ -34,7 +34,7 @@ describe('operation input fuzzing through the bridge', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...FUZZED), fc.jsonValue(), async (name, input) => {
         const envelope = await post(name, JSON.stringify(input));
-        const valid = operations[name].safeParse(input).success;
+        const valid = operations[name].input.safeParse(input).success;
         if (!valid) {
           expect(envelope.ok).toBe(false);
           expect(envelope.error?.kind).toBe('validation');

@@ -57,7 +57,7 @@ describe('ids and serials in vendor paths', () => {
   it('a location id either fails the contract or is one segment of GET /locations/{id}/devices', async () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (raw) => {
-        const parsed = operations.listLocationDevices.safeParse({ locationId: raw });
+        const parsed = operations.listLocationDevices.input.safeParse({ locationId: raw });
         if (!parsed.success) return;
         const { client, urls } = recordingClient();
         await client
@@ -77,15 +77,20 @@ describe('ids and serials in vendor paths', () => {
 
   it('"." and ".." are refused as location and organization ids', () => {
     for (const id of ['.', '..', ' .. ']) {
-      expect(operations.deleteLocation.safeParse({ locationId: id }).success).toBe(false);
-      expect(operations.getOrganization.safeParse({ organizationId: id }).success).toBe(false);
+      expect(operations.deleteLocation.input.safeParse({ locationId: id }).success).toBe(false);
+      expect(operations.getOrganization.input.safeParse({ organizationId: id }).success).toBe(
+        false,
+      );
     }
   });
 
   it('a serial either fails the contract or is one segment of POST /devices/{serial}/install', async () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (raw) => {
-        const parsed = operations.installDevice.safeParse({ serial: raw, locationId: 'loc_1' });
+        const parsed = operations.installDevice.input.safeParse({
+          serial: raw,
+          locationId: 'loc_1',
+        });
         if (!parsed.success) return;
         const { client, urls } = recordingClient();
         await client.installDevice(parsed.data.serial, 'loc_1').catch(() => undefined);

@@ -7,7 +7,7 @@ describe('validation errors', () => {
     const input = Object.fromEntries(
       Array.from({ length: 10_000 }, (_, i) => [`k${i}${'x'.repeat(100)}`, i]),
     );
-    const parsed = operations.sessionStatus.safeParse(input);
+    const parsed = operations.sessionStatus.input.safeParse(input);
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     const shape = validationError(parsed.error).toShape();
@@ -19,7 +19,7 @@ describe('validation errors', () => {
   });
 
   it('still names each field of a form that needs fixing', () => {
-    const parsed = operations.createLocation.safeParse({
+    const parsed = operations.createLocation.input.safeParse({
       name: '',
       address: { line1: '', city: '', country: 'Germany' },
     });

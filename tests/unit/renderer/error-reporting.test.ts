@@ -23,7 +23,7 @@ describe('renderer error reports', () => {
       column: 5,
     });
     expect(report.stack).toContain('x is undefined');
-    expect(operations.reportRendererError.safeParse(report).success).toBe(true);
+    expect(operations.reportRendererError.input.safeParse(report).success).toBe(true);
   });
 
   it('describes rejections of any value, clipped to the contract’s limits', () => {
@@ -37,7 +37,7 @@ describe('renderer error reports', () => {
     cyclic.self = cyclic;
     expect(rejectionReport(cyclic).message).toBe('[object Object]');
     const long = rejectionReport('e'.repeat(10_000));
-    expect(operations.reportRendererError.safeParse(long).success).toBe(true);
+    expect(operations.reportRendererError.input.safeParse(long).success).toBe(true);
   });
 
   it('listens for both events and never throws when sending fails', async () => {

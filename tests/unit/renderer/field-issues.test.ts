@@ -18,7 +18,7 @@ import { fieldProblem, issueText } from '../../../renderer/src/lib/words/field-i
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 
 const refusal = (name: OperationName, input: unknown): AppErrorShape => {
-  const parsed = operations[name].safeParse(input);
+  const parsed = operations[name].input.safeParse(input);
   if (parsed.success) throw new Error(`${name} accepted ${JSON.stringify(input)}`);
   return validationError(parsed.error, input).toShape();
 };

@@ -1,0 +1,93 @@
+/** A visit's pick list: the serials of a box, checked and installed together (issue 28). */
+import type { ActivityEntry } from './visits';
+import { Id, Label, RULE, Serial } from './fields';
+import type { LocationRef } from '../../core/api/wire';
+import type { OutboxItem } from './outbox';
+import { op } from './operation';
+import { z } from 'zod';
+
+/** What one addToPickList takes: a box or a few, never a whole file by mistake. */
+const PICK_TEXT_MAX = 20_000;
+
+/** Why "Install the pick list here" skips a line (the renderer words it). */
+export type PickProblem =
+  | { kind: 'not_a_serial' }
+  /** Not in the inventory saved on this computer; `near`: serials it may have meant. */
+  | { kind: 'unknown'; near: string[] }
+  | { kind: 'installed_elsewhere'; location: LocationRef }
+  | { kind: 'installed_here' }
+  | { kind: 'wrong_type'; type: string | null; expected: string }
+  /** Scanned twice: `line` (from 1) is the line it repeats. */
+  | { kind: 'duplicate'; line: number };
+
+/** A line's install from the pick list, where the queue and then the activity log keep it. */
+export interface PickInstall {
+  intentId: string;
+  locationId: string;
+  /** Waiting, being sent or stopped in the queue: its item. */
+  item: OutboxItem | null;
+  /** Gone from the queue: the activity entry of the action, which says how it ended. */
+  entry: ActivityEntry | null;
+}
+
+export interface PickLine {
+  id: string;
+  /** As scanned; the server's spelling when the inventory has the device. */
+  serial: string;
+  label: string | null;
+  deviceType: string | null;
+  /** null: installed with the others (or installed already: see `install`). */
+  problem: PickProblem | null;
+  install: PickInstall | null;
+  /** "Install the pick list here" installs it now: no problem, and no install on its way or
+   * done (one that was refused is tried again). */
+  ready: boolean;
+}
+
+export interface PickList {
+  /** The visit in progress; null when none is (the list is then empty). */
+  visitId: string | null;
+  /** Chosen, else the type of the first device the inventory knows. */
+  expectedType: string | null;
+  typeChosen: boolean;
+  lines: PickLine[];
+}
+
+export const pickListOperations = {
+  // the pick list: the serials of a box, kept with the visit in progress (issue 28). Each
+  // answers the list as stored now, checked at `locationId` (a device installed there is
+  // "installed here", not "elsewhere"); without one, any installed device is elsewhere.
+  pickList: op(z.object({ locationId: Id.optional() }).strict()).returns<PickList>(),
+  /** Serials scanned, typed or pasted, separated by lines, commas, semicolons, tabs or spaces. */
+  addToPickList: op(
+    z
+      .object({
+        text: z.string().max(PICK_TEXT_MAX, RULE.pick_text_too_long),
+        locationId: Id.optional(),
+      })
+      .strict(),
+  ).returns<PickList>(),
+  /** A line's serial (a "did you mean" taken) or label, while it is not installed. */
+  changePickLine: op(
+    z
+      .object({
+        id: Id,
+        serial: Serial.optional(),
+        label: Label.optional(),
+        locationId: Id.optional(),
+      })
+      .strict(),
+  ).returns<PickList>(),
+  removePickLine: op(z.object({ id: Id, locationId: Id.optional() }).strict()).returns<PickList>(),
+  /** The device type every line should be; null: the type of the first known device. */
+  choosePickType: op(
+    z
+      .object({
+        deviceType: z.string().trim().min(1).max(200).nullable(),
+        locationId: Id.optional(),
+      })
+      .strict(),
+  ).returns<PickList>(),
+  /** Installs each line without a problem at `locationId`, one install intent per line. */
+  installPickList: op(z.object({ locationId: Id }).strict()).returns<PickList>(),
+};

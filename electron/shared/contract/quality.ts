@@ -1,0 +1,67 @@
+/** A visit's installation quality (issue 27): the completion rules and the mounting checklists. */
+import type { ActivityEntry } from './visits';
+import {
+  CHECK_IDS,
+  type CheckDef,
+  type ChecklistFileProblem,
+  MAX_METRES,
+} from '../mounting-checks';
+import type { CompletionRules, OpenRule } from '../completion-rules';
+import { Id, RULE, Serial } from './fields';
+import { op } from './operation';
+import { z } from 'zod';
+
+/** Where the mounting checklists come from, and why an organization's file is not used. */
+export interface ChecklistSource {
+  /** null: the shipped defaults. */
+  file: string | null;
+  /** The policy's file could not be used: the shipped defaults are used instead. */
+  problem: ChecklistFileProblem | null;
+}
+
+/** What completion needs in this organization, and what is open in a visit. */
+export interface VisitCompletion {
+  rules: CompletionRules;
+  open: OpenRule[];
+}
+
+export const qualityOperations = {
+  /** The completion rules of this organization and what is still open in a visit (default:
+   * the one in progress). */
+  visitCompletion: op(z.object({ visitId: Id.optional() }).strict()).returns<VisitCompletion>(),
+  /** The mounting checklist of a device type (`device_type_name`; null: unknown type). */
+  mountingChecklist: op(
+    z.object({ deviceType: z.string().trim().max(120).nullable() }).strict(),
+  ).returns<{ checks: CheckDef[]; source: ChecklistSource }>(),
+  /**
+   * The mounting checklist's answers for a placed device, kept with the visit. Lengths in
+   * metres (the renderer converts the technician's units); a length outside its limits or a
+   * check answered "no" needs its reason.
+   */
+  recordChecklist: op(
+    z
+      .object({
+        serial: Serial,
+        locationId: Id,
+        deviceType: z.string().trim().max(120).nullable(),
+        answers: z
+          .array(
+            z
+              .object({
+                check: z.enum(CHECK_IDS),
+                metres: z
+                  .number()
+                  .finite()
+                  .min(0, RULE.length_range)
+                  .max(MAX_METRES, RULE.length_range)
+                  .optional(),
+                yes: z.boolean().optional(),
+                reason: z.string().trim().max(300, RULE.reason_too_long).optional(),
+              })
+              .strict(),
+          )
+          .max(CHECK_IDS.length),
+      })
+      .strict(),
+  ).returns<ActivityEntry>(),
+};

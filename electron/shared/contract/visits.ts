@@ -1,0 +1,186 @@
+/** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF, verifications. */
+import type { AuditLogged, AuditResult } from './audit';
+import { Empty, Id, RULE, Serial } from './fields';
+import { MAX_PHOTO_BYTES } from '../photo-limits';
+import type { OpenRule } from '../completion-rules';
+import type { OutboxKind } from './outbox';
+import type { RecordedCheck } from '../mounting-checks';
+import type { SavedError } from './errors';
+import type { VerificationResult } from '../verification-result';
+import { op } from './operation';
+import { z } from 'zod';
+
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
+  action: OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit' | 'audit';
+  serial: string | null;
+  locationId: string | null;
+  locationName: string | null;
+  /** A verification's is one of VerificationResult (electron/shared/verification-result.ts). */
+  result:
+    'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult | AuditResult;
+  /** The English of an entry written before `fact` existed (shown as it is); empty since. */
+  detail: string;
+  /** What happened as a kind with parameters; the renderer words it (lib/words/activity-text.ts).
+   * Null for entries from earlier versions, which have only `detail`. */
+  fact: ActivityFact | null;
+  visitId: string;
+  /** A verification's walk test, when one was recorded. */
+  walkTest: WalkTestResult | null;
+  /** An accuracy audit's numbers (action 'audit'). */
+  audit?: AuditLogged | null;
+  /** The queued action this row follows (its outbox item's id while it waits): the row's
+   * result changes as the action does (queued → done…), `at` stays when the technician acted.
+   * Null for verifications and for rows written before rows followed their action. */
+  intentId: string | null;
+  /** When an action that waited in the queue was sent; null when it went at once or not yet. */
+  sentAt: string | null;
+  /** replace: the broken device taken out (`serial` is the one put in), from the start. */
+  replaces: string | null;
+}
+
+/**
+ * An activity entry's detail as a kind with parameters (kept in work.db's `activity.data`
+ * JSON), so the log, the receipt and the CSV say it in the technician's language.
+ */
+export type ActivityFact =
+  /** Waits in the queue until the connection is back. */
+  | { kind: 'queued' }
+  /** A store created offline: waits to be sent. */
+  | { kind: 'created_offline' }
+  | { kind: 'discarded' }
+  | { kind: 'installed'; location: string | null }
+  | { kind: 'moved'; location: string | null }
+  | { kind: 'replaced'; old: string | null; location: string | null }
+  | { kind: 'uninstalled'; location: string | null }
+  | { kind: 'device_saved' }
+  | { kind: 'location_created'; name: string | null }
+  | { kind: 'location_deleted'; location: string | null }
+  /** The server has the device at another store. */
+  | { kind: 'conflict'; location: string }
+  /** The server refused it: the error as it crossed (kind, code, params; the English of one
+   * recorded by an earlier version). */
+  | { kind: 'failed'; error: Pick<SavedError, 'kind' | 'code' | 'params' | 'message'> }
+  /** A verification (its walk test is the entry's `walkTest`). */
+  | { kind: 'verification'; checkedIn: boolean; note: string | null }
+  /** The queue file was damaged and moved aside, with the queued actions it held. */
+  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string }
+  /** A placed device's mounting checklist, with the limits each length was judged by. */
+  | { kind: 'mounting_checklist'; deviceType: string | null; checks: RecordedCheck[] }
+  /** The visit was finished with completion rules open, and why. */
+  | { kind: 'visit_incomplete'; open: OpenRule[]; reason: string };
+
+export interface WalkTestResult {
+  /** Passes the technician walked (or the default). */
+  expected: number;
+  /** Visitors the device counted since the install. */
+  counted: number;
+  passed: boolean;
+  /** Why a failed walk test was recorded anyway. */
+  reason: string | null;
+}
+
+export interface PhotoInfo {
+  id: string;
+  visitId: string;
+  serial: string;
+  locationId: string;
+  takenAt: string;
+  bytes: number;
+}
+
+/** A span of work of one account (organization + key; training separate). */
+export interface Visit {
+  id: string;
+  startedAt: string;
+  /** null: in progress. */
+  finishedAt: string | null;
+  entries: number;
+  organization: { id: string; name: string } | null;
+  /** Finished with completion rules open: which, and the technician's reason. */
+  incomplete: { open: OpenRule[]; reason: string } | null;
+}
+
+export const visitOperations = {
+  /** One visit's entries; without `visitId`, the visit in progress (none: empty). */
+  listActivity: op(z.object({ visitId: Id.optional() }).strict()).returns<ActivityEntry[]>(),
+  /** Every visit of this account, newest first. */
+  listVisits: op(Empty).returns<Visit[]>(),
+  /**
+   * Finishes the visit in progress; the next action starts a new one. With completion rules
+   * still open it needs `reason`, and the visit is recorded incomplete with it — never refused
+   * otherwise (the technician may always leave).
+   */
+  finishVisit: op(
+    z.object({ reason: z.string().trim().max(300, RULE.reason_too_long).optional() }).strict(),
+  ).returns<Visit | null>(),
+  /**
+   * A placement photo of an installed device, kept with the visit in work.db (never sent to the
+   * vendor API). A data: URL of a JPEG, WebP or PNG of at most MAX_PHOTO_BYTES.
+   */
+  addPhoto: op(
+    z
+      .object({
+        serial: Serial,
+        locationId: Id,
+        dataUrl: z
+          .string()
+          .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, RULE.photo_too_large)
+          .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, RULE.photo_not_a_photo),
+      })
+      .strict(),
+  ).returns<PhotoInfo>(),
+  /** The photos of a visit (default: the one in progress), without their pictures. */
+  listPhotos: op(z.object({ visitId: Id.optional(), serial: Serial.optional() }).strict()).returns<
+    PhotoInfo[]
+  >(),
+  /** One photo's picture, as a data: URL. */
+  photoData: op(z.object({ id: Id }).strict()).returns<{ dataUrl: string }>(),
+  /** Removes a photo (a wrong one) from the visit in progress; a finished visit's stay. */
+  deletePhoto: op(z.object({ id: Id }).strict()).returns<PhotoInfo[]>(),
+  /**
+   * Desktop app only, handled in the main process (electron/main/print-pdf.ts): the window as
+   * shown (a visit receipt) printed to PDF and saved where the technician chooses. Browser mode
+   * uses the browser's own print dialog instead; the core answers this with a validation error.
+   */
+  savePdf: op(
+    z
+      .object({
+        fileName: z
+          .string()
+          .trim()
+          .max(120)
+          .regex(/^[\w .,()-]+\.pdf$/i, RULE.pdf_file_name),
+      })
+      .strict(),
+  ).returns<{ saved: boolean }>(),
+  /**
+   * Training mode only: people walking past a device, counted in its foot traffic the way the
+   * training service simulates check-ins (nobody walks past a device that does not exist).
+   */
+  simulateWalkThrough: op(
+    z.object({ serial: Serial, count: z.number().int().min(1).max(100).optional() }).strict(),
+  ).returns<{ serial: string; added: number }>(),
+  recordVerification: op(
+    z
+      .object({
+        serial: Serial,
+        locationId: Id,
+        checkedIn: z.boolean(),
+        walkTestCount: z.number().int().min(0).max(1_000_000),
+        /** Passes the technician walked; the walk test passes when the count reaches it. */
+        walkTestExpected: z
+          .number({ error: RULE.passes_required })
+          .int(RULE.passes_whole)
+          .min(1, RULE.passes_at_least_one)
+          .max(100, RULE.passes_too_many)
+          .optional(),
+        /** Why a walk test that did not reach its passes is recorded anyway (required then). */
+        walkTestReason: z.string().trim().max(300, RULE.reason_too_long).optional(),
+        note: z.string().trim().max(500).optional(),
+      })
+      .strict(),
+  ).returns<ActivityEntry>(),
+};
