@@ -78,6 +78,8 @@ export const FIELD_RULES = {
   passes_at_least_one: 'Walk through at least once',
   passes_too_many: 'Enter at most 100 passes',
   reason_too_long: 'Keep the reason under 300 characters',
+  reason_required: 'Say why',
+  signature_empty: 'Sign in the box, or finish without a signature and say why',
 } as const;
 export type FieldRule = keyof typeof FIELD_RULES;
 const R = FIELD_RULES;
@@ -119,6 +121,31 @@ export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
+const Reason = z.string().trim().min(1, R.reason_required).max(300, R.reason_too_long);
+/** A SHA-256 as hex, as printed (spaces between groups allowed) or a prefix of 16+ digits. */
+const HashText = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[0-9a-f]{16,64}$/));
+const FullHash = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** A signature: pen strokes as x,y pairs in a SIGNATURE_WIDTH × SIGNATURE_HEIGHT box. */
+export const SIGNATURE_WIDTH = 600;
+export const SIGNATURE_HEIGHT = 200;
+const SignatureStrokes = z
+  .array(
+    z
+      .array(z.number().int().min(0).max(SIGNATURE_WIDTH))
+      .min(2)
+      .max(4_000)
+      .refine((s) => s.length % 2 === 0),
+  )
+  .min(1, R.signature_empty)
+  .max(200);
+
+/** What an amendment can correct. */
+export const AMENDABLE_FIELDS = ['note'] as const;
+export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 
 export const AddressInput = z
   .object({
@@ -309,8 +336,52 @@ export const operations = {
   listActivity: z.object({ visitId: Id.optional() }).strict(),
   /** Every visit of this account, newest first. */
   listVisits: Empty,
-  /** Finishes the visit in progress; the next action starts a new one. */
-  finishVisit: Empty,
+  /**
+   * Finishes the visit in progress with the store's sign-off (the next action starts a new
+   * one): the contact's signature and printed name, or why nobody signed.
+   */
+  finishVisit: z
+    .object({
+      signOff: z.discriminatedUnion('signed', [
+        z
+          .object({
+            signed: z.literal(true),
+            name: z.string().trim().min(1, R.name_required).max(120, R.name_too_long),
+            strokes: SignatureStrokes,
+          })
+          .strict(),
+        z.object({ signed: z.literal(false), reason: Reason }).strict(),
+      ]),
+    })
+    .strict(),
+  /**
+   * Corrects an entry of a visit's record by appending an amendment (the entry itself never
+   * changes): a verification's note, with the reason for the correction.
+   */
+  amendEntry: z
+    .object({
+      entryId: Id,
+      field: z.enum(AMENDABLE_FIELDS),
+      value: z.string().trim().max(500),
+      reason: Reason,
+    })
+    .strict(),
+  /** A visit's chained record: each entry's number, time, kind and hash (for the CSV). */
+  visitRecord: z.object({ visitId: Id }).strict(),
+  /**
+   * Compares a receipt with the record on this computer: the final hash printed on it (or a
+   * prefix of 16+ digits), and from its CSV the visit and every entry's hash.
+   */
+  checkReceipt: z
+    .object({
+      hash: HashText,
+      visitId: Id.optional(),
+      entries: z
+        .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
+        .max(100_000)
+        .optional(),
+    })
+    .strict(),
   /**
    * A placement photo of an installed device, kept with the visit in work.db (never sent to the
    * vendor API). A data: URL of a JPEG, WebP or PNG of at most MAX_PHOTO_BYTES.
@@ -323,6 +394,8 @@ export const operations = {
         .string()
         .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, R.photo_too_large)
         .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, R.photo_not_a_photo),
+      /** When the frame was captured (kept as the photo's time; the record hashes it). */
+      takenAt: IsoTime.optional(),
     })
     .strict(),
   /** The photos of a visit (default: the one in progress), without their pictures. */
@@ -445,6 +518,8 @@ export const ERROR_CODES = [
   'pdf_bad_file_name',
   'photo_gone',
   'photo_visit_finished',
+  /** Only a verification's note can be corrected by an amendment. */
+  'entry_not_amendable',
   'location_queued',
   'training_failed',
   'training_only',
@@ -646,6 +721,65 @@ export interface ActivityEntry {
   sentAt: string | null;
   /** replace: the broken device taken out (`serial` is the one put in), from the start. */
   replaces: string | null;
+  /** Corrections appended to the visit's record, oldest first; the fields above show the
+   * corrected values. */
+  amendments: Amendment[];
+}
+
+/** A correction of an entry, appended to the record (the entry itself is never changed). */
+export interface Amendment {
+  at: string;
+  field: AmendableField;
+  value: string | null;
+  previous: string | null;
+  reason: string;
+}
+
+/**
+ * Kinds of entry in a visit's chained record. Every entry is appended through one function
+ * (electron/core/record/visit-record.ts `append`); a new kind of entry is a new name here.
+ */
+export type RecordEntryKind =
+  | 'action'
+  | 'verification'
+  | 'photo'
+  | 'photo_removed'
+  | 'sign_off'
+  | 'amendment'
+  | 'storage'
+  /** A visit recorded before records were chained: its entries were chained at the upgrade. */
+  | 'chained_at_upgrade';
+
+export interface RecordEntryInfo {
+  n: number;
+  at: string;
+  kind: RecordEntryKind;
+  hash: string;
+}
+
+/** The store's sign-off at the end of a visit. */
+export type SignOff =
+  | { at: string; signed: true; name: string; strokes: number[][] }
+  | { at: string; signed: false; reason: string };
+
+/**
+ * What "Check a receipt" found: `match` (the record is as the receipt says), `added_since`
+ * (the receipt's entries are all there, and more were appended after it: a queued action
+ * sent, an amendment), `differs` (the receipt and the record part at `entry`), `altered` (an
+ * entry stored on this computer no longer matches its own hash: changed outside the app),
+ * `unknown` (no visit here has that hash or id).
+ */
+export interface ReceiptCheck {
+  verdict: 'match' | 'added_since' | 'differs' | 'altered' | 'unknown';
+  visitId: string | null;
+  visitStartedAt: string | null;
+  /** The first entry where they part (1-based), for differs / altered. */
+  entry: number | null;
+  entryKind: RecordEntryKind | null;
+  /** Entries of the record on this computer. */
+  entries: number;
+  /** Entries the receipt lists, when it lists them (a CSV). */
+  receiptEntries: number | null;
 }
 
 /**
@@ -701,6 +835,9 @@ export interface Visit {
   finishedAt: string | null;
   entries: number;
   organization: { id: string; name: string } | null;
+  /** The chained record: its entry count and the last entry's hash (printed on the receipt). */
+  record: { entries: number; finalHash: string | null; chainedAtUpgrade: string | null };
+  signOff: SignOff | null;
 }
 
 export interface DeviceTraffic {
@@ -853,6 +990,9 @@ export interface OperationResults {
   listActivity: ActivityEntry[];
   listVisits: Visit[];
   finishVisit: Visit | null;
+  amendEntry: ActivityEntry;
+  visitRecord: RecordEntryInfo[];
+  checkReceipt: ReceiptCheck;
   savePdf: { saved: boolean };
   addPhoto: PhotoInfo;
   listPhotos: PhotoInfo[];

@@ -4,7 +4,15 @@
  */
 import { AppError } from '../app-error';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
-import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
+import {
+  amendEntry,
+  checkReceipt,
+  finishVisit,
+  listActivity,
+  listVisits,
+  recordVerification,
+  visitRecordOf,
+} from './visit-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -134,7 +142,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     answerProxyLogin: () => ({ accepted: false }),
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
-    finishVisit: () => finishVisit(ctx),
+    finishVisit: (input) => finishVisit(ctx, input),
+    amendEntry: (input) => amendEntry(ctx, input),
+    visitRecord: ({ visitId }) => visitRecordOf(ctx, visitId),
+    checkReceipt: (input) => checkReceipt(ctx, input),
     addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
     listPhotos: (input) =>
       listPhotos(

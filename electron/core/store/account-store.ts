@@ -16,6 +16,7 @@ import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
 import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
+import { chainEarlierVisits } from '../record/chain-earlier';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { quickCheckInBackground } from './background-check';
 import { walLostCommits } from './wal-check';
@@ -147,7 +148,14 @@ function openWork(path: string, expectData = false): WorkStore {
     db.close();
     throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
-  return { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
+  const work = { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
+  try {
+    chainEarlierVisits(db, work.activity, work.photos);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return work;
 }
 
 /**

@@ -142,6 +142,10 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_photo_visit_finished(),
     nextStep: m.error_photo_visit_finished_next(),
   }),
+  entry_not_amendable: () => ({
+    message: m.error_entry_not_amendable(),
+    nextStep: m.error_entry_not_amendable_next(),
+  }),
   location_queued: () => ({
     message: m.error_location_queued(),
     nextStep: m.error_location_queued_next(),

@@ -54,6 +54,8 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   passes_at_least_one: () => m.rule_passes_at_least_one(),
   passes_too_many: (p) => m.rule_passes_too_many(max(p)),
   reason_too_long: (p) => m.rule_reason_too_long(max(p)),
+  reason_required: () => m.rule_reason_required(),
+  signature_empty: () => m.rule_signature_empty(),
 };
 
 const TYPES: Readonly<Record<string, () => string>> = {

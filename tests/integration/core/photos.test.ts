@@ -109,7 +109,9 @@ describe('placement photos', () => {
       error: { kind: 'not_found', code: 'photo_gone' },
     });
 
-    await harness.call('finishVisit');
+    await harness.call('finishVisit', {
+      signOff: { signed: false, reason: 'Nobody from the store present' },
+    });
     expect(await harness.core.invoke('deletePhoto', { id: kept.id })).toMatchObject({
       ok: false,
       error: { kind: 'validation', code: 'photo_visit_finished' },

@@ -54,7 +54,9 @@ describe('visits', () => {
     const first = await installSomething();
     const [open] = await harness.call('listVisits');
     expect(open).toMatchObject({ finishedAt: null, entries: 1, organization: { id: orgA } });
-    const finished = await harness.call('finishVisit');
+    const finished = await harness.call('finishVisit', {
+      signOff: { signed: false, reason: 'Nobody from the store present' },
+    });
     expect(finished?.finishedAt).not.toBeNull();
     // Nothing in progress: "This visit" is empty until the next action.
     expect(await harness.call('listActivity', {})).toEqual([]);
