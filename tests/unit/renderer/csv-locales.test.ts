@@ -41,6 +41,7 @@ describe('localised CSV files', () => {
     intentId: null,
     sentAt: null,
     replaces: null,
+    amendments: [],
   };
   const options = (locale: string) => ({
     organization: 'Nordwind',

@@ -23,6 +23,7 @@ const entry = (patch: Partial<ActivityEntry> = {}): ActivityEntry => ({
   intentId: null,
   sentAt: null,
   replaces: null,
+  amendments: [],
   ...patch,
 });
 

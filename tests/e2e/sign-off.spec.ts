@@ -1,0 +1,86 @@
+/**
+ * The store's sign-off and the chained record, in a real Chromium against browser mode and
+ * the sandbox: the contact signs with the mouse, the visit is finished, the receipt shows the
+ * signature, the name and the record's final hash; the visit's CSV checks out in "Check a
+ * receipt"; the typed hash checks out in German too.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, startSandbox, test } from './fixtures';
+import { bridgeOp, locations, signInWithKey, uninstalledSerials } from './helpers';
+
+test('sign with the mouse, finish, the receipt shows signature and hash; its CSV and hash check out (also in German)', async ({
+  page,
+  web,
+}) => {
+  test.setTimeout(60_000);
+  const sandbox = await startSandbox();
+  try {
+    const info = sandbox.info;
+    const user = await signInWithKey(page, web.info.url, info);
+    const [serial] = await uninstalledSerials(info, user);
+    const store = (await locations(info, user))[0]!;
+    // The visit's first entry (the install screens have their own tests).
+    await bridgeOp(page, 'installDevice', { serial, locationId: store.id });
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Activity' }).click();
+    await page.getByRole('button', { name: 'Finish visit' }).click();
+    const pad = page.getByLabel('Signature: draw with the mouse, a finger or a pen');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+    await page.mouse.down();
+    for (const [x, y] of [
+      [0.2, 0.2],
+      [0.35, 0.8],
+      [0.5, 0.3],
+      [0.7, 0.6],
+    ] as const) {
+      await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
+    }
+    await page.mouse.up();
+    await page.getByLabel('Printed name of the signer').fill('Ana Store');
+    await page.getByRole('button', { name: 'Finish with signature' }).click();
+    await expect(page.getByText('Visit finished at')).toBeVisible();
+
+    const earlier = page.getByRole('region', { name: 'Earlier visits' });
+    await earlier
+      .getByRole('button', { name: /^Receipt/ })
+      .first()
+      .click();
+    const signOff = page.getByRole('region', { name: 'Store sign-off' });
+    await expect(signOff.getByRole('img', { name: 'Signature of Ana Store' })).toBeVisible();
+    await expect(signOff.locator('path')).toHaveCount(1);
+    await expect(signOff).toContainText(/Signed by Ana Store at \w+ \d+, \d{4}/);
+    const record = page.getByRole('region', { name: 'Record' });
+    await expect(record).toContainText('Entries in the record');
+    const hash = (await record.locator('code').textContent())!.replace(/\s+/g, '');
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+
+    await nav.getByRole('button', { name: 'Activity' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      earlier
+        .getByRole('button', { name: /^Export CSV/ })
+        .first()
+        .click(),
+    ]);
+    const path = await download.path();
+    expect(await readFile(path, 'utf8')).toContain(`"${hash}"`);
+    const check = page.getByRole('region', { name: 'Check a receipt' });
+    await check.getByLabel('Receipt CSV file').setInputFiles(path);
+    await expect(check.getByRole('status')).toContainText('Matches: the record of the visit');
+
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Language of the app').selectOption('de');
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('button', { name: 'Aktivität' })
+      .click();
+    const prüfen = page.getByRole('region', { name: 'Beleg prüfen' });
+    await prüfen.getByLabel('Abschließender Hash').fill(hash.slice(0, 24).toUpperCase());
+    await prüfen.getByRole('button', { name: 'Prüfen' }).click();
+    await expect(prüfen.getByRole('status')).toContainText('Stimmt überein');
+  } finally {
+    await sandbox.stop();
+  }
+});
