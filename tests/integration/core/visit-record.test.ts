@@ -148,34 +148,37 @@ describe('the chained visit record', () => {
       // …and, more carefully, every hash from there on computed again: the record is a chain
       // again, but no longer the receipt's.
       const rows = db
-        .prepare<[string], Record<string, string | number>>(
-          `SELECT id, visit_id AS visitId, n, at, kind, subject, body, prev_hash AS prevHash
+        .prepare<
+          [string],
+          {
+            id: string;
+            n: number;
+            at: string;
+            kind: 'action';
+            subject: string;
+            body: string;
+            prevHash: string;
+            hash: string;
+          }
+        >(
+          `SELECT id, n, at, kind, subject, body, prev_hash AS prevHash, hash
            FROM record_entries WHERE visit_id = ? ORDER BY n`,
         )
         .all(visit.id);
-      let prev = rows[1]!.prevHash as string;
-      for (const r of rows) {
-        const hash =
-          Number(r.n) < 2
-            ? db
-                .prepare<[string], { hash: string }>('SELECT hash FROM record_entries WHERE id = ?')
-                .get(r.id as string)!.hash
-            : hashOf({
-                id: r.id as string,
-                visitId: r.visitId as string,
-                n: Number(r.n),
-                at: r.at as string,
-                kind: r.kind as 'action',
-                subject: r.subject as string,
-                body: JSON.parse(r.body as string) as unknown,
-                prevHash: Number(r.n) < 2 ? (r.prevHash as string) : prev,
-              });
+      let prev = rows[0]!.hash;
+      for (const row of rows.slice(1)) {
+        const entry = {
+          ...row,
+          visitId: visit.id,
+          body: JSON.parse(row.body) as unknown,
+          prevHash: prev,
+        };
+        prev = hashOf(entry);
         db.prepare('UPDATE record_entries SET prev_hash = ?, hash = ? WHERE id = ?').run(
-          Number(r.n) < 2 ? r.prevHash : prev,
-          hash,
-          r.id,
+          entry.prevHash,
+          prev,
+          row.id,
         );
-        prev = hash;
       }
       expect(await checkCsv(csv)).toMatchObject({
         verdict: 'differs',
