@@ -939,6 +939,8 @@ export interface ManagedSettings {
   updateUrl: string | null;
   /** false: updates switched off by policy; null: not set. */
   updatesEnabled: boolean | null;
+  /** Placement photos' longest side in pixels (PHOTO_MAX_SIDE when not set). */
+  photoMaxSide: number | null;
 }
 
 export interface OperationResults {

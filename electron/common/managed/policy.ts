@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ManagedSettings, ManagedSource } from '../../contract';
+import { PHOTO_MAX_SIDE_MAX, PHOTO_MAX_SIDE_MIN } from '../../photo-limits';
 
 /** The policy's key names, as they appear in the registry, the plist and the JSON file. */
 export const POLICY_KEYS = {
@@ -13,6 +14,7 @@ export const POLICY_KEYS = {
   lockApiBaseUrl: 'LockApiBaseUrl',
   updateUrl: 'UpdateUrl',
   updatesEnabled: 'UpdatesEnabled',
+  photoMaxSide: 'PhotoMaxSide',
 } as const;
 
 const HttpsUrl = z
@@ -34,6 +36,7 @@ const FIELDS = {
   LockApiBaseUrl: Switch,
   UpdateUrl: HttpsUrl,
   UpdatesEnabled: Switch,
+  PhotoMaxSide: z.number().int().min(PHOTO_MAX_SIDE_MIN).max(PHOTO_MAX_SIDE_MAX),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -42,6 +45,7 @@ export const NOT_MANAGED: ManagedSettings = {
   apiBaseUrlLocked: false,
   updateUrl: null,
   updatesEnabled: null,
+  photoMaxSide: null,
 };
 
 export interface PolicyReading {
@@ -51,7 +55,7 @@ export interface PolicyReading {
 }
 
 /** The valid values of one source (a registry key, a file), by policy key name. */
-export type PolicyValues = Partial<Record<keyof typeof FIELDS, string | boolean>>;
+export type PolicyValues = Partial<Record<keyof typeof FIELDS, string | boolean | number>>;
 
 /**
  * Raw key → value pairs from one source → its valid values. Unknown keys are reported and
@@ -94,7 +98,7 @@ export const mergePolicyLayers = (
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer.values) as [
       keyof PolicyValues,
-      string | boolean,
+      string | boolean | number,
     ][]) {
       if (key in values) continue;
       values[key] = value;
@@ -109,6 +113,7 @@ export const mergePolicyLayers = (
     apiBaseUrlLocked: apiBaseUrl !== null && values.LockApiBaseUrl === true,
     updateUrl: (values.UpdateUrl as string | undefined) ?? null,
     updatesEnabled: (values.UpdatesEnabled as boolean | undefined) ?? null,
+    photoMaxSide: (values.PhotoMaxSide as number | undefined) ?? null,
   };
 };
 

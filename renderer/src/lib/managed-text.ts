@@ -1,4 +1,5 @@
 import type { ManagedSettings, ManagedSource } from '../../../electron/contract';
+import { formatNumber } from './format';
 import { m } from './i18n';
 
 const SOURCE_KINDS: Record<ManagedSource['kind'], () => string> = {
@@ -26,6 +27,11 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
     rows.push([
       m.managed_auto_updates(),
       settings.updatesEnabled ? m.managed_on() : m.managed_off(),
+    ]);
+  if (settings.photoMaxSide !== null)
+    rows.push([
+      m.managed_photo_max_side(),
+      m.managed_pixels({ pixels: formatNumber(settings.photoMaxSide) }),
     ]);
   return rows;
 };

@@ -50,6 +50,7 @@ beforeAll(async () => {
     apiBaseUrlLocked: true,
     updateUrl: null,
     updatesEnabled: null,
+    photoMaxSide: null,
   };
   core = await createCore({
     dataDir: join(root, 'data'),
@@ -109,6 +110,7 @@ describe('baseUrlAllowed (normalized comparison)', () => {
     apiBaseUrlLocked: true,
     updateUrl: null,
     updatesEnabled: null,
+    photoMaxSide: null,
   });
   it.each([
     ['https://api.example.com/v1', 'https://api.example.com/v1/', true],

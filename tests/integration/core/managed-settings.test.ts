@@ -18,6 +18,7 @@ const LOCKED: ManagedSettings = {
   apiBaseUrlLocked: true,
   updateUrl: null,
   updatesEnabled: false,
+  photoMaxSide: null,
 };
 
 describe('managed settings in the core', () => {

@@ -5,6 +5,7 @@
  * names the entry; corrections are amendments; a receipt's CSV checks out after a round trip.
  * Real core, real sandbox, real SQLite files.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +100,22 @@ describe('the chained visit record', () => {
       chainedAtUpgrade: null,
     });
     expect(visit.signOff).toMatchObject({ signed: true, name: 'Ana Store', strokes: SIGNATURE });
+    // The photo's entry holds its picture's SHA-256 and the time it was captured.
+    const [photo] = await harness.call('listPhotos', { visitId: visit.id });
+    expect(photo?.takenAt).toBe('2026-05-04T10:00:00.000Z');
+    const stored = (await harness.call('photoData', { id: photo!.id })).dataUrl.split(',')[1]!;
+    const db0 = new Database(await workDbPath(), { readonly: true });
+    try {
+      const body = db0
+        .prepare<[string], { body: string }>(`SELECT body FROM record_entries WHERE subject = ?`)
+        .get(photo!.id)!.body;
+      expect(JSON.parse(body)).toMatchObject({
+        takenAt: '2026-05-04T10:00:00.000Z',
+        sha256: createHash('sha256').update(Buffer.from(stored, 'base64')).digest('hex'),
+      });
+    } finally {
+      db0.close();
+    }
 
     const csv = await csvOf(visit);
     expect(csv).toContain(record[3]!.hash);

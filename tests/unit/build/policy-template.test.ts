@@ -48,6 +48,7 @@ describe('Group Policy template (build/policy)', () => {
     const valueNames = [
       ...attrs(admx, 'policy', 'valueName'),
       ...attrs(admx, 'text', 'valueName'),
+      ...attrs(admx, 'decimal', 'valueName'),
     ].filter((name) => name !== '');
     expect(valueNames.sort()).toEqual(Object.values(POLICY_KEYS).sort());
     // Computer and User Configuration: the app reads HKLM, then HKCU (machine-wide wins).
