@@ -2,7 +2,7 @@
  * Placement photos are kept with the visit in the account's work.db (a real SQLite file), are
  * bounded in size and number, and never reach the vendor API.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,6 +14,7 @@ import {
   hostSandbox,
   signInAndSync,
   uninstalledSerials,
+  workDbPath,
   type SandboxHost,
 } from '../../helpers/store-world';
 
@@ -23,12 +24,6 @@ let harness: CoreHarness;
 
 const jpeg = (bytes: number) =>
   `data:image/jpeg;base64,${Buffer.alloc(bytes, 0xab).toString('base64')}`;
-
-async function workDbPath(): Promise<string> {
-  const accounts = join(root, 'core', 'accounts');
-  for (const dir of await readdir(accounts)) return join(accounts, dir, 'work.db');
-  throw new Error('no account dir');
-}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'fi-photos-'));
@@ -56,7 +51,7 @@ describe('placement photos', () => {
     expect(await harness.call('listPhotos', {})).toEqual([photo]);
     expect((await harness.call('photoData', { id: photo.id })).dataUrl).toBe(jpeg(2_000));
 
-    const db = new Database(await workDbPath(), { readonly: true });
+    const db = new Database(await workDbPath(join(root, 'core')), { readonly: true });
     try {
       const row = db.prepare('SELECT visit_id, length(bytes) AS n FROM photos').get();
       expect(row).toEqual({ visit_id: visit!.id, n: 2_000 });

@@ -6,7 +6,7 @@
  * Real core, real sandbox, real SQLite files.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,6 +21,7 @@ import {
   hostSandbox,
   signInAndSync,
   uninstalledSerials,
+  workDbPath,
   type SandboxHost,
 } from '../../helpers/store-world';
 
@@ -32,12 +33,6 @@ const SIGNATURE = [
   [10, 10, 40, 60, 80, 20],
   [100, 100, 120, 130],
 ];
-
-async function workDbPath(): Promise<string> {
-  const accounts = join(root, 'core', 'accounts');
-  for (const dir of await readdir(accounts)) return join(accounts, dir, 'work.db');
-  throw new Error('no account dir');
-}
 
 /** A visit with an install, a verification with a note, a photo and the store's signature. */
 async function signedVisit(): Promise<{ visit: Visit; verificationId: string }> {
@@ -104,7 +99,7 @@ describe('the chained visit record', () => {
     const [photo] = await harness.call('listPhotos', { visitId: visit.id });
     expect(photo?.takenAt).toBe('2026-05-04T10:00:00.000Z');
     const stored = (await harness.call('photoData', { id: photo!.id })).dataUrl.split(',')[1]!;
-    const db0 = new Database(await workDbPath(), { readonly: true });
+    const db0 = new Database(await workDbPath(join(root, 'core')), { readonly: true });
     try {
       const body = db0
         .prepare<[string], { body: string }>(`SELECT body FROM record_entries WHERE subject = ?`)
@@ -127,7 +122,7 @@ describe('the chained visit record', () => {
       await harness.call('checkReceipt', { hash: record[3]!.hash.slice(0, 16) }),
     ).toMatchObject({ verdict: 'match', visitId: visit.id });
 
-    const db = new Database(await workDbPath());
+    const db = new Database(await workDbPath(join(root, 'core')));
     try {
       expect(() => db.prepare(`UPDATE record_entries SET body = '{}' WHERE n = 2`).run()).toThrow(
         /never changed/,
@@ -141,7 +136,7 @@ describe('the chained visit record', () => {
   it('finds an entry changed around the app, and names it', async () => {
     const { visit } = await signedVisit();
     const csv = await csvOf(visit);
-    const db = new Database(await workDbPath());
+    const db = new Database(await workDbPath(join(root, 'core')));
     try {
       // Someone edits the file: the triggers dropped, the verification's note rewritten.
       db.exec('DROP TRIGGER record_entries_never_changed');
