@@ -89,10 +89,12 @@ describe('managed settings in words', () => {
         apiBaseUrlLocked: true,
         updateUrl: null,
         updatesEnabled: false,
-      } as Parameters<typeof managedRows>[0]),
+        photoMaxSide: 2048,
+      }),
     ).toEqual([
       ['API-Basis-URL', 'https://api.example.com (gesperrt)'],
       ['Automatische Updates', 'Aus'],
+      ['Größe der Montagefotos', '2.048 px an der längsten Seite'],
     ]);
   });
 });
