@@ -100,10 +100,19 @@ const recordKind = (entry: ActivityEntry): RecordEntryKind =>
 
 /**
  * What the record keeps of an activity entry: everything it says (the English `detail` only
- * for an entry without a fact, which it is the only wording of).
+ * for an entry without a fact, which it is the only wording of). Not the queue's intent id:
+ * plumbing, not proof, and a damaged work.db's count of queued actions reads those ids from
+ * its bytes (store/damaged-file.ts), where an append-only record would keep sent ones forever.
  */
 export const recordBodyOf = (entry: ActivityEntry): object => {
-  const { id: _id, visitId: _visit, detail, amendments: _amendments, ...said } = entry;
+  const {
+    id: _id,
+    visitId: _visit,
+    detail,
+    amendments: _amendments,
+    intentId: _intent,
+    ...said
+  } = entry;
   return entry.fact ? said : { ...said, detail };
 };
 
