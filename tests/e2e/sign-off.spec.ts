@@ -1,7 +1,8 @@
 /**
  * The store's sign-off and the chained record, in a real Chromium against browser mode and
- * the sandbox: the contact signs with the mouse, the visit is finished, the receipt shows the
- * signature, the name and the record's final hash; the visit's CSV checks out in "Check a
+ * the sandbox: a verification's note is corrected (an amendment), the contact signs with the
+ * mouse, the visit is finished, the receipt shows the signature, the name, the correction and
+ * the record's final hash; the visit's CSV checks out in "Check a
  * receipt"; the typed hash checks out in German too.
  */
 import { readFile } from 'node:fs/promises';
@@ -19,11 +20,28 @@ test('sign with the mouse, finish, the receipt shows signature and hash; its CSV
     const user = await signInWithKey(page, web.info.url, info);
     const [serial] = await uninstalledSerials(info, user);
     const store = (await locations(info, user))[0]!;
-    // The visit's first entry (the install screens have their own tests).
+    // The visit's entries (the install and Verify screens have their own tests).
     await bridgeOp(page, 'installDevice', { serial, locationId: store.id });
+    await bridgeOp(page, 'recordVerification', {
+      serial,
+      locationId: store.id,
+      checkedIn: true,
+      walkTestCount: 3,
+      note: 'Above the door',
+    });
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Activity' }).click();
+    // A correction is an amendment with its reason: the log shows the corrected note and says so.
+    const thisVisit = page.getByRole('region', { name: 'This visit' });
+    await thisVisit.getByRole('button', { name: 'Correct the note' }).click();
+    await thisVisit.getByLabel('Corrected note').fill('Above the side door');
+    await thisVisit.getByLabel('Reason for the correction').fill('Wrong door noted');
+    await thisVisit.getByRole('button', { name: 'Save correction' }).click();
+    await expect(thisVisit).toContainText('Above the side door');
+    await expect(thisVisit).toContainText(
+      /Corrected .* \(was “Above the door”\): Wrong door noted/,
+    );
     await page.getByRole('button', { name: 'Finish visit' }).click();
     const pad = page.getByLabel('Signature: draw with the mouse, a finger or a pen');
     const box = (await pad.boundingBox())!;
@@ -51,6 +69,9 @@ test('sign with the mouse, finish, the receipt shows signature and hash; its CSV
     await expect(signOff.getByRole('img', { name: 'Signature of Ana Store' })).toBeVisible();
     await expect(signOff.locator('path')).toHaveCount(1);
     await expect(signOff).toContainText(/Signed by Ana Store at \w+ \d+, \d{4}/);
+    await expect(page.getByRole('region', { name: 'Corrections' })).toContainText(
+      'note corrected from “Above the door” to “Above the side door”. Reason: Wrong door noted',
+    );
     const record = page.getByRole('region', { name: 'Record' });
     await expect(record).toContainText('Entries in the record');
     const hash = (await record.locator('code').textContent())!.replace(/\s+/g, '');
