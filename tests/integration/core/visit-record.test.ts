@@ -6,28 +6,16 @@
  * Real core, real sandbox, real SQLite files.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Visit } from '../../../electron/contract';
 import { canonicalJson } from '../../../electron/core/record/canonical-json';
 import { hashOf } from '../../../electron/core/record/visit-record';
 import { activityToCsv } from '../../../renderer/src/lib/csv';
 import { readReceiptCsv } from '../../../renderer/src/lib/record-csv';
-import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
-import {
-  hostSandbox,
-  signInAndSync,
-  uninstalledSerials,
-  workDbPath,
-  type SandboxHost,
-} from '../../helpers/store-world';
+import { uninstalledSerials, useSignedInWorld, workDbPath } from '../../helpers/store-world';
 
-let root: string;
-let host: SandboxHost;
-let harness: CoreHarness;
+const world = useSignedInWorld('fi-record-');
 
 const SIGNATURE = [
   [10, 10, 40, 60, 80, 20],
@@ -36,23 +24,23 @@ const SIGNATURE = [
 
 /** A visit with an install, a verification with a note, a photo and the store's signature. */
 async function signedVisit(): Promise<{ visit: Visit; verificationId: string }> {
-  const [serial] = await uninstalledSerials(harness, 1);
-  const at = (await harness.call('listLocations')).value[0]!.id;
-  await harness.call('installDevice', { serial, locationId: at });
-  const verification = await harness.call('recordVerification', {
+  const [serial] = await uninstalledSerials(world.harness, 1);
+  const at = (await world.harness.call('listLocations')).value[0]!.id;
+  await world.harness.call('installDevice', { serial, locationId: at });
+  const verification = await world.harness.call('recordVerification', {
     serial,
     locationId: at,
     checkedIn: true,
     walkTestCount: 3,
     note: 'Above the door',
   });
-  await harness.call('addPhoto', {
+  await world.harness.call('addPhoto', {
     serial,
     locationId: at,
     dataUrl: `data:image/jpeg;base64,${Buffer.alloc(300, 7).toString('base64')}`,
     takenAt: '2026-05-04T10:00:00.000Z',
   });
-  const visit = await harness.call('finishVisit', {
+  const visit = await world.harness.call('finishVisit', {
     signOff: { signed: true, name: 'Ana Store', strokes: SIGNATURE },
   });
   return { visit: visit!, verificationId: verification.id };
@@ -60,34 +48,21 @@ async function signedVisit(): Promise<{ visit: Visit; verificationId: string }> 
 
 /** The receipt's CSV as the Activity screen writes it, and what "Check a receipt" reads of it. */
 async function csvOf(visit: Visit): Promise<string> {
-  const entries = await harness.call('listActivity', { visitId: visit.id });
-  const record = await harness.call('visitRecord', { visitId: visit.id });
+  const entries = await world.harness.call('listActivity', { visitId: visit.id });
+  const record = await world.harness.call('visitRecord', { visitId: visit.id });
   return activityToCsv(entries, { organization: 'Org', record: { visit, entries: record } });
 }
 
 const checkCsv = async (csv: string) => {
   const read = readReceiptCsv(csv);
   if (!read) throw new Error('the CSV has no record');
-  return harness.call('checkReceipt', read);
+  return world.harness.call('checkReceipt', read);
 };
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'fi-record-'));
-  host = await hostSandbox(join(root, 'sandbox.json'));
-  harness = await startCoreHarness({ dataDir: join(root, 'core') });
-  await signInAndSync(harness, host.sandbox);
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-  await host?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
 
 describe('the chained visit record', () => {
   it('records every entry and the sign-off; its CSV checks out; SQLite refuses edits', async () => {
     const { visit } = await signedVisit();
-    const record = await harness.call('visitRecord', { visitId: visit.id });
+    const record = await world.harness.call('visitRecord', { visitId: visit.id });
     expect(record.map((e) => e.kind)).toEqual(['action', 'verification', 'photo', 'sign_off']);
     expect(visit.record).toEqual({
       entries: 4,
@@ -96,10 +71,12 @@ describe('the chained visit record', () => {
     });
     expect(visit.signOff).toMatchObject({ signed: true, name: 'Ana Store', strokes: SIGNATURE });
     // The photo's entry holds its picture's SHA-256 and the time it was captured.
-    const [photo] = await harness.call('listPhotos', { visitId: visit.id });
+    const [photo] = await world.harness.call('listPhotos', { visitId: visit.id });
     expect(photo?.takenAt).toBe('2026-05-04T10:00:00.000Z');
-    const stored = (await harness.call('photoData', { id: photo!.id })).dataUrl.split(',')[1]!;
-    const db0 = new Database(await workDbPath(join(root, 'core')), { readonly: true });
+    const stored = (await world.harness.call('photoData', { id: photo!.id })).dataUrl.split(
+      ',',
+    )[1]!;
+    const db0 = new Database(await workDbPath(world.harness.dataDir), { readonly: true });
     try {
       const body = db0
         .prepare<[string], { body: string }>(`SELECT body FROM record_entries WHERE subject = ?`)
@@ -117,12 +94,14 @@ describe('the chained visit record', () => {
     expect(await checkCsv(csv)).toMatchObject({ verdict: 'match', visitId: visit.id, entries: 4 });
     // The hash typed from the PDF: grouped, upper case, or its first 16 digits.
     const typed = record[3]!.hash.toUpperCase().replace(/(.{8})/g, '$1 ');
-    expect(await harness.call('checkReceipt', { hash: typed })).toMatchObject({ verdict: 'match' });
+    expect(await world.harness.call('checkReceipt', { hash: typed })).toMatchObject({
+      verdict: 'match',
+    });
     expect(
-      await harness.call('checkReceipt', { hash: record[3]!.hash.slice(0, 16) }),
+      await world.harness.call('checkReceipt', { hash: record[3]!.hash.slice(0, 16) }),
     ).toMatchObject({ verdict: 'match', visitId: visit.id });
 
-    const db = new Database(await workDbPath(join(root, 'core')));
+    const db = new Database(await workDbPath(world.harness.dataDir));
     try {
       expect(() => db.prepare(`UPDATE record_entries SET body = '{}' WHERE n = 2`).run()).toThrow(
         /never changed/,
@@ -136,7 +115,7 @@ describe('the chained visit record', () => {
   it('finds an entry changed around the app, and names it', async () => {
     const { visit } = await signedVisit();
     const csv = await csvOf(visit);
-    const db = new Database(await workDbPath(join(root, 'core')));
+    const db = new Database(await workDbPath(world.harness.dataDir));
     try {
       // Someone edits the file: the triggers dropped, the verification's note rewritten.
       db.exec('DROP TRIGGER record_entries_never_changed');
@@ -199,7 +178,7 @@ describe('the chained visit record', () => {
       });
       // The hash printed on the receipt is nowhere on this computer any more.
       const printed = readReceiptCsv(csv)!.hash;
-      expect(await harness.call('checkReceipt', { hash: printed })).toMatchObject({
+      expect(await world.harness.call('checkReceipt', { hash: printed })).toMatchObject({
         verdict: 'unknown',
       });
     } finally {
@@ -210,7 +189,7 @@ describe('the chained visit record', () => {
   it('corrects a note by an amendment: lists show the correction, the record keeps both', async () => {
     const { visit, verificationId } = await signedVisit();
     const before = await csvOf(visit);
-    const corrected = await harness.call('amendEntry', {
+    const corrected = await world.harness.call('amendEntry', {
       entryId: verificationId,
       field: 'note',
       value: 'Above the side door',
@@ -226,9 +205,9 @@ describe('the chained visit record', () => {
         reason: 'Wrong door noted',
       },
     ]);
-    const listed = await harness.call('listActivity', { visitId: visit.id });
+    const listed = await world.harness.call('listActivity', { visitId: visit.id });
     expect(listed.find((e) => e.id === verificationId)?.amendments).toHaveLength(1);
-    const record = await harness.call('visitRecord', { visitId: visit.id });
+    const record = await world.harness.call('visitRecord', { visitId: visit.id });
     expect(record.map((e) => e.kind).slice(-2)).toEqual(['sign_off', 'amendment']);
     // The receipt handed over before the correction: all its entries are there, one more since.
     expect(await checkCsv(before)).toMatchObject({
@@ -240,7 +219,7 @@ describe('the chained visit record', () => {
     // Only a verification's note is correctable.
     const install = listed.find((e) => e.action === 'install')!;
     expect(
-      await harness.core.invoke('amendEntry', {
+      await world.harness.core.invoke('amendEntry', {
         entryId: install.id,
         field: 'note',
         value: 'x',
@@ -250,20 +229,22 @@ describe('the chained visit record', () => {
   });
 
   it('a visit is finished with a signature and a name, or with a reason', async () => {
-    const [serial] = await uninstalledSerials(harness, 1);
-    const at = (await harness.call('listLocations')).value[0]!.id;
-    await harness.call('installDevice', { serial, locationId: at });
+    const [serial] = await uninstalledSerials(world.harness, 1);
+    const at = (await world.harness.call('listLocations')).value[0]!.id;
+    await world.harness.call('installDevice', { serial, locationId: at });
     for (const signOff of [
       undefined,
       { signed: false, reason: '  ' },
       { signed: true, name: 'A', strokes: [] },
     ]) {
-      expect(await harness.core.invoke('finishVisit', signOff ? { signOff } : {})).toMatchObject({
+      expect(
+        await world.harness.core.invoke('finishVisit', signOff ? { signOff } : {}),
+      ).toMatchObject({
         ok: false,
         error: { kind: 'validation' },
       });
     }
-    const finished = await harness.call('finishVisit', {
+    const finished = await world.harness.call('finishVisit', {
       signOff: { signed: false, reason: 'Nobody from the store present' },
     });
     expect(finished?.signOff).toMatchObject({
