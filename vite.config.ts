@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { buildCsp } from './electron/main/csp.ts';
+import { buildCsp } from './electron/common/csp.ts';
 import { i18nPlugins } from './i18n/vite-plugins.ts';
 
 /**

@@ -12,6 +12,9 @@ import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import type { VerificationResult } from './verification-result';
+import type { CompletionRules, OpenRule } from './completion-rules';
+import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './mounting-checks';
+import { CHECK_IDS, MAX_METRES } from './mounting-checks';
 import type {
   Device,
   FootTraffic,
@@ -32,11 +35,14 @@ export type {
   Organization,
   PagingStyle,
   VerificationResult,
+  CompletionRules,
+  OpenRule,
+  CheckDef,
+  RecordedCheck,
+  ChecklistFileProblem,
 };
 
 // ---------------------------------------------------------------- field rules
-
-export { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S };
 
 /**
  * Every field rule's sentence, in English, by rule id. The core sends the id with a field's
@@ -80,6 +86,8 @@ export const FIELD_RULES = {
   reason_too_long: 'Keep the reason under 300 characters',
   reason_required: 'Say why',
   signature_empty: 'Sign in the box, or finish without a signature and say why',
+  pick_text_too_long: 'Add at most 20,000 characters at a time',
+  length_range: `Enter a length from 0 to ${MAX_METRES} m`,
 } as const;
 export type FieldRule = keyof typeof FIELD_RULES;
 const R = FIELD_RULES;
@@ -117,7 +125,6 @@ const Id = z
   .regex(ID_PATTERN, R.id_characters);
 /** A device's label (the API's `name`). */
 const Label = z.string().trim().max(80, R.label_too_long);
-export { LOCAL_LOCATION_PREFIX } from './local-ids';
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
@@ -146,8 +153,10 @@ const SignatureStrokes = z
 /** What an amendment can correct. */
 export const AMENDABLE_FIELDS = ['note'] as const;
 export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
+/** What one addToPickList takes: a box or a few, never a whole file by mistake. */
+const PICK_TEXT_MAX = 20_000;
 
-export const AddressInput = z
+const AddressInput = z
   .object({
     line1: z.string().trim().min(1, R.street_required).max(200, R.street_too_long),
     line2: z.string().trim().max(200, R.line2_too_long).optional(),
@@ -234,9 +243,19 @@ export const operations = {
   /**
    * The operating system's network state: the page's `online`/`offline` events (and its
    * state at start), the desktop app's `net.isOnline()` after a wake. `false` is offline at
-   * once; `true` asks the server at once and answers when it has.
+   * once; `true` asks the server at once and answers when it has. `saveData` and
+   * `effectiveType` are what the page's `navigator.connection` says of the link, when it says:
+   * a scheduled refresh of the full lists waits on a link the user saves data on or a very
+   * slow one (issue 26). The operating system's "metered connection" is not among them:
+   * Electron does not expose it.
    */
-  networkChanged: z.object({ online: z.boolean() }).strict(),
+  networkChanged: z
+    .object({
+      online: z.boolean(),
+      saveData: z.boolean().optional(),
+      effectiveType: z.enum(['slow-2g', '2g', '3g', '4g']).optional(),
+    })
+    .strict(),
 
   // organizations
   listOrganizations: Empty,
@@ -299,6 +318,34 @@ export const operations = {
    * its label and update interval: one intent, resumed step by step like a move. */
   replaceDevice: z.object({ serial: Serial, newSerial: Serial, locationId: Id }).strict(),
 
+  // the pick list: the serials of a box, kept with the visit in progress (issue 28). Each
+  // answers the list as stored now, checked at `locationId` (a device installed there is
+  // "installed here", not "elsewhere"); without one, any installed device is elsewhere.
+  pickList: z.object({ locationId: Id.optional() }).strict(),
+  /** Serials scanned, typed or pasted, separated by lines, commas, semicolons, tabs or spaces. */
+  addToPickList: z
+    .object({
+      text: z.string().max(PICK_TEXT_MAX, R.pick_text_too_long),
+      locationId: Id.optional(),
+    })
+    .strict(),
+  /** A line's serial (a "did you mean" taken) or label, while it is not installed. */
+  changePickLine: z
+    .object({
+      id: Id,
+      serial: Serial.optional(),
+      label: Label.optional(),
+      locationId: Id.optional(),
+    })
+    .strict(),
+  removePickLine: z.object({ id: Id, locationId: Id.optional() }).strict(),
+  /** The device type every line should be; null: the type of the first known device. */
+  choosePickType: z
+    .object({ deviceType: z.string().trim().min(1).max(200).nullable(), locationId: Id.optional() })
+    .strict(),
+  /** Installs each line without a problem at `locationId`, one install intent per line. */
+  installPickList: z.object({ locationId: Id }).strict(),
+
   // foot traffic
   locationsFootTraffic: z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
   deviceFootTraffic: z
@@ -338,7 +385,9 @@ export const operations = {
   listVisits: Empty,
   /**
    * Finishes the visit in progress with the store's sign-off (the next action starts a new
-   * one): the contact's signature and printed name, or why nobody signed.
+   * one): the contact's signature and printed name, or why nobody signed. With completion rules
+   * still open it also needs `reason` (why they are open), and the visit is recorded incomplete
+   * with it — never refused otherwise (the technician may always leave).
    */
   finishVisit: z
     .object({
@@ -352,6 +401,7 @@ export const operations = {
           .strict(),
         z.object({ signed: z.literal(false), reason: Reason }).strict(),
       ]),
+      reason: z.string().trim().max(300, R.reason_too_long).optional(),
     })
     .strict(),
   /**
@@ -380,6 +430,40 @@ export const operations = {
         .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
         .max(100_000)
         .optional(),
+    })
+    .strict(),
+  /** The completion rules of this organization and what is still open in a visit (default:
+   * the one in progress). */
+  visitCompletion: z.object({ visitId: Id.optional() }).strict(),
+  /** The mounting checklist of a device type (`device_type_name`; null: unknown type). */
+  mountingChecklist: z.object({ deviceType: z.string().trim().max(120).nullable() }).strict(),
+  /**
+   * The mounting checklist's answers for a placed device, kept with the visit. Lengths in
+   * metres (the renderer converts the technician's units); a length outside its limits or a
+   * check answered "no" needs its reason.
+   */
+  recordChecklist: z
+    .object({
+      serial: Serial,
+      locationId: Id,
+      deviceType: z.string().trim().max(120).nullable(),
+      answers: z
+        .array(
+          z
+            .object({
+              check: z.enum(CHECK_IDS),
+              metres: z
+                .number()
+                .finite()
+                .min(0, R.length_range)
+                .max(MAX_METRES, R.length_range)
+                .optional(),
+              yes: z.boolean().optional(),
+              reason: z.string().trim().max(300, R.reason_too_long).optional(),
+            })
+            .strict(),
+        )
+        .max(CHECK_IDS.length),
     })
     .strict(),
   /**
@@ -524,6 +608,10 @@ export const ERROR_CODES = [
   'training_failed',
   'training_only',
   'walk_test_short',
+  /** Completion rules are open: finishing needs a reason (the visit is then incomplete). */
+  'visit_rules_open',
+  /** A checklist with a check unanswered, or a reason missing (`fieldIssues` per check). */
+  'checklist_incomplete',
   'key_no_organization',
   'organization_no_access',
   'sign_out_leftovers',
@@ -671,9 +759,17 @@ export interface SyncTask {
   fetched: number;
   /** null while the server has not said how many there are. */
   total: number | null;
+  /** Downloaded so far (answers' bodies; a page answered "not modified" costs none). */
+  bytes: number;
   state: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
   error: AppErrorShape | null;
 }
+
+/**
+ * Why the scheduled refresh of the full lists waits (issue 26): the browser says the user asked
+ * to save data, or the link is very slow. "Sync now" refreshes them anyway.
+ */
+export type SyncHold = 'save_data' | 'slow_link';
 
 export interface SyncState {
   running: boolean;
@@ -684,6 +780,8 @@ export interface SyncState {
   lastCompletedAt: string | null;
   /** When the next automatic attempt is due (after Retry-After or a backoff), if one is. */
   nextAttemptAt: string | null;
+  /** The full lists are due but wait for a better link; null when they do not. */
+  held: SyncHold | null;
 }
 
 export interface SyncReport {
@@ -699,12 +797,12 @@ export interface ActivityEntry {
   id: string;
   at: string;
   /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
-  action: OutboxKind | 'verify' | 'storage';
+  action: OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
   /** A verification's is one of VerificationResult (electron/verification-result.ts). */
-  result: 'done' | 'queued' | 'failed' | 'conflict' | VerificationResult;
+  result: 'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult;
   /** English, for logs and for entries written before `fact` existed (shown as they are). */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/activity-text.ts).
@@ -806,7 +904,55 @@ export type ActivityFact =
   /** A verification (its walk test is the entry's `walkTest`). */
   | { kind: 'verification'; checkedIn: boolean; note: string | null }
   /** The queue file was damaged and moved aside, with the queued actions it held. */
-  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string };
+  | { kind: 'outbox_damaged'; unreadable: number; keptAt: string }
+  /** A placed device's mounting checklist, with the limits each length was judged by. */
+  | { kind: 'mounting_checklist'; deviceType: string | null; checks: RecordedCheck[] }
+  /** The visit was finished with completion rules open, and why. */
+  | { kind: 'visit_incomplete'; open: OpenRule[]; reason: string };
+
+/** Why "Install the pick list here" skips a line (the renderer words it). */
+export type PickProblem =
+  | { kind: 'not_a_serial' }
+  /** Not in the inventory saved on this computer; `near`: serials it may have meant. */
+  | { kind: 'unknown'; near: string[] }
+  | { kind: 'installed_elsewhere'; location: LocationRef }
+  | { kind: 'installed_here' }
+  | { kind: 'wrong_type'; type: string | null; expected: string }
+  /** Scanned twice: `line` (from 1) is the line it repeats. */
+  | { kind: 'duplicate'; line: number };
+
+/** A line's install from the pick list, where the queue and then the activity log keep it. */
+export interface PickInstall {
+  intentId: string;
+  locationId: string;
+  /** Waiting, being sent or stopped in the queue: its item. */
+  item: OutboxItem | null;
+  /** Gone from the queue: the activity entry of the action, which says how it ended. */
+  entry: ActivityEntry | null;
+}
+
+export interface PickLine {
+  id: string;
+  /** As scanned; the server's spelling when the inventory has the device. */
+  serial: string;
+  label: string | null;
+  deviceType: string | null;
+  /** null: installed with the others (or installed already: see `install`). */
+  problem: PickProblem | null;
+  install: PickInstall | null;
+  /** "Install the pick list here" installs it now: no problem, and no install on its way or
+   * done (one that was refused is tried again). */
+  ready: boolean;
+}
+
+export interface PickList {
+  /** The visit in progress; null when none is (the list is then empty). */
+  visitId: string | null;
+  /** Chosen, else the type of the first device the inventory knows. */
+  expectedType: string | null;
+  typeChosen: boolean;
+  lines: PickLine[];
+}
 
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */
@@ -838,6 +984,8 @@ export interface Visit {
   /** The chained record: its entry count and the last entry's hash (printed on the receipt). */
   record: { entries: number; finalHash: string | null; chainedAtUpgrade: string | null };
   signOff: SignOff | null;
+  /** Finished with completion rules open: which, and the technician's reason. */
+  incomplete: { open: OpenRule[]; reason: string } | null;
 }
 
 export interface DeviceTraffic {
@@ -900,6 +1048,13 @@ export type ConnectionFact =
   | { kind: 'cities_read'; withCity: number; addresses: number }
   | { kind: 'visitors_at_locations'; visitors: number; locations: number }
   | { kind: 'visitors_in_buckets'; visitors: number; buckets: number }
+  /** Issue 26: an unchanged page asked again with its validator was answered 304. */
+  | { kind: 'conditional_requests'; validator: 'etag' | 'last_modified' }
+  /** No validator on the answer, or no 304 when asked with it: every refresh costs whole pages. */
+  | { kind: 'no_conditional_requests' }
+  /** GET /devices echoed `updated_since`: scheduled refreshes ask only for what changed. */
+  | { kind: 'updated_since_honoured' }
+  | { kind: 'updated_since_ignored' }
   /** The device answered in the spelling listed and 404 in its other case. */
   | { kind: 'serials_case_sensitive'; serial: string }
   /** A request before failed in a way every other would (offline, TLS, key refused). */
@@ -941,9 +1096,36 @@ export interface ManagedSettings {
   updatesEnabled: boolean | null;
   /** Placement photos' longest side in pixels (PHOTO_MAX_SIDE when not set). */
   photoMaxSide: number | null;
+  quality: ManagedQuality;
+  /** Hours between scheduled refreshes of the full lists (`FullRefreshHours`); absent: not set. */
+  fullRefreshHours?: number;
 }
 
-export interface OperationResults {
+/** Installation quality set by IT (issue 27). */
+export interface ManagedQuality {
+  /** What a visit needs to be complete; null: no rule set. */
+  rules: CompletionRules | null;
+  /** The organizations the rules are for (ids); null: every organization. */
+  organizations: string[] | null;
+  /** The organization's own mounting checklists (a JSON file); null: the shipped ones. */
+  checklistFile: string | null;
+}
+
+/** Where the mounting checklists come from, and why an organization's file is not used. */
+export interface ChecklistSource {
+  /** null: the shipped defaults. */
+  file: string | null;
+  /** The policy's file could not be used: the shipped defaults are used instead. */
+  problem: ChecklistFileProblem | null;
+}
+
+/** What completion needs in this organization, and what is open in a visit. */
+export interface VisitCompletion {
+  rules: CompletionRules;
+  open: OpenRule[];
+}
+
+interface OperationResults {
   sessionStatus: SessionStatus;
   signIn: SessionStatus;
   chooseOrganization: SessionStatus;
@@ -977,6 +1159,12 @@ export interface OperationResults {
   uninstallDevice: ActionResult;
   moveDevice: ActionResult;
   replaceDevice: ActionResult;
+  pickList: PickList;
+  addToPickList: PickList;
+  changePickLine: PickList;
+  removePickLine: PickList;
+  choosePickType: PickList;
+  installPickList: PickList;
   locationsFootTraffic: LocationMetric[];
   deviceFootTraffic: DeviceTraffic;
   listOutbox: OutboxItem[];
@@ -995,6 +1183,9 @@ export interface OperationResults {
   amendEntry: ActivityEntry;
   visitRecord: RecordEntryInfo[];
   checkReceipt: ReceiptCheck;
+  visitCompletion: VisitCompletion;
+  mountingChecklist: { checks: CheckDef[]; source: ChecklistSource };
+  recordChecklist: ActivityEntry;
   savePdf: { saved: boolean };
   addPhoto: PhotoInfo;
   listPhotos: PhotoInfo[];
@@ -1049,7 +1240,7 @@ export type PushEvent =
  * passes Electron's IPC and context bridge without the deep copy an object graph gets, which
  * matters for 100,000-device lists, and the core has those as text already.
  */
-export type EnvelopeText<T> = string & { readonly envelopeOf?: T };
+type EnvelopeText<T> = string & { readonly envelopeOf?: T };
 
 /** The API the renderer sees: one named async function per operation plus events. */
 export type InstallerApi = {

@@ -11,3 +11,6 @@ export const MAX_PHOTO_BYTES = 600_000;
 export const PHOTO_MAX_SIDE = 1024;
 export const PHOTO_MAX_SIDE_MIN = 320;
 export const PHOTO_MAX_SIDE_MAX = 4096;
+/** Photos of one device in one visit: enough for any placement (and any policy's required
+ * number), bounded for the disk. */
+export const MAX_PHOTOS_PER_DEVICE = 10;

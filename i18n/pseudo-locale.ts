@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PSEUDO_LOCALE = 'en-XA';
+const PSEUDO_LOCALE = 'en-XA';
 
 const ACCENTED: Record<string, string> = {
   a: 'á',

@@ -5,7 +5,7 @@
  */
 import { closeSync, fchmodSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../core/core';
+import type { Logger } from './logger';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-dir';
 
 export const REDACTED = '[REDACTED]';
@@ -13,7 +13,7 @@ export const REDACTED = '[REDACTED]';
 /** Field names (case/separator-insensitive) whose values are never logged. */
 const SENSITIVE_KEY = /api[-_]?key|password|passwd|secret|token|authorization|credential|cookie/i;
 
-export const isSensitiveKey = (key: string): boolean => SENSITIVE_KEY.test(key);
+const isSensitiveKey = (key: string): boolean => SENSITIVE_KEY.test(key);
 
 /** Names whose value is a secret when they appear as `name=value` or `"name": value` in text. */
 const SECRET_NAME = /api[-_]?key|password|passwd|secret|token/i;
@@ -98,7 +98,7 @@ export interface LogRotation {
   keep: number;
 }
 
-export const DEFAULT_ROTATION: LogRotation = { maxBytes: 5 * 1024 * 1024, keep: 3 };
+const DEFAULT_ROTATION: LogRotation = { maxBytes: 5 * 1024 * 1024, keep: 3 };
 
 /** Shifts main.log → main.1.log → main.2.log …, dropping the oldest. */
 const rotate = (dir: string, keep: number): void => {

@@ -4,6 +4,7 @@
  * throws across the boundary), and a push-event subscription. `invoke` is the same answer as
  * objects, for Node callers (tests, benchmarks).
  */
+import type { Timers } from './sync/connectivity';
 import type {
   Envelope,
   ManagedSettings,
@@ -11,6 +12,7 @@ import type {
   OperationResult,
   PushEvent,
 } from '../contract';
+import type { Logger } from '../common/logger';
 
 export interface Core {
   invoke<K extends OperationName>(name: K, input: unknown): Promise<Envelope<OperationResult<K>>>;
@@ -21,13 +23,6 @@ export interface Core {
   invokeJson(name: OperationName, input: unknown): Promise<string>;
   onEvent(listener: (event: PushEvent) => void): () => void;
   close(): Promise<void>;
-}
-
-/** Logs go through this so every line is redacted in one place. */
-export interface Logger {
-  info(message: string, data?: Record<string, unknown>): void;
-  warn(message: string, data?: Record<string, unknown>): void;
-  error(message: string, data?: Record<string, unknown>): void;
 }
 
 /** Facilities the host (Electron main, browser-mode CLI, tests) injects into the core. */
@@ -49,6 +44,11 @@ export interface CoreOptions {
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send before answering "queued" (send-within.ts). */
   actionWaitMs?: number;
+  /**
+   * The schedule's timers (the sync engine's runs, the connectivity probe): a test or the
+   * bench passes a clock of its own to compress hours. Real timers when absent.
+   */
+  timers?: Timers;
 }
 
 /** The OS keychain seen through the smallest possible window (see core/credentials). */

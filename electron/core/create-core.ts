@@ -19,7 +19,6 @@ import { AppError } from './app-error';
 import type { Core, CreateCore } from './core';
 import { isDamage, isSqliteError, isStorageFailure, storageError } from './db/storage-error';
 import { scopeDir } from './db/account-scope';
-import type { ServiceContext } from './service/context';
 import { createHandlers } from './service/handlers';
 import { enforceManagedBaseUrl } from './service/managed-lock';
 import { NOT_MANAGED } from '../common/managed/policy';
@@ -33,20 +32,26 @@ import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
 import { readEitherCase } from './service/serial-spelling';
 import { replayIntents, type ReplayResult } from './sync/replay';
-import { createSyncEngine } from './sync/sync-engine';
+import { createSyncEngine, DEFAULT_FULL_REFRESH_MS } from './sync/sync-engine';
+import { holdFor, lastFullRefresh } from './service/refresh-policy';
+import type { LinkInfo, ServiceContext } from './service/context';
 import { issueInWords } from './issue-words';
 import { validationError } from './validation-error';
 
 /**
  * Online and idle: one probe after this long without an answer. A server gone while nobody
  * asks anything (the Wi-Fi up, the store's uplink down: the OS sees nothing) is seen by this
- * probe only; one small GET every 10 s is what "within seconds" costs.
+ * probe only. It was 10 s: 360 requests an hour per laptop, more than everything else a
+ * technician's hour asks (issue 26); a minute keeps the badge within a minute of the truth
+ * while nothing happens, and while a store or a device is on screen its minute refresh
+ * answers first, so the probe is then never sent. Anything the technician does, and the
+ * operating system's "no network", tell at once.
  */
-export const IDLE_PROBE_MS = 10_000;
+const IDLE_PROBE_MS = 60_000;
 /** A request attempt got no answer: probe this soon (its own retries can take seconds). */
-export const FAILURE_PROBE_MS = 1_500;
+const FAILURE_PROBE_MS = 1_500;
 /** Offline: probes back off from 1 s up to this (with jitter, so 4–8 s apart at most). */
-export const OFFLINE_PROBE_MAX_MS = 8_000;
+const OFFLINE_PROBE_MAX_MS = 8_000;
 
 export const createCore: CreateCore = async (options) => {
   // openAppStore makes the data dir (private) and takes its lock.
@@ -91,9 +96,14 @@ export const createCore: CreateCore = async (options) => {
     (answered) => (answered ? ctx.reportOnline() : monitor.reportNoAnswer()),
   );
 
+  /** When the app went offline (Date.now), null while online: how long it was, when back. */
+  let offlineSince: number | null = null;
+  /** What the page last said of the link (saving data, very slow). */
+  let link: LinkInfo = {};
   const setOnline = (value: boolean) => {
     if (online === value) return;
     online = value;
+    offlineSince = value ? null : Date.now();
     emit({ type: 'connectivity', online });
     emit({ type: 'session', status: session.status(online) });
   };
@@ -113,14 +123,16 @@ export const createCore: CreateCore = async (options) => {
       }
     },
     onChange: (isOnline) => {
+      const offlineFor = offlineSince === null ? 0 : Date.now() - offlineSince;
       setOnline(isOnline);
-      if (isOnline) engine.reconnected();
+      if (isOnline) engine.reconnected(offlineFor);
     },
     idleProbeMs: options.probe?.idleMs ?? IDLE_PROBE_MS,
     failureProbeMs: FAILURE_PROBE_MS,
     maxDelayMs: options.probe?.offlineMaxMs ?? OFFLINE_PROBE_MAX_MS,
     probeTimeoutMs: 5_000,
     initialActive: false,
+    ...(options.timers ? { timers: options.timers } : {}),
   });
 
   // One replay at a time, in this process; callers queue behind it.
@@ -156,7 +168,15 @@ export const createCore: CreateCore = async (options) => {
 
   const engine = createSyncEngine({
     replay: (signal) => replay(undefined, signal),
-    listJobs: () => listJobs(ctx),
+    listJobs: (mode) => listJobs(ctx, mode),
+    fullRefreshMs: () =>
+      (options.managed?.fullRefreshHours ?? DEFAULT_FULL_REFRESH_MS / 3_600_000) * 3_600_000,
+    lastFullAt: () => {
+      const scope = session.current();
+      return scope ? lastFullRefresh(scope.store.cache) : null;
+    },
+    holdFull: () => holdFor(link),
+    ...(options.timers ? { timers: options.timers } : {}),
     isOnline: () => online,
     onState: (state) => emit({ type: 'sync-progress', state }),
     onReport: (report) => emit({ type: 'sync', report }),
@@ -179,7 +199,14 @@ export const createCore: CreateCore = async (options) => {
       setOnline(true);
       monitor.reportOnline();
     },
-    networkChanged: (osOnline) => monitor.networkChanged(osOnline),
+    networkChanged: async (osOnline, seen) => {
+      const heldBefore = engine.state().held;
+      if (seen) link = seen;
+      await monitor.networkChanged(osOnline);
+      // A full refresh that waited for the link runs once the link allows it.
+      if (heldBefore !== null && holdFor(link) === null && online)
+        void engine.run([], 'scheduled').catch(() => undefined);
+    },
     current: () => session.current(),
     reopen: () => session.reopen(),
     sync: engine,

@@ -40,7 +40,7 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
  * sentence is one, else zod's code with the numbers it found. "required" is a field left
  * out, whatever rule it broke.
  */
-export const issueKind = (issue: z.core.$ZodIssue, input: unknown): FieldIssue => {
+const issueKind = (issue: z.core.$ZodIssue, input: unknown): FieldIssue => {
   const params: Record<string, string | number> = {};
   if ('minimum' in issue) params.minimum = Number(issue.minimum);
   if ('maximum' in issue) params.maximum = Number(issue.maximum);

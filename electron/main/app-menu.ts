@@ -15,7 +15,7 @@ import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { PushEvent } from '../contract';
 import type { MenuLabels } from './menu-labels';
 
-export interface MenuActions {
+interface MenuActions {
   /** Sends an event to the window's renderer (no-op while no window is open). */
   send(event: PushEvent): void;
   showLogs(): void;
@@ -31,7 +31,7 @@ export interface MenuOptions {
 }
 
 /** Back follows each OS's browser convention: Cmd+[ on macOS, Alt+Left elsewhere. */
-export const shortcuts = (platform: NodeJS.Platform) => ({
+const shortcuts = (platform: NodeJS.Platform) => ({
   back: platform === 'darwin' ? 'Cmd+[' : 'Alt+Left',
   scan: 'CmdOrCtrl+Shift+S',
   search: 'CmdOrCtrl+F',

@@ -3,8 +3,8 @@
  * senders, protocol) compares against these constants, so they live in one place.
  */
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'installer';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_HOST = 'installer';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { App } from 'electron';
 import type { PushEvent } from '../contract';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 import { DEEP_LINK_SCHEME, deepLinkInArgv, parseDeepLink } from './deep-link';
 
 export interface DeepLinkOptions {

@@ -10,7 +10,8 @@ import { release, type } from 'node:os';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
 import type { MessageLocale } from '../../i18n/locales';
 import { m } from '../../i18n/paraglide/messages.js';
-import type { Core, Logger } from '../core/core';
+import type { Core } from '../core/core';
+import type { Logger } from '../common/logger';
 import {
   buildDiagnosticsZip,
   diagnosticsFileName,

@@ -12,7 +12,8 @@ import {
   type Envelope,
   type OperationName,
 } from '../contract';
-import type { Core, Logger } from '../core/core';
+import type { Core } from '../core/core';
+import type { Logger } from '../common/logger';
 import { isAppUrl } from './app-origin';
 
 export interface IpcOptions {
@@ -44,10 +45,7 @@ const INTERNAL = JSON.stringify({
   },
 } satisfies Envelope<never>);
 
-export const isTrustedSender = (
-  event: IpcMainInvokeEvent,
-  contents: WebContents | null,
-): boolean => {
+const isTrustedSender = (event: IpcMainInvokeEvent, contents: WebContents | null): boolean => {
   const frame = event.senderFrame;
   if (contents === null || contents.isDestroyed() || frame === null) return false;
   // Compared by ids, not object identity: the frame wrappers need not be the same instance.

@@ -6,7 +6,7 @@ import { shell, type WebContents } from 'electron';
 import { isAppUrl, parseUrl } from './app-origin';
 
 /** Exact origins the app may open in the system browser (help and support pages). */
-export const EXTERNAL_ORIGIN_ALLOWLIST: readonly string[] = [
+const EXTERNAL_ORIGIN_ALLOWLIST: readonly string[] = [
   'https://fieldinstaller.com',
   'https://help.fieldinstaller.com',
 ];

@@ -5,13 +5,13 @@
 import type { Session } from 'electron';
 import { isAppOrigin, isAppUrl } from './app-origin';
 
-export interface MediaRequestDetails {
+interface MediaRequestDetails {
   requestingUrl?: string;
   mediaTypes?: readonly string[];
   isMainFrame?: boolean;
 }
 
-export const shouldGrantPermissionRequest = (
+const shouldGrantPermissionRequest = (
   permission: string,
   details: MediaRequestDetails,
 ): boolean => {
@@ -26,7 +26,7 @@ export const shouldGrantPermissionRequest = (
   );
 };
 
-export const shouldGrantPermissionCheck = (
+const shouldGrantPermissionCheck = (
   permission: string,
   requestingOrigin: string,
   mediaType: string | undefined,

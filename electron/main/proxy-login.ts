@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { operations, type Envelope, type OperationResult, type PushEvent } from '../contract';
-import type { CredentialStore, Logger } from '../core/core';
+import type { CredentialStore } from '../core/core';
+import type { Logger } from '../common/logger';
 
 export interface ProxyChallenge {
   isProxy: boolean;
@@ -19,7 +20,7 @@ export interface ProxyChallenge {
   scheme: string;
 }
 
-export interface ProxyCredentials {
+interface ProxyCredentials {
   username: string;
   password: string;
 }

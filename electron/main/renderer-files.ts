@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { contentTypeFor, resolveInsideRoot } from '../common/renderer-files';
 
 export { contentTypeFor };
-import { APP_CSP } from './csp';
+import { APP_CSP } from '../common/csp';
 import { isAppUrl } from './app-origin';
 
 /**

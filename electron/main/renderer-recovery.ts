@@ -6,7 +6,7 @@
 import type { BrowserWindow, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
 import type { MessageLocale } from '../../i18n/locales';
 import { m } from '../../i18n/paraglide/messages.js';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 import { menuLabels } from './menu-labels';
 
 export interface RecoveryOptions {

@@ -7,7 +7,7 @@
  */
 import type { AppUpdater, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
 import type { PushEvent } from '../contract';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 import {
   CHECK_INTERVAL_MS,
   installOnQuit,
@@ -43,7 +43,7 @@ export type CheckOutcome =
   | { kind: 'failed' };
 
 /** The update state as Export diagnostics writes it (updates.json). */
-export interface UpdateState {
+interface UpdateState {
   currentVersion: string;
   enabled: boolean;
   /** Why updates are off (development, policy, no-feed), when they are. */

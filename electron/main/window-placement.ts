@@ -32,7 +32,7 @@ export const MIN_SIZE = { width: 640, height: 520 };
 const Coordinate = z.number().int().min(-100_000).max(100_000);
 const Length = z.number().int().min(1).max(100_000);
 
-export const WindowStateSchema = z
+const WindowStateSchema = z
   .object({ x: Coordinate, y: Coordinate, width: Length, height: Length, maximized: z.boolean() })
   .strict();
 

@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, type BrowserWindow } from 'electron';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 import {
   parseWindowState,
   placeWindow,
@@ -17,7 +17,7 @@ import {
 
 export const WINDOW_STATE_FILE = 'window-state.json';
 
-export const writeFileAtomically = (file: string, text: string): void => {
+const writeFileAtomically = (file: string, text: string): void => {
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', 0o600);
   try {

@@ -4,7 +4,9 @@
  */
 import { DEFAULT_DIALECT, type Dialect } from './dialects';
 import { renderError } from './dialects/errors';
-import { ApiError, matchRoute, type Reply, type Route } from './http-kit';
+import { BodyTimes, withValidators } from './dialects/validators';
+import { ApiError, type Reply } from './http-kit';
+import { matchRoute, type Route } from './routing';
 import { deviceRoutes } from './routes/devices';
 import { footTrafficRoutes } from './routes/foot-traffic';
 import { locationRoutes } from './routes/locations';
@@ -30,6 +32,9 @@ export interface ApiRequest {
   body: string;
   /** The origin the client addressed (for absolute next-page and Location URLs). */
   origin?: string;
+  /** Conditional GET headers (answered by the dialect's validators). */
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
 }
 
 export interface Credentials {
@@ -37,7 +42,7 @@ export interface Credentials {
   password: string;
 }
 
-export const parseBasic = (header: string | undefined): Credentials | null => {
+const parseBasic = (header: string | undefined): Credentials | null => {
   const m = /^Basic +([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!m?.[1]) return null;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
@@ -110,13 +115,25 @@ const dispatch = (state: SandboxState, req: ApiRequest, dialect: Dialect): Reply
   });
 };
 
+/** Per sandbox: when each URL's body last changed (Last-Modified dialects). */
+const bodyTimes = new WeakMap<SandboxState, BodyTimes>();
+
 export const handleApi = (
   state: SandboxState,
   req: ApiRequest,
   dialect: Dialect = DEFAULT_DIALECT,
 ): Reply => {
   try {
-    return dispatch(state, req, dialect);
+    const reply = dispatch(state, req, dialect);
+    if (req.method !== 'GET') return reply;
+    const times = bodyTimes.get(state) ?? new BodyTimes();
+    bodyTimes.set(state, times);
+    const search = req.query.toString();
+    return withValidators(dialect.validators ?? 'etag', reply, req, {
+      key: `${usernameOf(req.authorization) ?? ''} ${req.path}?${search}`,
+      times,
+      now: state.now(),
+    });
   } catch (e) {
     if (e instanceof ApiError) return renderError(dialect.errors, e);
     // A bug in the sandbox must still look like an API answer, not a dropped connection.

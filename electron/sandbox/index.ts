@@ -15,10 +15,9 @@ import { createTestKit, type TestKit } from './test-kit/kit';
 import { tlsServer } from './test-kit/tls';
 import type { RunningSandbox, SandboxOptions } from './types';
 
-export { DIALECTS, UnknownDialectError, dialectNames, resolveDialect } from './dialects';
+export { DIALECTS, dialectNames, resolveDialect } from './dialects';
 export { servedSerial } from './dialects/serials';
 export type { Dialect } from './dialects';
-export { DEFAULT_DEVICES_PER_ORG } from './serve';
 export type {
   Faults,
   FaultKind,

@@ -13,7 +13,7 @@ interface City {
   numberFirst: boolean;
 }
 
-export const CITIES: readonly City[] = [
+const CITIES: readonly City[] = [
   {
     city: 'Chicago',
     region: 'IL',

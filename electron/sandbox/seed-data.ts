@@ -1,5 +1,5 @@
 /** Deterministic initial data: same seed + same clock = same organizations, keys, locations and devices. */
-import { CITIES, STORE_PREFIXES, randomAddress } from './places';
+import { STORE_PREFIXES, randomAddress } from './places';
 import { createRng, type Rng } from './prng';
 import type { DeviceRec, LocationRec, OrgRec, Snapshot, UserRec } from './snapshot';
 
@@ -115,6 +115,8 @@ const seedDevice = (
     anchorMs,
     frozenCheckinMs,
     walkThroughs: [],
+    // Seeded records are older than any refresh of a client started since.
+    updatedMs: Math.min(installedAt ?? now, now - DAY),
   };
 };
 
@@ -160,6 +162,3 @@ export const seedSnapshot = (seed: number, devicesPerOrg: number, now: number): 
   });
   return { version: 1, seed, counter: 1, orgs, users, locations, devices };
 };
-
-/** Exported for tests that want to know the place data covers several countries. */
-export const SEED_COUNTRIES = [...new Set(CITIES.map((c) => c.country))];

@@ -13,7 +13,7 @@ import { SandboxState } from './state';
 import type { UserRec } from './snapshot';
 import type { RequestLogEntry, SandboxUser } from './types';
 
-export const DEFAULT_DEVICES_PER_ORG = 300;
+const DEFAULT_DEVICES_PER_ORG = 300;
 
 /** A user as tests see it: the key, and the organizations it opens. */
 export const publicUser = (state: SandboxState, user: UserRec): SandboxUser => ({

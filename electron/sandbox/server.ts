@@ -12,7 +12,7 @@ import { errorReply, ApiError, type Reply } from './http-kit';
 import type { SandboxState } from './state';
 import type { RequestLogEntry } from './types';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Test-only additions to the handler (./test-kit): control routes and fault injection. */
 export interface SandboxKit {
@@ -174,6 +174,8 @@ export const createHandler =
             authorization: req.headers.authorization,
             body,
             origin: originOf(deps, req),
+            ifNoneMatch: req.headers['if-none-match'],
+            ifModifiedSince: req.headers['if-modified-since'],
           },
           deps.dialect,
         );

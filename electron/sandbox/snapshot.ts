@@ -53,6 +53,11 @@ const DeviceRec = z.object({
   frozenCheckinMs: z.number().nullable(),
   /** [time, count] pairs added through the walk-through control route. */
   walkThroughs: z.array(z.tuple([z.number(), z.number().int()])),
+  /**
+   * When the device's record last changed (installed, uninstalled, renamed, a new interval):
+   * what `updated_since` filters on. Check-ins are not changes. 0 in files written before.
+   */
+  updatedMs: z.number().default(0),
 });
 
 export const Snapshot = z.object({

@@ -182,6 +182,7 @@ export class SandboxState {
     d.frozenCheckinMs = this.lastCheckin(d, now);
     d.locationId = loc.id;
     d.installedAt = now;
+    d.updatedMs = now;
     d.anchorMs = d.silent ? null : now + this.opts.firstCheckinDelayS * 1000;
     this.installed.get(loc.id)?.add(d);
     const out = this.uninstalledByOrg.get(d.orgId) ?? [];
@@ -200,10 +201,12 @@ export class SandboxState {
     d.anchorMs = null;
     d.locationId = null;
     d.installedAt = null;
+    d.updatedMs = this.now();
     this.opts.onChange();
   }
 
   update(d: DeviceRec, changes: { name?: string | null; intervalS?: number }): void {
+    d.updatedMs = this.now();
     if (changes.name !== undefined) d.name = changes.name;
     if (changes.intervalS !== undefined && changes.intervalS !== d.intervalS) {
       const now = this.now();

@@ -7,7 +7,7 @@ import { hashUnit } from './prng';
 import type { SandboxState } from './state';
 import type { DeviceRec } from './snapshot';
 
-export const MINUTE = 60_000;
+const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 export const GRANULARITY_MS = { minute: MINUTE, hour: HOUR, day: DAY } as const;

@@ -32,7 +32,7 @@ import {
   BRIDGE_SOCKET_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
-} from './bridge-protocol';
+} from '../bridge-protocol';
 import { createBridgeSocket } from './bridge-socket';
 import { clipErrorAnswer } from './error-echo';
 import { serveStatic } from './static-files';

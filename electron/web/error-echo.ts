@@ -15,7 +15,7 @@ const MAX_FIELDS = 5;
 const FAILURE_PREFIX = /^\s*\{\s*"ok"\s*:\s*false\b/;
 
 /** Cuts a string to `max` characters plus an ellipsis, never through a surrogate pair. */
-export const clip = (text: string, max: number): string => {
+const clip = (text: string, max: number): string => {
   if (text.length <= max) return text;
   let end = max;
   const last = text.charCodeAt(end - 1);

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeFor, resolveInsideRoot } from '../common/renderer-files';
-import { buildCsp } from '../main/csp';
+import { buildCsp } from '../common/csp';
 
 export async function serveStatic(
   root: string,

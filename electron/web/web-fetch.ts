@@ -16,7 +16,7 @@
 import * as nodeTls from 'node:tls';
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { ProxyError } from '../common/proxy-error';
-import type { Logger } from '../core/core';
+import type { Logger } from '../common/logger';
 
 /** Always direct: the training server (127.0.0.1) and anything else on this computer's loopback. */
 const ALWAYS_DIRECT = ['127.0.0.1', '[::1]'];

@@ -25,7 +25,7 @@ const attr = (tag: string, name: string): string | null =>
   new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1] ?? null;
 
 /** Entry script, modulepreloads and stylesheets, as paths relative to the build folder. */
-export function initialAssets(indexHtml: string): string[] {
+function initialAssets(indexHtml: string): string[] {
   const assets: string[] = [];
   for (const [tag] of indexHtml.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const isScript = /^<script/i.test(tag);

@@ -12,14 +12,9 @@
  */
 import type { SyncState } from '../../electron/contract';
 import type { Faults } from '../../electron/sandbox';
-import { startCli } from '../helpers/cli-process';
 import { startCoreHarness } from '../helpers/core-harness';
 import { atMost, type Baseline, type Figure } from './results';
-
-interface SandboxInfo {
-  base_url: string;
-  users: { api_key: string; organizations: unknown[] }[];
-}
+import { startSandboxProcess } from './sandbox-process';
 
 /** Counts the core's requests to the sandbox and those that got no answer. */
 function countingFetch() {
@@ -49,17 +44,7 @@ interface SyncRun {
 }
 
 export async function benchFirstSync(): Promise<Figure[]> {
-  const sbx = await startCli<SandboxInfo>(
-    [
-      'node_modules/.bin/tsx',
-      'electron/sandbox/cli.ts',
-      '--port',
-      '0',
-      '--devices',
-      String(DEVICES),
-    ],
-    'sandbox',
-  );
+  const sbx = await startSandboxProcess(DEVICES);
   const origin = new URL(sbx.info.base_url).origin;
   const setFaults = async (faults: Partial<Faults> | null) => {
     const answer = await fetch(`${origin}/_sandbox/faults`, {

@@ -21,6 +21,7 @@ import { launchChromium, newAppContext, residentMb, startCoreProcess } from './b
 import { measureChromiumFloor } from './chromium-floor';
 import { benchKeystrokes, benchScroll } from './inventory-input';
 import { heapAfterGc } from './memory';
+import { benchScanAndInstall } from './scan-install';
 import type { MillionDataDir } from './million-devices';
 import { PROBES_OPEN_INVENTORY, READ_STATE, waitInPage, type BenchState } from './page-probes';
 import { atMost, notMeasured, type Figure } from './results';
@@ -101,7 +102,7 @@ export async function benchInventory1m(
             'cold-start-1m',
             'offline cold start to first inventory rows, 1M devices',
             'ms',
-            '<= 150',
+            '<= 1.5 × floor',
           ],
         ],
         async () => {
@@ -131,20 +132,23 @@ export async function benchInventory1m(
             );
           const first = state.answers.find((a) => a.bodyReadAt !== null);
           coldStartOk = true;
+          const coldFloor = floor.staticFirstPaint + floor.firstIntl;
+          const cold = state.rowsPaintedAt ?? Number.NaN;
           return [
             atMost(
               'cold-start-1m',
               'offline cold start to first inventory rows, 1M devices',
-              state.rowsPaintedAt ?? Number.NaN,
+              cold,
               'ms',
-              150,
+              Number((1.5 * coldFloor).toFixed(1)),
               {
                 baseline: {
-                  name: 'static page in a fresh context, first contentful paint (no app code)',
-                  value: floor.staticFirstPaint,
+                  name: "floor: a static page's first paint + a fresh page's first Intl.NumberFormat (no app code)",
+                  value: coldFloor,
                   unit: 'ms',
                 },
                 note:
+                  `${(cold / coldFloor).toFixed(2)} × the floor (target ≤ 1.5 ×, issue 26; the product's own target is 150 ms). ` +
                   `navigation start → first frame with rows painted, sandbox stopped, ${million.devices.toLocaleString('en')} devices in cache.db ` +
                   `(${million.uninstalled.toLocaleString('en')} uninstalled, ${million.cacheMb.toFixed(0)} MB); ` +
                   `Inventory opened at ${state.inventoryClickedAt?.toFixed(0) ?? '?'} ms` +
@@ -234,11 +238,53 @@ export async function benchInventory1m(
           return benchScroll(page, million.devices);
         },
       );
+      await step(
+        figures,
+        [
+          [
+            'scan-to-device-p95-1m',
+            'handheld scan (Enter) → the device’s screen painted, p95, 1M devices, offline',
+            'ms',
+            '<= 2 × floor',
+          ],
+          [
+            'install-to-painted-p95-1m',
+            'click “Install here” → the screen says done or queued, painted, p95, 1M devices, offline',
+            'ms',
+            '<= 2 × floor',
+          ],
+        ],
+        () =>
+          benchScanAndInstall(
+            page,
+            million.locationIds[0] ?? '',
+            [
+              ...million.munichSerials.slice(0, 10),
+              ...million.uninstalledSerials.slice(INSTALLS_KEPT + 1, INSTALLS_KEPT + 11),
+            ],
+            million.uninstalledSerials.slice(INSTALLS_KEPT + 20, INSTALLS_KEPT + 40),
+            floor,
+          ),
+      );
       const after = await heapAfterGc(page);
       const rssAfter = await residentMb(core.pid);
       for (const f of figures) {
         if (f.id === 'renderer-heap-1m')
           f.note = `${f.note ?? ''}; after the typing and scrolling: ${after.used.toFixed(1)} MB`;
+        if (f.id === 'keystroke-p95-1m' && f.value !== null) {
+          // Issue 26: held to this machine's floor (the product's own target is 16 ms).
+          const bridge = f.baseline;
+          f.target = `<= ${(1.5 * floor.staticKeystroke).toFixed(1)}`;
+          f.met = f.value <= 1.5 * floor.staticKeystroke;
+          f.baseline = {
+            name: "floor: a key typed into a static page's search box → its next frame painted, p95",
+            value: Number(floor.staticKeystroke.toFixed(1)),
+            unit: 'ms',
+          };
+          f.note =
+            `${(f.value / floor.staticKeystroke).toFixed(2)} × the floor (target ≤ 1.5 ×; the product's own target is 16 ms); ` +
+            `${bridge ? `the bridge round trip of an operation that does no work, p95 ${bridge.value} ms; ` : ''}${f.note ?? ''}`;
+        }
         if (f.id === 'keystroke-p95-1m')
           f.note =
             `${f.note ?? ''}; floors with no app, timed the same way: a key typed into a static page's search box (30 rows, no script) → its next frame painted, p95 ${floor.staticKeystroke.toFixed(1)} ms; ` +

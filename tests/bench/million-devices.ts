@@ -21,7 +21,7 @@ import {
 import { openAccountStore } from '../../electron/core/store/account-store';
 import { startSandbox } from '../../electron/sandbox';
 
-export const MILLION = 1_000_000;
+const MILLION = 1_000_000;
 
 export interface MillionDataDir {
   /** Browser mode's --data-dir; the key is in the keychain service cli.ts reads (keychainServiceFromEnv). */

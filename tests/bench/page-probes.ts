@@ -23,7 +23,7 @@
  * - with OPEN_INVENTORY, clicks "Inventory" in the main navigation the moment it exists, as
  *   an impatient user would (no test-driver latency), once per document.
  */
-import { BRIDGE_SOCKET_PATH } from '../../electron/web/bridge-protocol';
+import { BRIDGE_SOCKET_PATH } from '../../electron/bridge-protocol';
 
 const probes = (openInventory: boolean) => `(() => {
   const OPEN_INVENTORY = ${openInventory ? 'true' : 'false'};
@@ -211,7 +211,7 @@ export interface Answer {
   aborted: boolean;
 }
 
-export interface KeyTiming {
+interface KeyTiming {
   key: string;
   at: number;
   /** keydown → end of its task and microtasks (ms). */

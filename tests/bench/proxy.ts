@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { startSandbox } from '../../electron/sandbox';
 import WebSocket from 'ws';
-import { BRIDGE_SOCKET_PATH, bridgeOperationPath } from '../../electron/web/bridge-protocol';
+import { BRIDGE_SOCKET_PATH, bridgeOperationPath } from '../../electron/bridge-protocol';
 import { startBridgeHarness } from '../helpers/bridge-harness';
 import { atMost, type Figure } from './results';
 import { bounded, median, p95 } from './stats';

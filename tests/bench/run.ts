@@ -4,7 +4,7 @@
  * targets are met (a busy shared machine must not fail a build), and says so.
  *
  * Options: --only <ids>   a comma-separated subset: benchmark ids (bundle, sandbox, proxy,
- * camera, first-sync, inventory-1m, ack) or figure ids (cold-start-1m, keystroke-p95-1m, …;
+ * camera, first-sync, inventory-1m, ack, steady-traffic) or figure ids (cold-start-1m, keystroke-p95-1m, …;
  * every row of bench-results.json has one). A figure id runs its benchmark and reports only
  * the figures asked for.
  */
@@ -24,6 +24,7 @@ import { buildMillionDataDir, type MillionDataDir } from './million-devices';
 import { benchProxy } from './proxy';
 import { formatTable, notMeasured, type Figure } from './results';
 import { benchSandboxLists } from './sandbox-lists';
+import { benchSteadyTraffic } from './steady-traffic';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RESULTS_FILE = join(ROOT, 'bench-results.json');
@@ -48,6 +49,8 @@ if (process.env.FI_BENCH_IN_KEYRING !== '1') {
 
 interface Context {
   rendererDir: string;
+  /** The ids asked for (a figure id runs only the size it names). */
+  asked: readonly string[];
   /** The data dir with 1,000,000 devices downloaded, built on first use (~2 min). */
   million: () => Promise<MillionDataDir>;
 }
@@ -108,9 +111,23 @@ const BENCHES: Bench[] = [
       'keystroke-p95-1m',
       'scroll-frame-p95-1m',
       'scroll-work-p95-1m',
+      'scan-to-device-p95-1m',
+      'install-to-painted-p95-1m',
     ],
     renderer: true,
     run: async (ctx) => benchInventory1m(ctx.rendererDir, await ctx.million()),
+  },
+  {
+    id: 'steady-traffic',
+    title: 'requests and bytes per laptop-hour at steady state, 100,000 and 1,000,000 devices',
+    figures: [
+      'steady-requests-per-hour-100k',
+      'steady-bytes-per-hour-100k',
+      'steady-requests-per-hour-1m',
+      'steady-bytes-per-hour-1m',
+      'working-set-staleness-p95',
+    ],
+    run: (ctx) => benchSteadyTraffic(ctx.asked),
   },
   {
     id: 'ack',
@@ -147,6 +164,7 @@ try {
   if (chosen.some((b) => b.renderer)) await buildRenderer(rendererDir);
   const ctx: Context = {
     rendererDir,
+    asked,
     million: () => {
       million ??= (async () => {
         console.error('[bench] building a data dir with 1,000,000 devices…');

@@ -1,6 +1,6 @@
 /** Order statistics for benchmark samples (nearest-rank, so every figure is a real sample). */
 
-export const percentile = (samples: readonly number[], p: number): number => {
+const percentile = (samples: readonly number[], p: number): number => {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);

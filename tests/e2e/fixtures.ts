@@ -13,7 +13,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { startCli, type Running } from '../helpers/cli-process';
 import { E2E_CORE_FILE, E2E_SANDBOX_FILE, e2eBundle } from './bundles';
 
-export { startCli, type Running };
+export { type Running };
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const WITH_KEYCHAIN = [process.execPath, join(ROOT, 'tests', 'with-keychain.mjs')];
@@ -84,7 +84,7 @@ export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
     'browser mode',
   );
 
-export const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
+const sandboxOrigin = (info: SandboxInfo): string => new URL(info.base_url).origin;
 
 /** POSTs to a sandbox control or API route (the test acting as "the world"). */
 export async function sandboxRequest(

@@ -13,7 +13,7 @@ import {
   buildDiagnosticsZip,
   gatherCoreFacts,
 } from '../../electron/common/diagnostics/diagnostics-zip';
-import { bridgeOperationPath } from '../../electron/web/bridge-protocol';
+import { bridgeOperationPath } from '../../electron/bridge-protocol';
 import { expect, startSandbox, test } from './fixtures';
 import { locations, openLocation, signInWithKey, uninstalledSerials } from './helpers';
 

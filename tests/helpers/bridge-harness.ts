@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BRIDGE_SESSION_PATH } from '../../electron/web/bridge-protocol';
+import { BRIDGE_SESSION_PATH } from '../../electron/bridge-protocol';
 import {
   startBridge,
   type BridgeOptions,
@@ -32,7 +32,7 @@ export interface BridgeHarnessOptions {
 }
 
 /** Trades a bridge's token for its session cookie; returns the Cookie header value. */
-export async function exchangeToken(bridge: RunningBridge, token = bridge.token): Promise<string> {
+async function exchangeToken(bridge: RunningBridge, token = bridge.token): Promise<string> {
   const res = await fetch(bridge.origin + BRIDGE_SESSION_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -12,7 +12,7 @@ import {
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
   bridgeOperationPath,
-} from '../../electron/web/bridge-protocol';
+} from '../../electron/bridge-protocol';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -24,8 +24,15 @@ export interface Running<T> {
   output(): string;
 }
 
-/** Spawns a CLI (stopped with everything it started) and resolves with its first stdout line as JSON. */
-export async function startCli<T>(args: string[], what: string): Promise<Running<T>> {
+/**
+ * Spawns a CLI (stopped with everything it started) and resolves with its first stdout line as
+ * JSON (within `firstLineMs`: a sandbox seeding millions of devices takes a minute).
+ */
+export async function startCli<T>(
+  args: string[],
+  what: string,
+  firstLineMs = 30_000,
+): Promise<Running<T>> {
   const child: ChildProcess = spawn(args[0] ?? '', args.slice(1), {
     cwd: ROOT,
     ...treeSpawnOptions(),
@@ -40,8 +47,8 @@ export async function startCli<T>(args: string[], what: string): Promise<Running
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(
-      () => reject(new Error(`${what} printed nothing in 30 s:\n${stderr}`)),
-      30_000,
+      () => reject(new Error(`${what} printed nothing in ${firstLineMs / 1000} s:\n${stderr}`)),
+      firstLineMs,
     );
     lines.once('line', (first) => {
       clearTimeout(timer);

@@ -6,7 +6,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
-export interface ProxiedCall {
+interface ProxiedCall {
   method: string;
   /** CONNECT's host:port, or the absolute URL of a plain request. */
   target: string;

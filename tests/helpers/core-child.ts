@@ -13,7 +13,7 @@
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { AppError } from '../../electron/core/app-error';
-import type { Logger } from '../../electron/core/core';
+import type { Logger } from '../../electron/common/logger';
 
 export type ChildAction =
   | { op: 'install'; serial: string; locationId: string; label?: string }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { OperationName, OperationResult } from '../../electron/contract';
-import type { Core, Logger } from '../../electron/core/core';
+import type { Core, CoreOptions } from '../../electron/core/core';
+import type { Logger } from '../../electron/common/logger';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { createFileLogger } from '../../electron/common/redacting-logger';
@@ -31,6 +32,12 @@ export interface HarnessOptions {
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send (CoreOptions.actionWaitMs). */
   actionWaitMs?: number;
+  /** The schedule's timers (CoreOptions.timers), e.g. a CompressedClock. */
+  timers?: CoreOptions['timers'];
+  /** Managed settings (CoreOptions.managed). */
+  managed?: CoreOptions['managed'];
+  /** The core's fetch (default: globalThis.fetch), e.g. one that counts the traffic. */
+  fetch?: typeof globalThis.fetch;
 }
 
 export async function startCoreHarness(
@@ -42,11 +49,13 @@ export async function startCoreHarness(
   const log = createFileLogger(join(dir, 'logs'));
   const core = await createCore({
     dataDir: dir,
-    fetch: globalThis.fetch,
+    fetch: options.fetch ?? globalThis.fetch,
     credentials: createKeychainCredentials(keychainService),
     log,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
+    ...(options.timers ? { timers: options.timers } : {}),
+    ...(options.managed ? { managed: options.managed } : {}),
   });
   return {
     core,

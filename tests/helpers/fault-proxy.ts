@@ -42,14 +42,14 @@ export type ProxyRule = (
   forward: () => Promise<ProxyAnswer>,
 ) => Promise<ProxyAnswer | 'drop' | undefined> | ProxyAnswer | 'drop' | undefined;
 
-export interface ProxyLogEntry {
+interface ProxyLogEntry {
   method: string;
   path: string;
   /** 0: dropped. */
   status: number;
 }
 
-export interface FaultProxy {
+interface FaultProxy {
   /** e.g. http://127.0.0.1:PORT/v1 */
   baseUrl: string;
   /** Rules are asked in the order added; the first that answers wins. */
@@ -62,7 +62,7 @@ export interface FaultProxy {
 const FORWARDED = ['authorization', 'content-type', 'accept'];
 const RETURNED = ['content-type', 'retry-after', 'location', 'link'];
 
-export async function startFaultProxy(upstreamOrigin: string): Promise<FaultProxy> {
+async function startFaultProxy(upstreamOrigin: string): Promise<FaultProxy> {
   const rules: ProxyRule[] = [];
   const log: ProxyLogEntry[] = [];
   let origin = '';

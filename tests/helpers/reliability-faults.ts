@@ -14,7 +14,7 @@ export interface Target {
   method: 'GET' | 'POST';
 }
 
-export type WriteOutcome = 'done' | 'queued' | ErrorKind;
+type WriteOutcome = 'done' | 'queued' | ErrorKind;
 
 export interface FaultCase {
   name: string;

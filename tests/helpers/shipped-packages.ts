@@ -14,7 +14,7 @@ import { build, createBuilder, type Plugin } from 'vite';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The package a module id belongs to: the path after its last node_modules/. */
-export const packageOf = (id: string): string | null => {
+const packageOf = (id: string): string | null => {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(
     id.replace(/\\/g, '/'),
   );
@@ -35,7 +35,7 @@ const collector = (into: Set<string>): Plugin => ({
 });
 
 /** Production packages per the lockfile (electron-builder ships them as they are). */
-export const productionPackages = (): Set<string> => {
+const productionPackages = (): Set<string> => {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
   };

@@ -187,7 +187,7 @@ let bundled: Promise<string> | null = null;
  * hundred milliseconds instead of a second under tsx, which is what makes 100+ kills affordable.
  * Packages stay external and resolve from node_modules (the bundle lives under it).
  */
-export function coreChildScript(): Promise<string> {
+function coreChildScript(): Promise<string> {
   bundled ??= (async () => {
     const dir = join(ROOT, 'node_modules', '.cache', 'field-installer-tests');
     mkdirSync(dir, { recursive: true });
@@ -206,7 +206,7 @@ export function coreChildScript(): Promise<string> {
   return bundled;
 }
 
-export interface ChildLine {
+interface ChildLine {
   ready?: true;
   ack?: number;
   fail?: number;

@@ -20,6 +20,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type {
+  ChecklistSource,
   ConnectionReport,
   Envelope,
   ManagedSettings,
@@ -30,7 +31,7 @@ import type {
 } from '../../contract';
 import { redactData, redactText } from '../redacting-logger';
 
-export interface Versions {
+interface Versions {
   app: string;
   electron: string | null;
   chrome: string | null;
@@ -38,7 +39,7 @@ export interface Versions {
   os: string;
 }
 
-export interface CrashDumpEntry {
+interface CrashDumpEntry {
   name: string;
   bytes: number;
   modified: string;
@@ -51,6 +52,8 @@ export interface CoreFacts {
   sync: SyncState | null;
   queue: OutboxItem[] | null;
   connectionReport: ConnectionReport | null;
+  /** Which mounting checklists are in use, and why IT's file is not (issue 27). */
+  checklists?: ChecklistSource | null;
 }
 
 export interface DiagnosticsInput extends CoreFacts {
@@ -69,9 +72,9 @@ type Invoke = (name: OperationName, input: object) => Promise<Envelope<unknown>>
 
 /** Asks the core (Electron main: core.invoke; tests: the bridge) for what goes in the zip. */
 export const gatherCoreFacts = async (invoke: Invoke): Promise<CoreFacts> => {
-  const value = async <T>(name: OperationName): Promise<T | null> => {
+  const value = async <T>(name: OperationName, input: object = {}): Promise<T | null> => {
     try {
-      const answer = await invoke(name, {});
+      const answer = await invoke(name, input);
       return answer.ok ? (answer.value as T) : null;
     } catch {
       return null; // a diagnostics file is still worth having without this part
@@ -83,6 +86,9 @@ export const gatherCoreFacts = async (invoke: Invoke): Promise<CoreFacts> => {
     sync: await value<SyncState>('syncStatus'),
     queue: await value<OutboxItem[]>('listOutbox'),
     connectionReport: await value<ConnectionReport>('lastConnectionReport'),
+    checklists:
+      (await value<{ source: ChecklistSource }>('mountingChecklist', { deviceType: null }))
+        ?.source ?? null,
   };
 };
 
@@ -112,7 +118,7 @@ export const summarizeQueue = (items: readonly OutboxItem[]) => {
   };
 };
 
-export const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry[]> => {
+const listCrashDumps = async (dir: string | null): Promise<CrashDumpEntry[]> => {
   if (dir === null) return [];
   let names: string[];
   try {
@@ -238,6 +244,7 @@ export const buildDiagnosticsZip = async (input: DiagnosticsInput): Promise<Uint
                 storage: session.storage,
               },
         managed: input.managed,
+        checklists: input.checklists ?? null,
       },
       home,
     ),

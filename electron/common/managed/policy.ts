@@ -4,9 +4,11 @@
  * every OS, validated here like every other input; a bad value is named in a problem line and
  * ignored, never a crash. Read by electron/common/managed/read-policy.ts.
  */
+import { isAbsolute, win32 } from 'node:path';
 import { z } from 'zod';
-import type { ManagedSettings, ManagedSource } from '../../contract';
-import { PHOTO_MAX_SIDE_MAX, PHOTO_MAX_SIDE_MIN } from '../../photo-limits';
+import type { ManagedQuality, ManagedSettings, ManagedSource } from '../../contract';
+import { ID_MAX_LENGTH, ID_PATTERN } from '../../id-patterns';
+import { MAX_PHOTOS_PER_DEVICE, PHOTO_MAX_SIDE_MAX, PHOTO_MAX_SIDE_MIN } from '../../photo-limits';
 
 /** The policy's key names, as they appear in the registry, the plist and the JSON file. */
 export const POLICY_KEYS = {
@@ -15,6 +17,12 @@ export const POLICY_KEYS = {
   updateUrl: 'UpdateUrl',
   updatesEnabled: 'UpdatesEnabled',
   photoMaxSide: 'PhotoMaxSide',
+  requiredPlacementPhotos: 'RequiredPlacementPhotos',
+  requireWalkTestOrAudit: 'RequireWalkTestOrAudit',
+  requireMountingChecklist: 'RequireMountingChecklist',
+  completionRulesOrganizations: 'CompletionRulesOrganizations',
+  mountingChecklistFile: 'MountingChecklistFile',
+  fullRefreshHours: 'FullRefreshHours',
 } as const;
 
 const HttpsUrl = z
@@ -31,12 +39,41 @@ const Switch = z.union([
   z.literal(1).transform(() => true),
 ]);
 
+/** Organization ids, separated by commas or spaces (a registry string holds no list). */
+const OrganizationList = z
+  .string()
+  .max(4000)
+  .transform((text) => text.split(/[\s,;]+/).filter(Boolean))
+  .pipe(
+    z.array(z.string().regex(ID_PATTERN, 'not an organization id').max(ID_MAX_LENGTH)).max(100),
+  );
+
+/** A file IT points to: an absolute path (a relative one would depend on where the app starts). */
+const AbsolutePath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1024)
+  .refine((path) => isAbsolute(path) || win32.isAbsolute(path), 'must be an absolute path');
+/** Hours between refreshes of the full lists: from 1 to 30 days' worth. */
+const FULL_REFRESH_HOURS_MAX = 720;
+
 const FIELDS = {
   ApiBaseUrl: HttpsUrl,
   LockApiBaseUrl: Switch,
   UpdateUrl: HttpsUrl,
   UpdatesEnabled: Switch,
   PhotoMaxSide: z.number().int().min(PHOTO_MAX_SIDE_MIN).max(PHOTO_MAX_SIDE_MAX),
+  RequiredPlacementPhotos: z.number().int().min(0).max(MAX_PHOTOS_PER_DEVICE),
+  RequireWalkTestOrAudit: Switch,
+  RequireMountingChecklist: Switch,
+  CompletionRulesOrganizations: OrganizationList,
+  MountingChecklistFile: AbsolutePath,
+  FullRefreshHours: z
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(FULL_REFRESH_HOURS_MAX, `must be at most ${FULL_REFRESH_HOURS_MAX}`),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -46,6 +83,7 @@ export const NOT_MANAGED: ManagedSettings = {
   updateUrl: null,
   updatesEnabled: null,
   photoMaxSide: null,
+  quality: { rules: null, organizations: null, checklistFile: null },
 };
 
 export interface PolicyReading {
@@ -55,7 +93,7 @@ export interface PolicyReading {
 }
 
 /** The valid values of one source (a registry key, a file), by policy key name. */
-export type PolicyValues = Partial<Record<keyof typeof FIELDS, string | boolean | number>>;
+export type PolicyValues = Partial<{ [K in keyof typeof FIELDS]: z.output<(typeof FIELDS)[K]> }>;
 
 /**
  * Raw key → value pairs from one source → its valid values. Unknown keys are reported and
@@ -78,10 +116,29 @@ export const validatePolicyValues = (
       continue;
     }
     const parsed = schema.safeParse(value);
-    if (parsed.success) values[key as keyof typeof FIELDS] = parsed.data;
+    if (parsed.success) Object.assign(values, { [key]: parsed.data });
     else problems.push(`${where}: ${key} ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   }
   return { values, problems };
+};
+
+/** The completion rules and checklist file, as set (any rule set makes the others count as off). */
+const qualityOf = (values: PolicyValues): ManagedQuality => {
+  const set =
+    values.RequiredPlacementPhotos !== undefined ||
+    values.RequireWalkTestOrAudit !== undefined ||
+    values.RequireMountingChecklist !== undefined;
+  return {
+    rules: set
+      ? {
+          photos: values.RequiredPlacementPhotos ?? 0,
+          passedCheck: values.RequireWalkTestOrAudit ?? false,
+          checklist: values.RequireMountingChecklist ?? false,
+        }
+      : null,
+    organizations: values.CompletionRulesOrganizations ?? null,
+    checklistFile: values.MountingChecklistFile ?? null,
+  };
 };
 
 /**
@@ -96,24 +153,23 @@ export const mergePolicyLayers = (
   const values: PolicyValues = {};
   const contributed = new Set<string>();
   for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer.values) as [
-      keyof PolicyValues,
-      string | boolean | number,
-    ][]) {
+    for (const [key, value] of Object.entries(layer.values)) {
       if (key in values) continue;
-      values[key] = value;
+      Object.assign(values, { [key]: value });
       contributed.add(layer.where);
     }
   }
-  const apiBaseUrl = (values.ApiBaseUrl as string | undefined) ?? null;
+  const apiBaseUrl = values.ApiBaseUrl ?? null;
   return {
     source: contributed.size === 0 ? null : { kind, where: [...contributed].join(' + ') },
     apiBaseUrl,
     // A lock without a URL locks nothing.
     apiBaseUrlLocked: apiBaseUrl !== null && values.LockApiBaseUrl === true,
-    updateUrl: (values.UpdateUrl as string | undefined) ?? null,
-    updatesEnabled: (values.UpdatesEnabled as boolean | undefined) ?? null,
-    photoMaxSide: (values.PhotoMaxSide as number | undefined) ?? null,
+    updateUrl: values.UpdateUrl ?? null,
+    updatesEnabled: values.UpdatesEnabled ?? null,
+    photoMaxSide: values.PhotoMaxSide ?? null,
+    quality: qualityOf(values),
+    ...(values.FullRefreshHours === undefined ? {} : { fullRefreshHours: values.FullRefreshHours }),
   };
 };
 

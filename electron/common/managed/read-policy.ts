@@ -35,8 +35,8 @@ import {
 
 const run = promisify(execFile);
 
-export const LINUX_POLICY_FILE = '/etc/field-installer/policy.json';
-export const PLUTIL = '/usr/bin/plutil';
+const LINUX_POLICY_FILE = '/etc/field-installer/policy.json';
+const PLUTIL = '/usr/bin/plutil';
 export const macPolicyFile = (bundleId: string, user?: string): string =>
   user === undefined
     ? `/Library/Managed Preferences/${bundleId}.plist`

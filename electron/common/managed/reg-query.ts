@@ -21,8 +21,6 @@ type Hive = (typeof POLICY_HIVES)[number];
 const POLICY_KEY_NAME = 'FieldInstaller';
 export const policiesKey = (hive: Hive): string => `${hive}\\Software\\Policies`;
 export const policyRegistryKey = (hive: Hive): string => `${policiesKey(hive)}\\${POLICY_KEY_NAME}`;
-/** The machine-wide key (the ADMX template's and the docs' name for it). */
-export const POLICY_REGISTRY_KEY = policyRegistryKey('HKLM');
 
 /** %SystemRoot%\System32\reg.exe: never a reg.exe found through PATH or the current folder. */
 export const regExe = (env: Record<string, string | undefined>): string =>

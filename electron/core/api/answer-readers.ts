@@ -83,7 +83,7 @@ const isEmptyLocation = (raw: unknown): boolean =>
  * (→ `{id, name: null}`), and "no location" spelled as a zero value (→ null). Anything else is
  * left as it was for the schema to judge.
  */
-export function readLocationRef(raw: unknown): unknown {
+function readLocationRef(raw: unknown): unknown {
   if (isEmptyLocation(raw)) return null;
   if (typeof raw === 'string' || typeof raw === 'number') return { id: String(raw), name: null };
   if (!isObj(raw)) return raw;

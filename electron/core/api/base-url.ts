@@ -13,7 +13,7 @@ const invalid = (problem: string): AppError =>
  * Literal loopback addresses and exactly `localhost`. Not `*.localhost` or `localhost.`: a
  * resolver (or a hosts file) may send those anywhere, and the key would go with them.
  */
-export const isLoopbackHost = (hostname: string): boolean => {
+const isLoopbackHost = (hostname: string): boolean => {
   const host = hostname.toLowerCase();
   if (host === 'localhost') return true;
   if (host === '[::1]' || host === '::1') return true;

@@ -20,14 +20,8 @@ import {
 } from './answer-readers';
 import { validateBaseUrl } from './base-url';
 import type { FindingSink } from './findings';
-import { createHttp, type HttpAnswer, type Method } from './http';
-import {
-  listItemsIn,
-  queryFor,
-  readListAnswer,
-  type ListAnswer,
-  type PageRequest,
-} from './list-answer';
+import { createHttp, type HttpAnswer, type Method, type Validators } from './http';
+import { listItemsIn, queryFor, readListAnswer, type PageRequest } from './list-answer';
 import { tooManyPages, walkAll } from './list-walk';
 import { capText, NAME_MAX } from './server-text';
 import { wording, type Subject } from './messages';
@@ -38,9 +32,16 @@ import {
   unknownTrafficFormat,
 } from './traffic-reader';
 import { PAGE_SIZE_MAX, type Device, type Location } from './wire';
-import type { DeviceListRef, NewLocation, VendorApi } from './vendor-api';
+import type {
+  DeviceListRef,
+  ListPage,
+  NewLocation,
+  PageAsk,
+  PageFacts,
+  VendorApi,
+} from './vendor-api';
 
-export type { DeviceListRef, ListPage, ListRef, VendorApi } from './vendor-api';
+export type { DeviceListRef, VendorApi } from './vendor-api';
 export type { PageRequest } from './list-answer';
 export { validateBaseUrl } from './base-url';
 
@@ -80,6 +81,35 @@ const seg = (value: string): string => {
   if (value === '' || value === '.' || value === '..')
     throw new AppError({ kind: 'bad_response', ...wording.unreadable() });
   return encodeURIComponent(value);
+};
+
+/** What a 304 carries of a page: nothing (the caller has the page it stored with the validators). */
+const NOT_MODIFIED: Omit<ListPage<never>, keyof PageFacts> = {
+  items: [],
+  style: 'none',
+  next: null,
+  totalCount: null,
+  totalPages: null,
+  rest: null,
+  raw: undefined,
+  size: 0,
+};
+
+const isoOrNull = (httpDate: string | null): string | null => {
+  const ms = httpDate === null ? Number.NaN : Date.parse(httpDate);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+};
+
+/**
+ * The answer says it applied the `updated_since` asked (`meta.updated_since`, or beside the
+ * items in flat envelopes), as the same instant. A server that ignores an unknown parameter
+ * says nothing, and its answer is the whole list: never taken for the changes only.
+ */
+const echoes = (body: unknown, asked: string): boolean => {
+  if (!isObj(body)) return false;
+  const meta = isObj(body['meta']) ? body['meta'] : {};
+  const said = meta['updated_since'] ?? body['updated_since'];
+  return typeof said === 'string' && Date.parse(said) === Date.parse(asked);
 };
 
 /** The first request of every list: by page, which most servers accept or ignore harmlessly. */
@@ -154,6 +184,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     /** An absolute URL the server gave (a next page); already checked to be on our origin. */
     url?: string | undefined;
     retries?: number | undefined;
+    validators?: Validators | null | undefined;
   }
 
   const call = async (
@@ -181,6 +212,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       subject,
       signal: opts.signal,
       retries: opts.retries,
+      validators: opts.validators,
     });
   };
 
@@ -195,12 +227,24 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     signal?: AbortSignal,
     /** The error for an answer with no list in it, when the list has a more specific one. */
     notAList?: () => AppError,
-  ): Promise<ListAnswer & { items: T[] }> {
+    ask: PageAsk = {},
+  ): Promise<ListPage<T>> {
     const asked = request ?? FIRST;
+    // Every page of a walk asks the same filter (a server's next-page URL carries its own).
+    const query =
+      ask.updatedSince === undefined ? extra : { ...extra, updated_since: ask.updatedSince };
     const answer = await call('GET', scope, path, subject, {
-      ...(asked.style === 'url' ? { url: asked.url } : { query: { ...extra, ...queryFor(asked) } }),
+      ...(asked.style === 'url' ? { url: asked.url } : { query: { ...query, ...queryFor(asked) } }),
       signal,
+      validators: ask.validators,
     });
+    const facts: PageFacts = {
+      notModified: answer.status === 304,
+      validators: answer.validators,
+      serverTime: isoOrNull(answer.date),
+      updatedSince: null,
+    };
+    if (facts.notModified) return { ...NOT_MODIFIED, ...facts };
     if (notAList && listItemsIn(answer.body) === null) throw notAList();
     const page = readListAnswer(
       answer.body,
@@ -211,7 +255,11 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       answer.size,
     );
     if (page.totalPages !== null && page.totalPages > maxPages) throw tooManyPages(maxPages);
-    return { ...page, items: page.items.map(read) };
+    const updatedSince =
+      ask.updatedSince !== undefined && echoes(answer.body, ask.updatedSince)
+        ? ask.updatedSince
+        : null;
+    return { ...page, items: page.items.map(read), ...facts, updatedSince };
   }
 
   const whole = <T>(
@@ -313,12 +361,12 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     async deleteLocation(id) {
       await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
     },
-    devicePage(which, request, signal) {
+    devicePage(which, request, signal, ask) {
       const { path, subject } = deviceListAt(which);
-      return listPage('org', path, subject, request, readDevice, {}, signal);
+      return listPage('org', path, subject, request, readDevice, {}, signal, undefined, ask);
     },
-    locationPage(request, signal) {
-      return listPage('org', '/locations', list, request, readLocation, {}, signal);
+    locationPage(request, signal, ask) {
+      return listPage('org', '/locations', list, request, readLocation, {}, signal, undefined, ask);
     },
     getDevice,
     updateDevice: (serial, changes) =>

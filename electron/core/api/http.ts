@@ -15,6 +15,12 @@ import { MAX_RETRY_AFTER_S, backoffDelayMs, parseRetryAfter } from './retry';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** What a server said identifies the body it sent (issue 26): asked back, an unchanged one is a 304. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
 export interface HttpOptions {
   fetch: typeof globalThis.fetch;
   timeoutMs: number;
@@ -46,6 +52,8 @@ export interface HttpRequest {
   signal?: AbortSignal | undefined;
   /** Extra attempts for this GET instead of the client's (0: a probe asks once). */
   retries?: number | undefined;
+  /** A GET asked conditionally: an unchanged answer comes back as status 304, no body. */
+  validators?: Validators | null | undefined;
 }
 
 export interface HttpAnswer {
@@ -60,6 +68,10 @@ export interface HttpAnswer {
   location: string | null;
   /** Size of the body as received (characters), for caps across pages. */
   size: number;
+  /** The answer's validators (none on a 304 that did not repeat them: the asked ones hold). */
+  validators: Validators | null;
+  /** The server's clock when it answered (`Date`), as sent. */
+  date: string | null;
 }
 
 type Outcome = { ok: true; answer: HttpAnswer } | { ok: false; error: AppError };
@@ -111,6 +123,8 @@ export const createHttp = (options: HttpOptions) => {
         authorization: req.authorization,
       };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
+      if (req.validators?.etag) headers['if-none-match'] = req.validators.etag;
+      if (req.validators?.lastModified) headers['if-modified-since'] = req.validators.lastModified;
       const response = await options.fetch(req.url, {
         method: req.method,
         headers,
@@ -151,11 +165,40 @@ export const createHttp = (options: HttpOptions) => {
   const interpret = (
     response: Response,
     text: string,
-    { subject, url: requestUrl, method }: HttpRequest,
+    { subject, url: requestUrl, method, validators: asked }: HttpRequest,
     secrets: readonly string[],
   ): Outcome => {
     const { status } = response;
     const contentType = response.headers.get('content-type') ?? '';
+    const { headers } = response;
+    // Kept in cache.db, so scrubbed like the Link header: a server echoing the key there
+    // must not put it on disk.
+    const received = (): Pick<HttpAnswer, 'validators' | 'date'> => {
+      const etag = scrubHeader(headers.get('etag'), secrets);
+      const lastModified = scrubHeader(headers.get('last-modified'), secrets);
+      return {
+        validators: etag || lastModified ? { etag, lastModified } : null,
+        date: headers.get('date'),
+      };
+    };
+    // Only an answer to a conditional request may be "not modified": to any other it is a
+    // server fault (read below as an unexpected status).
+    if (status === 304 && asked && (asked.etag || asked.lastModified)) {
+      const answer = received();
+      return {
+        ok: true,
+        answer: {
+          status,
+          body: undefined,
+          url: requestUrl,
+          link: null,
+          location: null,
+          size: 0,
+          validators: answer.validators ?? asked,
+          date: answer.date,
+        },
+      };
+    }
     let body: unknown;
     let parsedOk = text.trim() === '';
     if (!parsedOk && !/html/i.test(contentType)) {
@@ -183,7 +226,6 @@ export const createHttp = (options: HttpOptions) => {
         parsedOk = true;
       }
       if (parsedOk) {
-        const { headers } = response;
         return {
           ok: true,
           answer: {
@@ -194,6 +236,7 @@ export const createHttp = (options: HttpOptions) => {
             link: scrubHeader(headers.get('link'), secrets),
             location: scrubHeader(headers.get('location'), secrets),
             size: text.length,
+            ...received(),
           },
         };
       }
@@ -262,5 +305,3 @@ export const createHttp = (options: HttpOptions) => {
 
   return { send };
 };
-
-export type Http = ReturnType<typeof createHttp>;

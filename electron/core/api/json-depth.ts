@@ -4,7 +4,7 @@
  * stack runs out), so an install the server applied came back "internal". No answer of this
  * API nests more than a few levels; MAX_JSON_DEPTH leaves ample room for unknown fields.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** true when `text` opens more than `max` arrays/objects inside one another (one linear pass). */
 export function nestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH): boolean {

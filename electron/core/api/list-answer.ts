@@ -10,8 +10,6 @@ import { AppError } from '../app-error';
 import { wording } from './messages';
 import type { PagingStyle } from './wire';
 
-export type { PagingStyle };
-
 export type PageRequest =
   | { style: 'page'; page: number; perPage: number }
   | { style: 'offset'; offset: number; limit: number }

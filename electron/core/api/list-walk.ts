@@ -17,8 +17,8 @@ export const tooManyPages = (maxPages: number): AppError =>
  * (1,000 pages of ~1 MB each once grew the process past 1 GB before anything refused them).
  * The sync engine's downloads store page by page and are bounded by pages instead.
  */
-export const MAX_WHOLE_LIST_BYTES = 64 * 1024 * 1024;
-export const MAX_WHOLE_LIST_ITEMS = 200_000;
+const MAX_WHOLE_LIST_BYTES = 64 * 1024 * 1024;
+const MAX_WHOLE_LIST_ITEMS = 200_000;
 
 /** A list over a cap: a list read whole (these defaults) or a sync download (its own caps). */
 export const listTooBig = (

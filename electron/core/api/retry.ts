@@ -4,7 +4,7 @@
  * lockstep; a server's Retry-After always wins over our own guess.
  */
 
-export const BACKOFF_BASE_MS = 500;
+const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 8_000;
 /** Longer waits are not worth blocking a technician for: give up and say when to retry. */
 export const MAX_RETRY_AFTER_S = 60;

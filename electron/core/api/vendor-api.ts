@@ -7,11 +7,12 @@
  * Every failure is an AppError (electron/core/app-error.ts).
  */
 import type { FindingSink } from './findings';
+import type { Validators } from './http';
 import type { ListAnswer, PageRequest } from './list-answer';
 import type { Device, FootTraffic, Location, LocationMetric, Organization } from './wire';
 
 /** A list the sync engine fetches page by page. */
-export type ListRef =
+type ListRef =
   | { kind: 'devices' }
   | { kind: 'uninstalled-devices' }
   | { kind: 'location-devices'; locationId: string }
@@ -25,9 +26,33 @@ export type DeviceListRef = Exclude<ListRef, { kind: 'locations' }>;
  * (`next`, null at the end) and, when they can be worked out, every remaining request
  * (`rest`: the pages may then be fetched concurrently). See list-answer.ts.
  */
-export type ListPage<T> = Omit<ListAnswer, 'items'> & { items: T[] };
+export type ListPage<T> = Omit<ListAnswer, 'items'> & { items: T[] } & Partial<PageFacts>;
 
-export interface LocationQuery {
+/**
+ * What one answer says beyond its items (issue 26: ask less when the server allows it). The
+ * client always sets them; absent (pages made elsewhere, e.g. in tests) reads as "nothing".
+ */
+export interface PageFacts {
+  /**
+   * The server answered 304 to the validators asked: the page is the one stored with them, and
+   * nothing else here is set (no items, no paging).
+   */
+  notModified: boolean;
+  /** What identifies this page's body, to ask with next time; null when the server sent none. */
+  validators: Validators | null;
+  /** The server's clock when it answered (its `Date` header), ISO; null when unreadable. */
+  serverTime: string | null;
+  /** The `updated_since` the answer says was applied (it echoes the one asked), else null. */
+  updatedSince: string | null;
+}
+
+/** How to ask for a page: conditionally, and/or only what changed since a time (ISO). */
+export interface PageAsk {
+  validators?: Validators | null;
+  updatedSince?: string;
+}
+
+interface LocationQuery {
   /** Case-insensitive match on name, city or street. */
   q?: string;
 }
@@ -51,14 +76,14 @@ export interface DeviceChanges {
   update_interval_s?: number;
 }
 
-export interface TrafficRange<G extends string> {
+interface TrafficRange<G extends string> {
   /** ISO 8601 timestamps. */
   from: string;
   to: string;
   granularity: G;
 }
 
-export interface SignedInUser {
+interface SignedInUser {
   id: string;
   name: string;
 }
@@ -87,15 +112,22 @@ export interface VendorApi {
    * One page of a device list: the first when `request` is null, else the one a previous
    * page's `next` or `rest` named. `signal` cancels this call only: it fails with the
    * cancelled error, in flight or while waiting to retry. A list declaring more than
-   * `maxPages` pages is refused with bad_response.
+   * `maxPages` pages is refused with bad_response. `ask.validators` asks conditionally (a 304
+   * is `notModified`); `ask.updatedSince` asks for the devices changed since then, on every
+   * page of the walk (honoured only when the answer's `updatedSince` says so).
    */
   devicePage(
     list: DeviceListRef,
     request: PageRequest | null,
     signal?: AbortSignal,
+    ask?: PageAsk,
   ): Promise<ListPage<Device>>;
   /** One page of all the organization's locations; otherwise as `devicePage`. */
-  locationPage(request: PageRequest | null, signal?: AbortSignal): Promise<ListPage<Location>>;
+  locationPage(
+    request: PageRequest | null,
+    signal?: AbortSignal,
+    ask?: PageAsk,
+  ): Promise<ListPage<Location>>;
   getDevice(serial: string): Promise<Device>;
   updateDevice(serial: string, changes: DeviceChanges): Promise<Device>;
   installDevice(serial: string, locationId: string): Promise<Device>;

@@ -53,7 +53,7 @@ export const ORGANIZATION_FIELDS: readonly string[] = Object.keys(Organization.s
  * them all into this): any part may be missing (null), and `text` is the whole address on one
  * line, as the server gave it or put together from the parts.
  */
-export const Address = z.looseObject({
+const Address = z.looseObject({
   line1: z.string().nullable().optional(),
   line2: z.string().nullable().optional(),
   city: z.string().nullable().optional(),
@@ -63,7 +63,7 @@ export const Address = z.looseObject({
   country: z.string().nullable().optional(),
   text: z.string().nullable().optional(),
 });
-export type Address = z.infer<typeof Address>;
+type Address = z.infer<typeof Address>;
 
 /** Beyond `id` nothing of a location is guaranteed: a missing or null field is null/absent,
  * never a refused list (screens show "untitled" / "—"). */
@@ -102,9 +102,6 @@ export const DEVICE_FIELDS: readonly string[] = Object.keys(Device.shape);
 export const DEVICE_WRITABLE_FIELDS = ['name', 'update_interval_s'] as const;
 export const UPDATE_INTERVAL_MIN_S = 30;
 export const UPDATE_INTERVAL_MAX_S = 86_400;
-
-export const Granularity = z.enum(['minute', 'hour', 'day']);
-export type Granularity = z.infer<typeof Granularity>;
 
 /** One time bucket of counted visitors ("Foot Traffic" record; assumed shape). */
 export const FootTraffic = z.looseObject({
@@ -156,18 +153,6 @@ export const ErrorBody = z.looseObject({
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** Error codes the sandbox sends and the client understands. */
-export const ERROR_CODES = {
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  validation: 'validation_failed',
-  installedElsewhere: 'device_installed_elsewhere',
-  locationHasDevices: 'location_has_devices',
-  rateLimited: 'rate_limited',
-  server: 'internal_error',
-} as const;
 
 /** Paging defaults and bounds (assumed). */
 export const PAGE_SIZE_DEFAULT = 100;

@@ -15,7 +15,7 @@ export interface KeyHold {
   forget(): void;
 }
 
-export const KEY_HOLD_MS = 10_000;
+const KEY_HOLD_MS = 10_000;
 
 export function holdKey(read: () => Promise<string>, holdMs: number = KEY_HOLD_MS): KeyHold {
   let held: Promise<string> | null = null;

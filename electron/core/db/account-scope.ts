@@ -23,7 +23,7 @@ export interface ScopeParts {
 }
 
 /** The folder name reveals neither the server, the organization nor the key. */
-export const scopeId = (scope: ScopeParts): string =>
+const scopeId = (scope: ScopeParts): string =>
   scope.training
     ? `training-${sha256(scope.organizationId).slice(0, 16)}`
     : sha256(

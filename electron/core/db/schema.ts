@@ -126,6 +126,27 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
               || CASE WHEN location_id IS NULL THEN '$$' ELSE '$%' END,
             CASE WHEN location_id IS NULL THEN 'yes' ELSE '' END
      FROM devices ORDER BY id;`,
+  `-- Issue 26, ask less when the server allows it. Per list page: what the server said
+   -- identifies it (ETag, Last-Modified) and which rows it listed, so a page answered
+   -- 304 Not Modified keeps its stored rows and counts as listed by the pass.
+   CREATE TABLE list_pages (
+     list          TEXT NOT NULL,     -- 'devices', 'locations', 'location-devices:<id>'
+     request       TEXT NOT NULL,     -- the page's request (list-walk.ts requestKey)
+     etag          TEXT,
+     last_modified TEXT,
+     ids           TEXT NOT NULL,     -- JSON: the ids the page listed, in order
+     paging        TEXT NOT NULL,     -- JSON: what it said of the rest (next, rest, total)
+     pass          INTEGER,           -- the full download that last listed it
+     PRIMARY KEY (list, request)
+   ) STRICT;
+   -- Per list: where a refresh of what changed starts, and whether the server honours it.
+   CREATE TABLE list_marks (
+     list       TEXT PRIMARY KEY,
+     since      TEXT,                 -- the server's clock when the last refresh began, less a margin
+     honoured   INTEGER,              -- updated_since: 1 echoed, 0 ignored, NULL not known yet
+     checked_at TEXT,                 -- when \`honoured\` was found out
+     current_at TEXT                  -- when the list was last known whole and current
+   ) STRICT;`,
 ];
 
 export const WORK_MIGRATIONS: readonly Migration[] = [
@@ -228,7 +249,32 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    UPDATE activity SET result = 'walk_test_failed'
      WHERE action = 'verify' AND result = 'verified'
        AND json_extract(data, '$.walkTest.passed') = 0;`,
-  `-- A visit's record, chained (electron/core/record/): every entry — an action and each change
+  `-- work.db migration 7 (issue 28): a pick list from the box.
+   -- Serials scanned or pasted before or at the store, kept with the visit. A line is checked
+   -- against the cached inventory whenever it is read (never stored: the inventory changes);
+   -- its install is its own intent (intent_id), whose state the queue and then the activity
+   -- row of that intent keep, so the list shows what is stored and nothing of its own.
+   CREATE TABLE pick_lines (
+     id          TEXT PRIMARY KEY,  -- 'k-<uuid>'
+     seq         INTEGER NOT NULL UNIQUE,
+     visit_id    TEXT NOT NULL REFERENCES visits(id),
+     serial      TEXT NOT NULL,     -- as scanned, typed or pasted
+     label       TEXT,
+     intent_id   TEXT,              -- its install, once "Install the pick list here" asked
+     location_id TEXT,              -- where that install went
+     added_at    TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX pick_lines_by_visit ON pick_lines(visit_id, seq);
+   -- The device type a visit's pick list expects, when the technician chose one (else the
+   -- type of its first known device).
+   CREATE TABLE pick_lists (
+     visit_id      TEXT PRIMARY KEY REFERENCES visits(id),
+     expected_type TEXT NOT NULL
+   ) STRICT;`,
+  `-- Completion rules (issue 27): a visit finished with rules still open is incomplete, with which
+   -- rules and the technician's reason (JSON {open, reason}); NULL: complete, or no rules.
+   ALTER TABLE visits ADD COLUMN incomplete TEXT;`,
+  `-- work.db migration 9 (issue 28): a visit's record, chained (electron/core/record/): every entry — an action and each change
    -- of its state, a verification, a photo, the sign-off, an amendment — is appended with the
    -- SHA-256 of its content and of the entry before it. Entries are never changed or removed:
    -- the triggers refuse it, and a change made around them (the file edited) breaks the chain.

@@ -6,7 +6,7 @@
 import type { Device } from '../api/wire';
 import { serialKey } from '../../serial-key';
 
-export const foldText = (text: string): string => text.normalize('NFKC').toLowerCase();
+const foldText = (text: string): string => text.normalize('NFKC').toLowerCase();
 
 /** Everything a technician might type to find a device. */
 export const deviceSearchText = (d: Device): string =>

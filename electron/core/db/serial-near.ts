@@ -14,7 +14,7 @@ import { SERIAL_KEY_END } from './search-text';
 const MISREAD: Readonly<Record<string, string>> = { o: '0', i: '1', b: '8', s: '5' };
 const LETTER_OF: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '8': 'b', '5': 's' };
 
-export const foldMisreads = (key: string): string => [...key].map((c) => MISREAD[c] ?? c).join('');
+const foldMisreads = (key: string): string => [...key].map((c) => MISREAD[c] ?? c).join('');
 
 /** The most edits a suggestion may be away. */
 export const NEAR_EDITS = 2;

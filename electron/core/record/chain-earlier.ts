@@ -1,5 +1,5 @@
 /**
- * Visits recorded before records were chained (work.db migration 7 lists them) get their
+ * Visits recorded before records were chained (work.db migration 9 lists them) get their
  * chain once, at the first open after the upgrade: each activity entry as it stands and each
  * photo, in order, then a `chained_at_upgrade` entry saying when. What happened to those
  * entries before the upgrade cannot be proved; the receipt says so.

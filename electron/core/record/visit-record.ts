@@ -1,5 +1,5 @@
 /**
- * A visit's chained record in work.db (`record_entries`, work.db migration 7): the one place
+ * A visit's chained record in work.db (`record_entries`, work.db migration 9): the one place
  * an entry is appended (`append`), whatever its kind — an action, a verification, a photo, the
  * sign-off, an amendment, and kinds added later. Entries are never changed or removed (SQLite
  * triggers refuse it); each carries the hash of its content and of the entry before it, so a

@@ -75,6 +75,10 @@ export const englishDetail = (
         .join(' ');
     case 'outbox_damaged':
       return `The queue saved on this computer was damaged: ${plural(fact.unreadable, 'queued action')} could not be read. The damaged file was kept at ${fact.keptAt}.`;
+    // Newer facts have no English (issue 25): the log keeps their kind.
+    case 'mounting_checklist':
+    case 'visit_incomplete':
+      return fact.kind;
   }
 };
 

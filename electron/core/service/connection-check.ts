@@ -21,6 +21,7 @@ import { ERROR_TRAITS, traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
 import type { ApiFinding } from '../api/findings';
+import type { Validators } from '../api/http';
 import { listItemsIn } from '../api/list-answer';
 import { scrubSecrets, secretForms } from '../api/scrub-secrets';
 import {
@@ -38,7 +39,7 @@ export const LAST_REPORT_KEY = 'lastConnectionReport';
 
 type StepName = ConnectionStep['step'];
 
-export const STEP_ENDPOINTS: Readonly<Record<StepName, string>> = {
+const STEP_ENDPOINTS: Readonly<Record<StepName, string>> = {
   organizations: 'GET /organizations',
   locations: 'GET /locations',
   devices: 'GET /devices',
@@ -197,7 +198,9 @@ export async function checkConnection(
     return api;
   };
 
-  // 2. Lists, first page each: paging style, fields, totals.
+  // 2. Lists, first page each: paging style, fields, totals. The locations' first page is
+  // asked again with its validator (it changes only when a store does): a 304 says unchanged
+  // pages cost nothing to refresh (issue 26).
   await run('locations', noOrganization, async () => {
     const page = await orgApi().locationPage(null);
     seen.locationId = page.items[0]?.id ?? null;
@@ -208,6 +211,9 @@ export async function checkConnection(
         page.items.length === 0
           ? { kind: 'no_locations' }
           : { kind: 'cities_read', withCity, addresses: page.items.length },
+        await conditionalFact(page.validators ?? null, (validators) =>
+          orgApi().locationPage(null, undefined, { validators }),
+        ),
       ],
     };
   });
@@ -216,9 +222,19 @@ export async function checkConnection(
     seen.serial ??= page.items[0]?.serial_number ?? null;
     return listFound(page, DEVICE_FIELDS);
   };
-  await run('devices', noOrganization, async () =>
-    devicesFound(await orgApi().devicePage({ kind: 'devices' }, null)),
-  );
+  // Whether the devices can be asked for what changed since a time: the answer must say so.
+  await run('devices', noOrganization, async () => {
+    const found = devicesFound(await orgApi().devicePage({ kind: 'devices' }, null));
+    const since = new Date(Date.now() - DAY_MS).toISOString();
+    const changed = await orgApi().devicePage({ kind: 'devices' }, null, undefined, {
+      updatedSince: since,
+    });
+    const honoured = (changed.updatedSince ?? null) !== null;
+    return {
+      ...found,
+      facts: [{ kind: honoured ? 'updated_since_honoured' : 'updated_since_ignored' }],
+    };
+  });
   await run('uninstalled_devices', noOrganization, async () =>
     devicesFound(await orgApi().devicePage({ kind: 'uninstalled-devices' }, null)),
   );
@@ -381,6 +397,20 @@ function listFound(
   };
 }
 
+/** Asks a page again with the validator it came with: a 304 is the server allowing it. */
+async function conditionalFact(
+  validators: Validators | null,
+  askAgain: (validators: Validators) => Promise<{ notModified?: boolean }>,
+): Promise<ConnectionFact> {
+  if (validators === null) return { kind: 'no_conditional_requests' };
+  const again = await askAgain(validators);
+  if (again.notModified !== true) return { kind: 'no_conditional_requests' };
+  return {
+    kind: 'conditional_requests',
+    validator: validators.etag !== null ? 'etag' : 'last_modified',
+  };
+}
+
 /**
  * Whether the server knows a device only in the spelling it lists (issue 22: a server with
  * lower-case serials answered 404 to the upper-cased ones). The app sends the server's own
@@ -421,6 +451,14 @@ function factInEnglish(fact: ConnectionFact): string {
       return `${plural(fact.visitors, 'visitor')} counted at ${plural(fact.locations, 'location')} in the last 24 hours.`;
     case 'visitors_in_buckets':
       return `${plural(fact.visitors, 'visitor')} in ${plural(fact.buckets, 'hourly bucket')} of the last 24 hours.`;
+    case 'conditional_requests':
+      return `An unchanged page asked again with its ${fact.validator === 'etag' ? 'ETag' : 'Last-Modified'} was answered 304 Not Modified: refreshing unchanged lists costs almost nothing.`;
+    case 'no_conditional_requests':
+      return 'Pages are not answered 304 Not Modified when unchanged: every refresh downloads them whole.';
+    case 'updated_since_honoured':
+      return 'The device list honours updated_since: scheduled refreshes download only what changed.';
+    case 'updated_since_ignored':
+      return 'The device list ignores updated_since: scheduled refreshes download the whole list.';
     case 'serials_case_sensitive':
       return `Serials are case-sensitive: ${fact.serial} is not found in another case, so the app sends serials as the server spells them.`;
     case 'skipped_after':
@@ -474,6 +512,13 @@ const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cities_read'), withCity: count, addresses: count }),
   z.object({ kind: z.literal('visitors_at_locations'), visitors: count, locations: count }),
   z.object({ kind: z.literal('visitors_in_buckets'), visitors: count, buckets: count }),
+  z.object({
+    kind: z.literal('conditional_requests'),
+    validator: z.enum(['etag', 'last_modified']),
+  }),
+  z.object({ kind: z.literal('no_conditional_requests') }),
+  z.object({ kind: z.literal('updated_since_honoured') }),
+  z.object({ kind: z.literal('updated_since_ignored') }),
   z.object({ kind: z.literal('serials_case_sensitive'), serial: z.string() }),
   z.object({ kind: z.literal('skipped_after'), endpoint }),
   z.object({ kind: z.literal('skipped_organizations_unread'), endpoint }),

@@ -14,6 +14,12 @@ import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { ReplayResult } from '../sync/replay';
 
+/** What the page's `navigator.connection` says of the link (Chromium; absent elsewhere). */
+export interface LinkInfo {
+  saveData?: boolean | undefined;
+  effectiveType?: 'slow-2g' | '2g' | '3g' | '4g' | undefined;
+}
+
 /** Everything that exists only while signed in to one account scope. */
 export interface SignedInScope {
   record: SessionRecord;
@@ -32,9 +38,10 @@ export interface ServiceContext {
   reportOnline(): void;
   /**
    * The operating system's network state (the page's online/offline events, Electron's net):
-   * offline at once, or a probe at once that this settles after.
+   * offline at once, or a probe at once that this settles after. `link`: what the page knows
+   * of the link (saving data, very slow), when it says.
    */
-  networkChanged(osOnline: boolean): Promise<void>;
+  networkChanged(osOnline: boolean, link?: LinkInfo): Promise<void>;
   current(): SignedInScope | null;
   /**
    * Opens the signed-in scope again when its databases could not be opened (a full or

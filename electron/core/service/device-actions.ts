@@ -15,7 +15,7 @@ import type { Intent, NewIntent } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
 import type { PlacementPayload, ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
-import { commitIntent } from './local-changes';
+import { commitIntent, type WithIntent } from './local-changes';
 import { recordQueued, toItem } from './outbox-service';
 import { sendWithinWait } from './send-within';
 import { readEitherCase } from './serial-spelling';
@@ -35,9 +35,14 @@ export function installDevice(
   serial: string,
   locationId: string,
   label?: string,
+  withIntent?: WithIntent,
 ) {
   const payload: PlacementPayload | null = label ? { changes: { name: label } } : null;
-  return act(ctx, { kind: 'install', serial, locationId, fromLocationId: null, payload });
+  return act(
+    ctx,
+    { kind: 'install', serial, locationId, fromLocationId: null, payload },
+    withIntent,
+  );
 }
 
 export const uninstallDevice = (ctx: ServiceContext, serial: string, locationId?: string) =>
@@ -121,7 +126,11 @@ export function updateDevice(ctx: ServiceContext, input: ParsedInput<'updateDevi
   });
 }
 
-async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionResult> {
+async function act(
+  ctx: ServiceContext,
+  action: DeviceIntent,
+  withIntent?: WithIntent,
+): Promise<ActionResult> {
   const scope = requireScope(ctx);
   const locationName = action.locationId
     ? (scope.store.cache.locations.get(action.locationId)?.location.name ?? null)
@@ -132,6 +141,7 @@ async function act(ctx: ServiceContext, action: DeviceIntent): Promise<ActionRes
     scope,
     { ...action, locationName, keyFingerprint: scope.record.keyFingerprint },
     online ? undefined : { kind: 'queued' },
+    withIntent,
   );
   if (!online) return { status: 'queued', item: toItem(intent) };
 

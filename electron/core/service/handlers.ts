@@ -13,6 +13,7 @@ import {
   recordVerification,
   visitRecordOf,
 } from './visit-service';
+import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../contract';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -27,6 +28,7 @@ import {
 import { deviceFootTraffic, locationsFootTraffic } from './foot-traffic';
 import { createLocation, deleteLocation } from './location-actions';
 import * as outbox from './outbox-service';
+import * as pickList from './pick-list-service';
 import * as reads from './read-service';
 import { serverSpelling } from './serial-spelling';
 import type { SessionManager } from './session-manager';
@@ -79,8 +81,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       ctx.options.log.error('Renderer error', { ...report });
       return { logged: true };
     },
-    networkChanged: async ({ online }) => {
-      await ctx.networkChanged(online);
+    networkChanged: async ({ online, saveData, effectiveType }) => {
+      await ctx.networkChanged(online, { saveData, effectiveType });
       return { online: ctx.isOnline() };
     },
 
@@ -109,6 +111,17 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       }),
     moveDevice: ({ serial, fromLocationId, toLocationId }) =>
       moveDevice(ctx, spelled(serial), fromLocationId, toLocationId),
+
+    pickList: ({ locationId }) => pickList.readPickList(ctx, locationId),
+    addToPickList: (input) => pickList.addToPickList(ctx, input),
+    changePickLine: (input) =>
+      pickList.changePickLine(
+        ctx,
+        input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
+      ),
+    removePickLine: (input) => pickList.removePickLine(ctx, input),
+    choosePickType: (input) => pickList.choosePickType(ctx, input),
+    installPickList: ({ locationId }) => pickList.installPickList(ctx, locationId),
 
     locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
     deviceFootTraffic: (input) =>
@@ -146,6 +159,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     amendEntry: (input) => amendEntry(ctx, input),
     visitRecord: ({ visitId }) => visitRecordOf(ctx, visitId),
     checkReceipt: (input) => checkReceipt(ctx, input),
+    visitCompletion: (input) => visitCompletion(ctx, input),
+    mountingChecklist: (input) => mountingChecklist(ctx, input),
+    recordChecklist: (input) => recordChecklist(ctx, { ...input, serial: spelled(input.serial) }),
     addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
     listPhotos: (input) =>
       listPhotos(

@@ -20,7 +20,7 @@ export const serialsOf = (intent: Intent): string[] =>
   [intent.serial, intent.replaces].filter((s): s is string => s !== null);
 
 /** Shows one pending intent's effect in the cached rows. */
-export function applyIntentLocally(cache: CacheStore, intent: Intent): void {
+function applyIntentLocally(cache: CacheStore, intent: Intent): void {
   const now = new Date().toISOString();
   switch (intent.kind) {
     case 'install':
@@ -99,21 +99,26 @@ export function reapplyPending(
   }
 }
 
+/** work.db rows that name an intent, written in the commit that adds it (a pick list line). */
+export type WithIntent = (intent: Intent) => void;
+
 /**
  * Acknowledges an intent: on disk in work.db (with its activity line, when it is known to
- * wait: one commit, one trip to the disk), then shown in cache.db.
+ * wait, and what `withIntent` writes: one commit, one trip to the disk), then shown in cache.db.
  */
 export function commitIntent(
   ctx: ServiceContext,
   scope: SignedInScope,
   input: NewIntent,
   queuedFact?: ActivityFact,
+  withIntent?: WithIntent,
 ): Intent {
   const { work } = scope.store;
   const intent = guarded(() =>
     work.db.transaction(() => {
       const added = work.intents.add(input);
       if (queuedFact !== undefined) work.activity.add(newActivityOf(added, 'queued', queuedFact));
+      withIntent?.(added);
       return added;
     })(),
   );

@@ -27,7 +27,7 @@ export const listOutbox = (ctx: ServiceContext): OutboxItem[] =>
  * (at the time the technician acted) and changed in place as the action goes on (queued →
  * done, conflict, failed…), so the log never shows a queued row beside its done one.
  */
-export function recordActivity(
+function recordActivity(
   ctx: ServiceContext,
   scope: SignedInScope,
   intent: Intent,

@@ -3,13 +3,13 @@
  * account's work.db and never sent to the vendor API (it has no place for them).
  */
 import { MAX_PHOTO_BYTES, type ParsedInput, type PhotoInfo } from '../../contract';
+import { MAX_PHOTOS_PER_DEVICE } from '../../photo-limits';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { recordPhoto } from '../record/photo-entry';
 import { requireScope, type ServiceContext } from './context';
 
-/** Photos of one device in one visit: enough for any placement, bounded for the disk. */
-export const MAX_PHOTOS_PER_DEVICE = 10;
+export { MAX_PHOTOS_PER_DEVICE };
 
 const refuse = (message: string, nextStep: string) =>
   new AppError({ kind: 'validation', message, nextStep, fields: { dataUrl: message } });

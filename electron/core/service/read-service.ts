@@ -1,8 +1,8 @@
 /**
  * Reads: every one answered from the local database at once, online or offline, with the time
- * the data was fetched. When online, a small read that may be stale (one store, its devices,
- * one device) is refreshed in the background and a `data-updated` event tells the renderer to
- * read again; the big lists are the sync engine's job.
+ * the data was fetched. When online, a small read that is getting old (one store, its devices,
+ * one device: what is on screen) is refreshed in the background and a `data-updated` event
+ * tells the renderer to read again; the big lists are the sync engine's job (issue 26).
  */
 import type { Cached, DeviceFacets, DeviceWindow, ParsedInput } from '../../contract';
 import type { Device, Location, Organization } from '../api/wire';
@@ -14,37 +14,77 @@ import { requireScope, tracked, type ServiceContext, type SignedInScope } from '
 import { reapplyPending } from './local-changes';
 import { readEitherCase } from './serial-spelling';
 import { walkAll } from '../api/list-walk';
+import { pageToStore } from '../sync/list-download';
 
 /** One store's devices fit in a few pages; a server that never ends is refused. */
 const MAX_STORE_PAGES = 100;
 
-/** Background refreshes of one key at most this often. */
-const REFRESH_GAP_MS = 15_000;
-const lastRefresh = new WeakMap<SignedInScope, Map<string, number>>();
+/**
+ * What is on screen (a store's devices, a device) is refreshed when read and older than this.
+ * Screens read it again every minute while they are visible (renderer lib/keep-fresh), so what
+ * is shown is at most about a minute old; the full lists are the sync engine's, hours apart.
+ */
+export const WORKING_SET_FRESH_MS = 50_000;
+/** A store's own details (name, address) change rarely: refreshed when read and this old. */
+const DETAILS_FRESH_MS = 60 * 60_000;
 
+interface Refreshes {
+  /** Keys being refreshed now: a second read joins instead of asking again. */
+  running: Set<string>;
+  /** Last attempt per key, so a failing refresh is not retried on every read. */
+  tried: Map<string, number>;
+  /** When each store's device list was last fetched whole (this process). */
+  storeDevices: Map<string, number>;
+}
+const refreshes = new WeakMap<SignedInScope, Refreshes>();
+const refreshesOf = (scope: SignedInScope): Refreshes => {
+  let found = refreshes.get(scope);
+  if (!found) {
+    found = { running: new Set(), tried: new Map(), storeDevices: new Map() };
+    refreshes.set(scope, found);
+  }
+  return found;
+};
+
+const timeOf = (iso: string | null | undefined): number | null => {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/**
+ * Starts a background refresh of `key` when online and the data (fetched at `fetchedAt`) and
+ * the last attempt are older than `freshMs`; true when one is running for it after this.
+ */
 function refreshInBackground(
   ctx: ServiceContext,
   scope: SignedInScope,
   key: string,
+  fetchedAt: number | null,
+  freshMs: number,
   run: () => Promise<void>,
 ): boolean {
+  const state = refreshesOf(scope);
+  if (state.running.has(key)) return true;
   if (!ctx.isOnline()) return false;
-  const times = lastRefresh.get(scope) ?? new Map<string, number>();
-  lastRefresh.set(scope, times);
-  if (Date.now() - (times.get(key) ?? 0) < REFRESH_GAP_MS) return false;
-  times.set(key, Date.now());
-  void tracked(ctx, run).then(
-    () => {
-      if (ctx.current() === scope) ctx.emit({ type: 'data-updated', resource: key });
-    },
-    (error: unknown) => {
-      if (!(error instanceof AppError && traitsOf(error.kind).connectivity))
-        ctx.options.log.warn('background refresh failed', {
-          key,
-          kind: error instanceof AppError ? error.kind : 'internal',
-        });
-    },
-  );
+  const now = Date.now();
+  const last = Math.max(fetchedAt ?? 0, state.tried.get(key) ?? 0);
+  if (now - last < freshMs) return false;
+  state.tried.set(key, now);
+  state.running.add(key);
+  void tracked(ctx, run)
+    .then(
+      () => {
+        if (ctx.current() === scope) ctx.emit({ type: 'data-updated', resource: key });
+      },
+      (error: unknown) => {
+        if (!(error instanceof AppError && traitsOf(error.kind).connectivity))
+          ctx.options.log.warn('background refresh failed', {
+            key,
+            kind: error instanceof AppError ? error.kind : 'internal',
+          });
+      },
+    )
+    .finally(() => state.running.delete(key));
   return true;
 }
 
@@ -95,8 +135,13 @@ export async function getLocation(
   if (found) {
     const refreshing =
       !isLocalLocationId(locationId) &&
-      refreshInBackground(ctx, scope, `location:${locationId}`, async () =>
-        store(await scope.api.getLocation(locationId)),
+      refreshInBackground(
+        ctx,
+        scope,
+        `location:${locationId}`,
+        timeOf(found.fetchedAt),
+        DETAILS_FRESH_MS,
+        async () => store(await scope.api.getLocation(locationId)),
       );
     return cached(found.location, found.fetchedAt, refreshing);
   }
@@ -113,30 +158,69 @@ export async function getLocation(
 export function listLocationDevices(ctx: ServiceContext, locationId: string): Cached<Device[]> {
   const scope = requireScope(ctx);
   const cache = scope.store.cache;
+  // Asked when shown: the store's own list is what the screen is about (a whole pass of every
+  // device may be hours old, or seconds — the screen asks once per half minute at most).
+  const ownMs = refreshesOf(scope).storeDevices.get(locationId) ?? null;
   const refreshing =
     !isLocalLocationId(locationId) &&
-    refreshInBackground(ctx, scope, `location-devices:${locationId}`, () =>
-      refreshLocationDevices(scope, locationId),
+    refreshInBackground(
+      ctx,
+      scope,
+      `location-devices:${locationId}`,
+      ownMs,
+      WORKING_SET_FRESH_MS,
+      () => refreshLocationDevices(scope, locationId),
     );
+  const known = [ownMs, timeOf(cache.checkpoints.completedAt('devices'))].filter(
+    (t): t is number => t !== null,
+  );
   const fetchedAt =
-    cache.locations.get(locationId)?.fetchedAt ?? cache.checkpoints.completedAt('devices');
+    known.length === 0
+      ? (cache.locations.get(locationId)?.fetchedAt ?? null)
+      : new Date(Math.max(...known)).toISOString();
   return cached(cache.devices.atLocation(locationId), fetchedAt, refreshing);
 }
 
-/** One store's devices straight from the server (a short list), into the cached rows. */
+/**
+ * One store's devices straight from the server (a short list), into the cached rows. Its first
+ * page is asked with the validators it came with: unchanged (304), the stored rows are it.
+ */
 export async function refreshLocationDevices(
   scope: SignedInScope,
   locationId: string,
 ): Promise<void> {
-  const { items: devices } = await walkAll(
-    (request) => scope.api.devicePage({ kind: 'location-devices', locationId }, request),
-    MAX_STORE_PAGES,
-  );
-  const cache = scope.store.cache;
+  const list = `location-devices:${locationId}`;
+  const ref = { kind: 'location-devices', locationId } as const;
+  const pages = () => scope.store.cache.pages;
+  const stored = pages().get(list, 'first');
+  const first = await scope.api.devicePage(ref, null, undefined, {
+    validators: stored?.validators ?? null,
+  });
   const now = new Date().toISOString();
+  if (first.notModified && stored) {
+    const { devices } = scope.store.cache;
+    if (devices.countStored(stored.ids) === stored.ids.length) {
+      guarded(() => devices.confirm(stored.ids, now));
+      refreshesOf(scope).storeDevices.set(locationId, Date.parse(now));
+      return;
+    }
+  }
+  // One page with validators is kept with them; a longer list is walked as before.
+  const single = !first.notModified && first.next === null;
+  const { items: devices } = single
+    ? { items: first.items }
+    : await walkAll((request) => scope.api.devicePage(ref, request), MAX_STORE_PAGES);
+  const cache = scope.store.cache;
   const listed = new Set(devices.map((d) => d.serial_number));
   guarded(() =>
     cache.db.transaction(() => {
+      if (single && first.validators)
+        pages().put(
+          list,
+          'first',
+          pageToStore(first, (d) => d.serial_number),
+        );
+      else pages().forget(list);
       // Devices the cache had here and the server no longer lists: their state is unknown
       // until the next full download, so they are read one by one later; here they leave.
       const gone = cache.devices
@@ -148,6 +232,7 @@ export async function refreshLocationDevices(
     })(),
   );
   cache.queries.invalidate();
+  refreshesOf(scope).storeDevices.set(locationId, Date.parse(now));
 }
 
 export function queryDevices(
@@ -196,8 +281,13 @@ export async function getDevice(
     );
   const local = cache().devices.get(serial);
   if (local && !(fresh && ctx.isOnline())) {
-    const refreshing = refreshInBackground(ctx, scope, `device:${serial}`, async () =>
-      store(await scope.api.getDevice(serial)),
+    const refreshing = refreshInBackground(
+      ctx,
+      scope,
+      `device:${serial}`,
+      timeOf(local.fetchedAt),
+      WORKING_SET_FRESH_MS,
+      async () => store(await scope.api.getDevice(serial)),
     );
     return cached(local.device, local.fetchedAt, refreshing);
   }

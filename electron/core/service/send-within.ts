@@ -8,7 +8,7 @@
 import type { ServiceContext } from './context';
 
 /** How long an action waits for its own send before it answers "queued". */
-export const ACTION_WAIT_MS = 4_000;
+const ACTION_WAIT_MS = 4_000;
 
 /**
  * Sends `lane` now. True when that send ended within the wait (its outcome is in the queue's

@@ -3,20 +3,27 @@
  * device — and "Make available offline" for one store. Each page is stored in one transaction
  * with its checkpoint, and the pending intents are laid over it again, so a refresh never hides
  * work the technician has queued.
+ *
+ * Issue 26: pages are asked with the validators they came with (a 304 keeps the stored rows),
+ * and a scheduled refresh of the devices asks only for what changed when the server honours
+ * `updated_since` (found from its answer); changed-devices.ts says when a whole pass is
+ * still needed. "Sync now" always walks the whole list.
  */
 import type { Device, Location } from '../api/wire';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
+import { refreshChangedDevices, sinceFrom } from './changed-devices';
 import { downloadList, type DownloadContext, type ListDownload } from '../sync/list-download';
-import type { SyncJob } from '../sync/sync-engine';
+import type { RefreshMode, SyncJob } from '../sync/sync-engine';
 import type { ServiceContext, SignedInScope } from './context';
+
 import { reapplyPending } from './local-changes';
 import { refreshLocationDevices } from './read-service';
 
 /** Pages in flight at once: enough to hide latency, few enough to be polite to the server. */
-export const PAGE_CONCURRENCY = 6;
+const PAGE_CONCURRENCY = 6;
 /** Tries per page on top of the client's own retries (a bad store network drops many). */
-export const PAGE_ATTEMPTS = 8;
+const PAGE_ATTEMPTS = 8;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -42,6 +49,7 @@ function context(
     concurrency: PAGE_CONCURRENCY,
     pageAttempts: PAGE_ATTEMPTS,
     onProgress: progress,
+    pages: cache().pages,
     now: () => new Date().toISOString(),
     sleep,
     random: Math.random,
@@ -60,8 +68,15 @@ function context(
 function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<Device> {
   return {
     resource: 'devices',
-    fetchPage: (request, signal) => scope.api.devicePage({ kind: 'devices' }, request, signal),
+    fetchPage: (request, signal, ask) =>
+      scope.api.devicePage({ kind: 'devices' }, request, signal, ask),
     countSeen: (pass) => scope.store.cache.devices.countSeen(pass),
+    conditional: {
+      idOf: (device) => device.serial_number,
+      keep: (serials, pass) =>
+        scope.store.cache.devices.confirm(serials, new Date().toISOString(), pass),
+      stored: (serials) => scope.store.cache.devices.countStored(serials),
+    },
     store(items, pass) {
       const cache = scope.store.cache;
       const now = new Date().toISOString();
@@ -81,8 +96,13 @@ function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<De
 function locationsList(scope: SignedInScope): ListDownload<Location> {
   return {
     resource: 'locations',
-    fetchPage: (request, signal) => scope.api.locationPage(request, signal),
+    fetchPage: (request, signal, ask) => scope.api.locationPage(request, signal, ask),
     countSeen: (pass) => scope.store.cache.locations.countSeen(pass),
+    conditional: {
+      idOf: (location) => location.id,
+      keep: (ids, pass) => scope.store.cache.locations.confirm(ids, new Date().toISOString(), pass),
+      stored: (ids) => scope.store.cache.locations.countStored(ids),
+    },
     store(items, pass) {
       const cache = scope.store.cache;
       const now = new Date().toISOString();
@@ -100,8 +120,12 @@ function locationsList(scope: SignedInScope): ListDownload<Location> {
   };
 }
 
-/** The jobs of a normal sync run, in order: stores before the devices that name them. */
-export function listJobs(ctx: ServiceContext): SyncJob[] {
+/**
+ * The jobs of a refresh of the full lists, in order: stores before the devices that name them.
+ * `scheduled`: the devices' changes only where the server allows it; `asked` (Sync now, Make
+ * available offline): the whole list, page by page (unchanged pages cost a 304).
+ */
+export function listJobs(ctx: ServiceContext, mode: RefreshMode = 'asked'): SyncJob[] {
   const scope = ctx.current();
   if (!scope?.record.organizationId) return [];
   const announce = (resource: string) => {
@@ -133,21 +157,40 @@ export function listJobs(ctx: ServiceContext): SyncJob[] {
       locationId: null,
       run: async (signal, progress) => {
         let lastAnnounced = Date.now();
-        await downloadList(
-          devicesList(ctx, scope),
-          context(scope, signal, (fetched, total) => {
-            progress(fetched, total);
-            // The inventory fills while it downloads, not only at the end.
-            if (Date.now() - lastAnnounced > 2_000) {
-              lastAnnounced = Date.now();
-              announce('devices');
-            }
-          }),
-        );
+        const onProgress: DownloadContext['onProgress'] = (fetched, total, bytes) => {
+          progress(fetched, total, bytes);
+          // The inventory fills while it downloads, not only at the end.
+          if (Date.now() - lastAnnounced > 2_000) {
+            lastAnnounced = Date.now();
+            announce('devices');
+          }
+        };
+        const changes =
+          mode === 'scheduled'
+            ? await refreshChangedDevices(scope, signal, onProgress, new Date())
+            : 'whole';
+        if (changes === 'whole') {
+          await downloadList(devicesList(ctx, scope), context(scope, signal, onProgress));
+          markWholePass(scope.store.cache);
+        }
         announce('devices');
       },
     },
   ];
+}
+
+/**
+ * A whole pass of the devices completed: changes are asked from the server's clock when its
+ * first page was answered, less a margin (changed-devices.ts).
+ */
+function markWholePass(cache: CacheStore): void {
+  const serverTime = cache.checkpoints.get('devices')?.progress.serverTime ?? null;
+  guarded(() =>
+    cache.marks.save('devices', {
+      since: serverTime === null ? null : sinceFrom(serverTime),
+      currentAt: new Date().toISOString(),
+    }),
+  );
 }
 
 /** "Make available offline": one store's details, devices and recent foot traffic. */

@@ -20,6 +20,7 @@ import type { VisitRow } from '../store/visit-rows';
 import { compareWithReceipt } from '../record/receipt-check';
 import { entryInfo, type AmendmentBody, type VisitRecord } from '../record/visit-record';
 import { englishDetail } from './activity-facts';
+import { completionOf } from './quality-service';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -63,16 +64,43 @@ export function listActivity(ctx: ServiceContext, visitId?: string): ActivityEnt
 /**
  * Finishes the visit in progress with the store's sign-off as its last entry: the contact's
  * signature and printed name, or why nobody signed (the contract requires one or the other).
+ * With completion rules open it also needs a reason, and then the visit is recorded
+ * incomplete — an entry before the sign-off says which rules and why, so Activity, the receipt
+ * and the CSV all say it. Never refused with a reason: the technician may leave.
  */
 export function finishVisit(ctx: ServiceContext, input: ParsedInput<'finishVisit'>): Visit | null {
   const scope = requireScope(ctx);
   const { work } = scope.store;
+  const current = guarded(() => work.activity.visits.current());
+  if (!current) return null;
+  const { open } = completionOf(ctx, scope, current.id);
+  const reason = input.reason?.trim() || null;
+  if (open.length > 0 && reason === null) {
+    throw new AppError({
+      kind: 'validation',
+      code: 'visit_rules_open',
+      params: { open: open.length },
+      message: 'visit_rules_open',
+      nextStep: '',
+      fieldIssues: { reason: { code: 'visit_rules_open', params: { open: open.length } } },
+    });
+  }
   const row = guarded(() =>
     work.db.transaction(() => {
-      const open = work.activity.visits.current();
-      if (!open) return null;
-      work.activity.record.append({ visitId: open.id, kind: 'sign_off', body: input.signOff });
-      return work.activity.visits.finish();
+      const incomplete = open.length > 0 && reason !== null ? { open, reason } : undefined;
+      if (incomplete) {
+        work.activity.add({
+          action: 'finish_visit',
+          serial: null,
+          locationId: null,
+          locationName: null,
+          result: 'incomplete',
+          detail: 'visit_incomplete',
+          fact: { kind: 'visit_incomplete', ...incomplete },
+        });
+      }
+      work.activity.record.append({ visitId: current.id, kind: 'sign_off', body: input.signOff });
+      return work.activity.visits.finish(incomplete);
     })(),
   );
   return row ? toVisit(scope, row) : null;
@@ -150,7 +178,7 @@ export function checkReceipt(
 }
 
 /** Passes a walk test asks for when the technician does not say. */
-export const DEFAULT_WALK_TEST_PASSES = 3;
+const DEFAULT_WALK_TEST_PASSES = 3;
 
 /**
  * The walk test passes when the device counted at least the passes walked. A failed one is

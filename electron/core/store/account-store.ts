@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
 import type { ActivityFact, StorageHealth } from '../../contract';
 import { englishDetail } from '../service/activity-facts';
-import type { Logger } from '../core';
+import type { Logger } from '../../common/logger';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { CACHE_MIGRATIONS, WORK_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
@@ -18,9 +18,12 @@ import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { chainEarlierVisits } from '../record/chain-earlier';
 import { photoRows, type PhotoRows } from './photo-rows';
+import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
 import { walLostCommits } from './wal-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
+import { listMarks, type ListMarks } from './list-marks';
+import { listPages, type ListPages } from './list-pages';
 import { damagedCopies, heldBy, moveAside, recordHeld } from './damaged-file';
 import { guardRows } from './damage-guard';
 import { deviceQueries, type DeviceQueries } from './device-query';
@@ -45,6 +48,10 @@ export interface CacheStore {
   organizations: OrganizationRows;
   traffic: TrafficRows;
   checkpoints: Checkpoints;
+  /** Validators of stored list pages (conditional requests). */
+  pages: ListPages;
+  /** Where refreshes of what changed start, and whether the server honours them. */
+  marks: ListMarks;
 }
 
 export interface WorkStore {
@@ -53,6 +60,7 @@ export interface WorkStore {
   intents: IntentRows;
   activity: ActivityRows;
   photos: PhotoRows;
+  pickList: PickListRows;
 }
 
 export interface AccountStore {
@@ -79,8 +87,8 @@ export interface AccountStore {
 }
 
 /** cache.db files larger than this are checked a while after open, not at once. */
-export const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
-export const DEFERRED_CHECK_MS = 60_000;
+const DEFERRED_CHECK_BYTES = 64 * 1024 * 1024;
+const DEFERRED_CHECK_MS = 60_000;
 
 const removeDatabase = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
@@ -98,6 +106,8 @@ function openCache(path: string): CacheStore {
     organizations: organizationRows(db),
     traffic: trafficRows(db),
     checkpoints: checkpoints(db),
+    pages: listPages(db),
+    marks: listMarks(db),
   };
 }
 
@@ -110,7 +120,7 @@ export interface AccountStoreEvents {
 }
 
 /** The answer of an operation that met a damaged work.db (the storage notice says the rest). */
-export const outboxDamaged = (cause: unknown): AppError =>
+const outboxDamaged = (cause: unknown): AppError =>
   new AppError(
     {
       kind: 'storage',
@@ -148,7 +158,13 @@ function openWork(path: string, expectData = false): WorkStore {
     db.close();
     throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
-  const work = { db, intents: intentRows(db), activity: activityRows(db), photos: photoRows(db) };
+  const work = {
+    db,
+    intents: intentRows(db),
+    activity: activityRows(db),
+    photos: photoRows(db),
+    pickList: pickListRows(db),
+  };
   try {
     chainEarlierVisits(db, work.activity, work.photos);
   } catch (error) {
@@ -302,6 +318,7 @@ export function openAccountStore(
     intents: guardRows(() => current().intents, onDamage),
     activity: guardRows(() => current().activity, onDamage),
     photos: guardRows(() => current().photos, onDamage),
+    pickList: guardRows(() => current().pickList, onDamage),
   };
   const requeued = work.intents.requeueInterrupted();
   if (requeued > 0) log.info('intents interrupted mid-send are queued again', { count: requeued });

@@ -9,7 +9,7 @@ import type { Db } from '../db/open-database';
 import { visitRecord, type VisitRecord } from '../record/visit-record';
 import { visitRows, type VisitRows } from './visit-rows';
 
-export const ACTIVITY_CAP = 5_000;
+const ACTIVITY_CAP = 5_000;
 
 export type NewActivityEntry = Omit<
   ActivityEntry,
@@ -27,7 +27,7 @@ export type NewActivityEntry = Omit<
  * What changes on the row of an action as the action goes on (its time acted stays); the store
  * too, when one created offline got its real id meanwhile.
  */
-export type ActivityChange = Pick<
+type ActivityChange = Pick<
   ActivityEntry,
   'result' | 'detail' | 'fact' | 'sentAt' | 'locationId' | 'locationName'
 >;

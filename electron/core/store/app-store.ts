@@ -12,7 +12,7 @@ import { Organization } from '../api/wire';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { APP_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';
-import type { Logger } from '../core';
+import type { Logger } from '../../common/logger';
 import { moveAside } from './damaged-file';
 
 export const SessionRecord = z.object({
@@ -42,7 +42,7 @@ export interface AppStore {
   close(): void;
 }
 
-export const dataDirInUse = (dataDir: string): AppError =>
+const dataDirInUse = (dataDir: string): AppError =>
   new AppError({
     kind: 'storage',
     message: `Field Installer is already running with the data folder ${dataDir}.`,

@@ -20,6 +20,8 @@ export interface Progress {
   totalCount: number | null;
   /** Items stored in this pass so far. */
   fetched: number;
+  /** The server's clock when it answered the first page (ISO), if it said. */
+  serverTime?: string | null;
 }
 
 export interface Checkpoint {
@@ -62,6 +64,7 @@ export const freshProgress = (): Progress => ({
   next: null,
   totalCount: null,
   fetched: 0,
+  serverTime: null,
 });
 
 export function checkpoints(db: Db): Checkpoints {

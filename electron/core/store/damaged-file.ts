@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PRIVATE_FILE_MODE } from '../../common/private-dir';
 
-export const DAMAGED_MARK = '.damaged-';
+const DAMAGED_MARK = '.damaged-';
 
 /** Moves `path` (and -wal, -shm) aside; answers the new path of the database file. */
 export function moveAside(path: string, now: Date = new Date()): string {
@@ -93,7 +93,7 @@ const INTENT_ID = /q-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * intent ids found in its bytes (an upper bound: it may count ids of actions already sent
  * whose bytes were not overwritten yet).
  */
-export function countIntentsIn(path: string): number {
+function countIntentsIn(path: string): number {
   const read = new Set<string>();
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });

@@ -19,6 +19,15 @@ export interface DeviceRows {
   removeUnseen(pass: number): number;
   /** Devices the download `pass` has listed so far. */
   countSeen(pass: number): number;
+  /**
+   * The server said these rows are unchanged (a page answered 304): they were fetched again
+   * now, and `pass` (when given) listed them. Serials not stored are skipped.
+   */
+  confirm(serials: readonly string[], fetchedAt: string, pass?: number | null): void;
+  /** Every device stored. */
+  count(): number;
+  /** How many of these serials are stored. */
+  countStored(serials: readonly string[]): number;
   /** Rewrites the location of every device at `from` (a store's temporary id replaced). */
   renameLocation(from: string, to: LocationRef): void;
 }
@@ -186,6 +195,14 @@ export function deviceRows(db: Db): DeviceRows {
     for (const id of ids) deleteRow.run(id);
   };
 
+  const confirmOne = db.prepare<[number | null, string, string]>(
+    'UPDATE devices SET seen_pass = coalesce(?, seen_pass), fetched_at = ? WHERE serial = ?',
+  );
+  const countAll = db.prepare<[], { total: number }>('SELECT total FROM device_counts');
+  const confirmAll = (serials: readonly string[], fetchedAt: string, pass: number | null) => {
+    for (const serial of serials) confirmOne.run(pass, fetchedAt, serial);
+  };
+
   const rows: DeviceRows = {
     put: (device, fetchedAt, pass = null) => putAll([device], fetchedAt, pass),
     putAll: (devices, fetchedAt, pass = null) => putAll(devices, fetchedAt, pass),
@@ -199,6 +216,12 @@ export function deviceRows(db: Db): DeviceRows {
       if (row) removeIds([row.id]);
     },
     countSeen: (pass) => (seen.get(pass) as { n: number }).n,
+    confirm(serials, fetchedAt, pass = null) {
+      if (db.inTransaction) confirmAll(serials, fetchedAt, pass);
+      else db.transaction(confirmAll)(serials, fetchedAt, pass);
+    },
+    count: () => countAll.get()?.total ?? 0,
+    countStored: (serials) => serials.filter((serial) => idOf.get(serial) !== undefined).length,
     removeUnseen(pass) {
       const ids = unseen.all(pass).map((row) => row.id);
       if (db.inTransaction) removeIds(ids);

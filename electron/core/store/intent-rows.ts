@@ -35,7 +35,7 @@ export interface NewIntent {
   conflictLocation?: LocationRef | null;
 }
 
-export type IntentPatch = Partial<
+type IntentPatch = Partial<
   Pick<
     Intent,
     | 'state'

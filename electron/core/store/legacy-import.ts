@@ -13,7 +13,7 @@ import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { ensurePrivateDir } from '../../common/private-dir';
-import type { Logger } from '../core';
+import type { Logger } from '../../common/logger';
 import { keyFingerprint, TRAINING_FINGERPRINT } from '../db/account-scope';
 import type { AccountStore, WorkStore } from './account-store';
 import type { AppStore, SessionRecord } from './app-store';

@@ -9,6 +9,10 @@ export interface LocationRows {
   remove(id: string): void;
   removeUnseen(pass: number): number;
   countSeen(pass: number): number;
+  /** Unchanged on the server (a page answered 304): fetched again now, listed by `pass`. */
+  confirm(ids: readonly string[], fetchedAt: string, pass: number): void;
+  /** How many of these ids are stored. */
+  countStored(ids: readonly string[]): number;
   markOffline(id: string, at: string): void;
   /** A store created offline got its real id from the server. */
   rename(from: string, to: Location, fetchedAt: string): void;
@@ -35,6 +39,9 @@ export function locationRows(db: Db): LocationRows {
     'SELECT count(*) AS n FROM locations WHERE seen_pass = ?',
   );
   const offline = db.prepare<[string, string]>('UPDATE locations SET offline_at = ? WHERE id = ?');
+  const confirmOne = db.prepare<[number, string, string]>(
+    'UPDATE locations SET seen_pass = ?, fetched_at = ? WHERE id = ?',
+  );
   const rows: LocationRows = {
     put: (l, fetchedAt, pass = null) =>
       // The name column only sorts; a location without one sorts first.
@@ -53,6 +60,10 @@ export function locationRows(db: Db): LocationRows {
     remove: (id) => void del.run(id),
     removeUnseen: (pass) => delUnseen.run(pass).changes,
     countSeen: (pass) => (seen.get(pass) as { n: number }).n,
+    confirm(ids, fetchedAt, pass) {
+      for (const id of ids) confirmOne.run(pass, fetchedAt, id);
+    },
+    countStored: (ids) => ids.filter((id) => getOne.get(id) !== undefined).length,
     markOffline: (id, at) => void offline.run(at, id),
     rename(from, to, fetchedAt) {
       del.run(from);

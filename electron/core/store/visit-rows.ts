@@ -4,6 +4,7 @@
  * visit" closes it. Earlier visits stay, with their entries, for their receipts.
  */
 import { randomUUID } from 'node:crypto';
+import type { Visit } from '../../contract';
 import type { Db } from '../db/open-database';
 
 export interface VisitRow {
@@ -12,6 +13,7 @@ export interface VisitRow {
   finishedAt: string | null;
   /** Activity entries logged in it. */
   entries: number;
+  incomplete: Visit['incomplete'];
 }
 
 export interface VisitRows {
@@ -19,8 +21,8 @@ export interface VisitRows {
   current(): VisitRow | null;
   /** The visit in progress, started now when there is none. */
   ensureOpen(): VisitRow;
-  /** Finishes the visit in progress; null when there was none. */
-  finish(): VisitRow | null;
+  /** Finishes the visit in progress (incomplete: with rules open, and why); null when none. */
+  finish(incomplete?: Visit['incomplete']): VisitRow | null;
   get(id: string): VisitRow | null;
   /** Newest first. */
   list(): VisitRow[];
@@ -31,6 +33,7 @@ interface Row {
   started_at: string;
   finished_at: string | null;
   entries: number;
+  incomplete: string | null;
 }
 
 const fromRow = (row: Row): VisitRow => ({
@@ -38,10 +41,11 @@ const fromRow = (row: Row): VisitRow => ({
   startedAt: row.started_at,
   finishedAt: row.finished_at,
   entries: row.entries,
+  incomplete: row.incomplete ? (JSON.parse(row.incomplete) as Visit['incomplete']) : null,
 });
 
 export function visitRows(db: Db, now: () => Date = () => new Date()): VisitRows {
-  const select = `SELECT v.id, v.started_at, v.finished_at,
+  const select = `SELECT v.id, v.started_at, v.finished_at, v.incomplete,
       (SELECT count(*) FROM activity a WHERE a.visit_id = v.id) AS entries FROM visits v`;
   const open = db.prepare<[], Row>(`${select} WHERE v.finished_at IS NULL`);
   const one = db.prepare<[string], Row>(`${select} WHERE v.id = ?`);
@@ -50,8 +54,8 @@ export function visitRows(db: Db, now: () => Date = () => new Date()): VisitRows
     `INSERT INTO visits (id, seq, started_at)
      VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM visits), ?)`,
   );
-  const close = db.prepare<[string, string]>(
-    'UPDATE visits SET finished_at = ? WHERE id = ? AND finished_at IS NULL',
+  const close = db.prepare<[string, string | null, string]>(
+    'UPDATE visits SET finished_at = ?, incomplete = ? WHERE id = ? AND finished_at IS NULL',
   );
   const rows: VisitRows = {
     current: () => {
@@ -65,10 +69,10 @@ export function visitRows(db: Db, now: () => Date = () => new Date()): VisitRows
       insert.run(id, now().toISOString());
       return rows.get(id) as VisitRow;
     },
-    finish: () => {
+    finish: (incomplete = null) => {
       const found = rows.current();
       if (!found) return null;
-      close.run(now().toISOString(), found.id);
+      close.run(now().toISOString(), incomplete ? JSON.stringify(incomplete) : null, found.id);
       return rows.get(found.id);
     },
     get: (id) => {

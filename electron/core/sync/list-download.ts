@@ -11,20 +11,34 @@
  * `reconcile` decides which: sync-service.ts keeps those the pass before listed) — unless
  * the pass was resumed across runs or the server changed its total meanwhile (pages may have
  * shifted), in which case the next full pass does it.
+ *
+ * With `ctx.pages`, every page is asked conditionally with the validators it came with last
+ * time (issue 26): a 304 is the page stored then, so its rows are kept and count as listed by
+ * this pass, and what it said about the rest of the list holds too.
  */
 import { traitsOf } from '../../error-traits';
-import type { ListPage } from '../api/vendor-api';
+import type { ListPage, PageAsk } from '../api/vendor-api';
 import type { PageRequest } from '../api/list-answer';
 import { MAX_RETRY_AFTER_S } from '../api/retry';
 import { listTooBig, PageSignatures, repeatedPage, requestKey, shortList } from '../api/list-walk';
 import { AppError } from '../app-error';
 import type { Checkpoint, Checkpoints } from '../store/checkpoints';
+import type { ListPages, StoredPage } from '../store/list-pages';
 
 export interface ListDownload<T> {
   resource: string;
-  fetchPage(request: PageRequest | null, signal: AbortSignal): Promise<ListPage<T>>;
+  fetchPage(request: PageRequest | null, signal: AbortSignal, ask?: PageAsk): Promise<ListPage<T>>;
   /** Stores one page's rows, marked with `pass`; runs inside the page's transaction. */
   store(items: T[], pass: number): void;
+  /** With `ctx.pages`: asked conditionally (pages stored with the ids they listed). */
+  conditional?: {
+    /** The id a page's row is stored under. */
+    idOf(item: T): string;
+    /** A page answered 304: its stored rows, `ids`, are listed by `pass` too. */
+    keep(ids: string[], pass: number): void;
+    /** How many of `ids` are stored (a row removed here since, e.g. a queued deletion). */
+    stored(ids: string[]): number;
+  };
   /** Deletes rows an earlier pass listed and this complete one did not. */
   reconcile(pass: number): void;
   /** Distinct rows this pass has stored (to tell a list shorter than its total). */
@@ -39,7 +53,10 @@ export interface DownloadContext {
   concurrency: number;
   /** Attempts per page on top of the client's own GET retries. */
   pageAttempts: number;
-  onProgress(fetched: number, total: number | null): void;
+  /** Rows fetched (or kept by a 304), the list's total if known, bytes downloaded. */
+  onProgress(fetched: number, total: number | null, bytes: number): void;
+  /** Page validators: with the list's `conditional`, pages are asked conditionally. */
+  pages?: ListPages;
   now(): string;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   random(): number;
@@ -64,15 +81,30 @@ export const MAX_DOWNLOAD_ITEMS = 3_000_000;
  */
 export const UNANSWERED_IN_A_ROW = 3;
 
-export const cancelled = (): AppError =>
+const cancelled = (): AppError =>
   new AppError({
     kind: 'timeout',
     message: 'The download was cancelled. What was already downloaded is kept.',
     nextStep: 'It continues where it stopped at the next sync.',
   });
 
+/** What a 304 stands for: the page stored with the validators asked. */
+const storedAsPage = <T>(stored: StoredPage, answered: ListPage<T>): ListPage<T> => ({
+  ...answered,
+  ...stored.paging,
+  items: [],
+  raw: undefined,
+  size: 0,
+});
+
+/**
+ * Downloads the list. The checkpoint keeps the server's clock when the first page was answered
+ * (`progress.serverTime`): the time a later refresh of what changed may ask from.
+ */
 export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContext): Promise<void> {
   const checkpoint = ctx.checkpoints.begin(list.resource, ctx.now());
+  const conditional = list.conditional;
+  const pages = conditional ? ctx.pages : undefined;
   const { progress } = checkpoint;
   const signatures = new PageSignatures();
   let contradicted = false;
@@ -80,13 +112,30 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
   const total = (): number | null => progress.totalCount;
   let unanswered = 0;
 
-  const fetchWithRetries = async (request: PageRequest | null): Promise<ListPage<T>> => {
+  /** A page, and the stored one it stands for when the server answered 304. */
+  interface Fetched {
+    page: ListPage<T>;
+    kept: StoredPage | null;
+  }
+  const fetchWithRetries = async (request: PageRequest | null): Promise<Fetched> => {
+    let stored = pages?.get(list.resource, requestKey(request)) ?? null;
     for (let attempt = 1; ; attempt++) {
       if (ctx.signal.aborted) throw cancelled();
       try {
-        const page = await list.fetchPage(request, ctx.signal);
+        const page = await list.fetchPage(request, ctx.signal, {
+          validators: stored?.validators ?? null,
+        });
         unanswered = 0;
-        return page;
+        if (page.notModified && stored) {
+          // Unchanged on the server, but a row it listed is no longer here: asked again whole.
+          if (conditional && conditional.stored(stored.ids) < stored.ids.length) {
+            stored = null;
+            attempt -= 1;
+            continue;
+          }
+          return { page: storedAsPage(stored, page), kept: stored };
+        }
+        return { page, kept: null };
       } catch (error) {
         if (ctx.signal.aborted) throw cancelled();
         if (!(error instanceof AppError)) throw error;
@@ -107,10 +156,15 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
 
   /** Stores a page and what it changes in the checkpoint, in one transaction. */
   let bytes = 0;
-  const storePage = (page: ListPage<T>, record: (c: Checkpoint) => void) => {
-    signatures.check(page.items);
+  const storePage = (
+    request: PageRequest | null,
+    { page, kept }: Fetched,
+    record: (c: Checkpoint) => void,
+  ) => {
+    const rows = kept ? kept.ids.length : page.items.length;
+    if (!kept) signatures.check(page.items);
     bytes += page.size;
-    if (bytes > MAX_DOWNLOAD_BYTES || progress.fetched + page.items.length > MAX_DOWNLOAD_ITEMS)
+    if (bytes > MAX_DOWNLOAD_BYTES || progress.fetched + rows > MAX_DOWNLOAD_ITEMS)
       throw listTooBig(MAX_DOWNLOAD_ITEMS, MAX_DOWNLOAD_BYTES);
     if (
       progress.totalCount !== null &&
@@ -119,21 +173,32 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
     )
       contradicted = true;
     ctx.transaction(() => {
-      list.store(page.items, checkpoint.pass);
-      progress.fetched += page.items.length;
+      const key = requestKey(request);
+      if (kept) {
+        conditional?.keep(kept.ids, checkpoint.pass);
+        pages?.listedBy(list.resource, key, checkpoint.pass);
+      } else {
+        list.store(page.items, checkpoint.pass);
+        if (pages && conditional && page.validators)
+          pages.put(list.resource, key, pageToStore(page, conditional.idOf), checkpoint.pass);
+        else pages?.drop(list.resource, key);
+      }
+      progress.fetched += rows;
       record(checkpoint);
       // The latest total is the one the pass is held to: a list that grew while it was walked
       // may have shifted items past the pages already fetched.
       if (page.totalCount !== null) progress.totalCount = page.totalCount;
       ctx.checkpoints.save(checkpoint);
     });
-    ctx.onProgress(progress.fetched, total());
+    ctx.onProgress(progress.fetched, total(), bytes);
   };
 
   if (!progress.firstDone) {
-    const first = await fetchWithRetries(null);
-    storePage(first, () => {
+    const fetched = await fetchWithRetries(null);
+    const first = fetched.page;
+    storePage(null, fetched, () => {
       progress.firstDone = true;
+      progress.serverTime = first.serverTime ?? null;
       progress.rest = first.rest;
       progress.next = first.rest === null ? first.next : null;
       progress.totalCount = first.totalCount;
@@ -147,8 +212,8 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
       for (let request = pending.shift(); request !== undefined; request = pending.shift()) {
         const asked = request;
         try {
-          const page = await fetchWithRetries(asked);
-          storePage(page, () => progress.done.push(requestKey(asked)));
+          const fetched = await fetchWithRetries(asked);
+          storePage(asked, fetched, () => progress.done.push(requestKey(asked)));
         } catch (error) {
           pending.length = 0; // the others finish the page in hand and stop
           throw error;
@@ -166,9 +231,10 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
       const key = requestKey(request);
       if (asked.has(key)) throw repeatedPage();
       asked.add(key);
-      const page = await fetchWithRetries(request);
-      storePage(page, () => {
-        progress.next = page.items.length === 0 ? null : page.next;
+      const fetched = await fetchWithRetries(request);
+      const { page, kept } = fetched;
+      storePage(request, fetched, () => {
+        progress.next = (kept ? kept.ids.length : page.items.length) === 0 ? null : page.next;
       });
     }
   }
@@ -185,7 +251,23 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
   }
   ctx.transaction(() => {
     ctx.checkpoints.complete(checkpoint, ctx.now());
+    pages?.keepOnly(list.resource, checkpoint.pass);
     if (!checkpoint.resumed && !contradicted) list.reconcile(checkpoint.pass);
   });
   ctx.analyse?.();
+}
+
+/** A page as its validators are stored: the ids it listed and what it said of the rest. */
+export function pageToStore<T>(page: ListPage<T>, idOf: (item: T) => string): StoredPage {
+  return {
+    validators: page.validators ?? { etag: null, lastModified: null },
+    ids: page.items.map(idOf),
+    paging: {
+      style: page.style,
+      next: page.next,
+      rest: page.rest,
+      totalCount: page.totalCount,
+      totalPages: page.totalPages,
+    },
+  };
 }

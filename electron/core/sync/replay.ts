@@ -100,7 +100,7 @@ class Unsettled extends Error {
 }
 
 /** Waits between reads of a change the server took but does not show yet (~8 s in all). */
-export const SHOWN_WAITS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
+const SHOWN_WAITS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
 
 const notShown: AppErrorShape = { kind: 'bad_response', ...wording.unreadable() };
 

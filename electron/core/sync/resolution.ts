@@ -8,7 +8,7 @@ import type { Intent, IntentRows } from '../store/intent-rows';
 
 export type ConflictResolution = 'move_here' | 'leave_there';
 
-export const intentMissing = (): AppError =>
+const intentMissing = (): AppError =>
   new AppError({
     kind: 'not_found',
     message: 'That queued action is no longer in the queue.',

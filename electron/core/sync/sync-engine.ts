@@ -4,8 +4,21 @@
  * One run at a time (a second caller joins the first). A run drains the outbox, then runs its
  * list jobs in order, reporting each as a task with progress; cancel stops the downloads and
  * keeps what they stored (their checkpoints resume it next time).
+ *
+ * The full lists are not part of every run (issue 26: at a million devices each refresh is
+ * hundreds of megabytes): a run refreshes them when asked (Sync now, Make available offline),
+ * when their last refresh is older than `fullRefreshMs` (hours, a managed setting), and after
+ * the app was offline for a while — and a scheduled one waits while the link is metered or very
+ * slow (`holdFull`). What is on screen is kept fresh by the reads (read-service.ts), not here.
  */
-import type { AppErrorShape, SyncReport, SyncResource, SyncState, SyncTask } from '../../contract';
+import type {
+  AppErrorShape,
+  SyncHold,
+  SyncReport,
+  SyncResource,
+  SyncState,
+  SyncTask,
+} from '../../contract';
 import { traitsOf } from '../../error-traits';
 import { AppError } from '../app-error';
 import type { Timers } from './connectivity';
@@ -16,9 +29,12 @@ export interface SyncJob {
   locationId: string | null;
   run(
     signal: AbortSignal,
-    progress: (fetched: number, total: number | null) => void,
+    progress: (fetched: number, total: number | null, bytes?: number) => void,
   ): Promise<void>;
 }
+
+/** Why a run refreshes the full lists: the technician asked, or they were due by themselves. */
+export type RefreshMode = 'asked' | 'scheduled';
 
 export interface SyncEngineOptions {
   /**
@@ -26,16 +42,24 @@ export interface SyncEngineOptions {
    * the sending between actions (the one on the wire finishes, the rest stay queued).
    */
   replay(signal: AbortSignal): Promise<ReplayResult | null>;
-  /** The list downloads of a normal run (empty when signed out). */
-  listJobs(): SyncJob[];
+  /** The full lists' downloads (empty when signed out). */
+  listJobs(mode: RefreshMode): SyncJob[];
   isOnline(): boolean;
   onState(state: SyncState): void;
   /** A run ended with a report (the outbox part). */
   onReport(report: SyncReport): void;
   /** A list job failed (besides being reported in its task). */
   onJobError?: (error: unknown) => void;
-  /** Lists are refreshed when the last complete refresh is older than this. */
+  /** A run (the queue; the full lists if due) at least this often while online. */
   refreshEveryMs?: number;
+  /** The full lists are refreshed when their last refresh is older than this. */
+  fullRefreshMs?: () => number;
+  /** When the full lists were last refreshed (kept across restarts); null: never. */
+  lastFullAt?: () => number | null;
+  /** Why a full refresh that is due by itself must wait now (the link), or null. */
+  holdFull?: () => SyncHold | null;
+  /** Back online after at least this long offline: the full lists are refreshed. */
+  offlineFullAfterMs?: number;
   /** First backoff after a failure; doubles up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -46,22 +70,31 @@ export interface SyncEngineOptions {
 }
 
 export interface SyncEngine {
-  /** Runs now (or joins the run in progress); `extra` jobs run after the outbox. */
-  run(extra?: SyncJob[]): Promise<SyncReport>;
+  /**
+   * Runs now (or joins the run in progress); `extra` jobs run after the outbox. `asked` (the
+   * default: Sync now, Make available offline) refreshes the full lists whatever the schedule
+   * or the link; `scheduled` only when they are due and the link allows.
+   */
+  run(extra?: SyncJob[], mode?: RefreshMode): Promise<SyncReport>;
   /** Stops the running run: the sending after the action on the wire, and the list
    * downloads (what they stored is kept). */
   cancel(): void;
   state(): SyncState;
   /** Start the schedule: a run now, then periodic ones. */
   start(): void;
-  /** The connection is back: run now. */
-  reconnected(): void;
+  /** The connection is back after `offlineMs`: run now (the full lists too after a while). */
+  reconnected(offlineMs?: number): void;
   /** A send outside a run was stopped (5xx, 429): try again after its backoff or Retry-After. */
   retryLater(stoppedBy: AppErrorShape): void;
   stop(): void;
 }
 
 const NOTHING: SyncReport = { done: 0, failed: 0, conflicts: 0, remaining: 0, stoppedBy: null };
+
+/** The full lists' pace when nobody set one (managed `FullRefreshHours`). */
+export const DEFAULT_FULL_REFRESH_MS = 12 * 3_600_000;
+/** Offline at least this long, then back: the full lists are refreshed. */
+const OFFLINE_FULL_AFTER_MS = 5 * 60_000;
 
 const realTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -81,6 +114,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const timers = options.timers ?? realTimers;
   const now = options.now ?? Date.now;
   const refreshEveryMs = options.refreshEveryMs ?? 15 * 60_000;
+  const fullRefreshMs = options.fullRefreshMs ?? (() => DEFAULT_FULL_REFRESH_MS);
+  const offlineFullAfterMs = options.offlineFullAfterMs ?? OFFLINE_FULL_AFTER_MS;
   const backoffMs = options.backoffMs ?? 5_000;
   const maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
   const progressEveryMs = options.progressEveryMs ?? 100;
@@ -99,6 +134,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let stoppedMeanwhile: AppErrorShape | null = null;
   let lastEmit = 0;
   let emitTimer: unknown = null;
+  /** Back from a long time offline: the next run refreshes the full lists. */
+  let fullOwed = false;
+  /** A due full refresh the link held back (said in the state until it runs). */
+  let held: SyncHold | null = null;
+  /** The run going on refreshes the full lists. */
+  let runningLists = false;
+
+  /** The account's own record when there is one: the engine outlives a switch of account. */
+  const lastFull = (): number | null =>
+    options.lastFullAt
+      ? options.lastFullAt()
+      : lastCompletedAt === null
+        ? null
+        : Date.parse(lastCompletedAt);
+  /** When the full lists are due by themselves (now or earlier when overdue). */
+  const fullDueAt = (): number => {
+    const last = lastFull();
+    return fullOwed || last === null ? now() : last + fullRefreshMs();
+  };
 
   const state = (): SyncState => ({
     running: running !== null,
@@ -106,6 +160,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     tasks: tasks.map((t) => ({ ...t })),
     lastCompletedAt,
     nextAttemptAt: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
+    held,
   });
 
   const emitNow = () => {
@@ -128,15 +183,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     timer = timers.setTimeout(() => {
       timer = null;
       nextAttemptAt = null;
-      if (options.isOnline()) void engine.run().catch(() => undefined);
+      if (options.isOnline()) void engine.run([], 'scheduled').catch(() => undefined);
       else schedule(refreshEveryMs);
     }, delayMs);
+  };
+  /**
+   * The next periodic run: the usual pace, or sooner when the full lists fall due before it.
+   * Lists that are overdue already (cancelled, failed, held back by the link) wait the usual
+   * pace: a cancelled download must not start again at once.
+   */
+  const periodic = (): number => {
+    const untilDue = fullDueAt() - now();
+    return untilDue > 0 ? Math.min(refreshEveryMs, untilDue) : refreshEveryMs;
   };
 
   const afterRun = (stoppedBy: AppErrorShape | null) => {
     if (stoppedBy === null) {
       failures = 0;
-      schedule(refreshEveryMs);
+      schedule(periodic());
       return;
     }
     failures += 1;
@@ -149,15 +213,28 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     schedule(Math.min(refreshEveryMs, Math.max(backoff, (stoppedBy.retryAfterS ?? 0) * 1000)));
   };
 
-  async function runOnce(extra: SyncJob[]): Promise<SyncReport> {
+  /** Whether this run refreshes the full lists, and says why not when the link holds it. */
+  const wantsFull = (mode: RefreshMode): boolean => {
+    if (mode === 'asked') return true;
+    if (fullDueAt() > now()) return false;
+    held = options.holdFull?.() ?? null;
+    return held === null;
+  };
+
+  async function runOnce(extra: SyncJob[], mode: RefreshMode): Promise<SyncReport> {
     controller = new AbortController();
     const signal = controller.signal;
-    const jobs = [...extra, ...options.listJobs()];
+    const full = wantsFull(mode);
+    if (full) held = null;
+    const listJobs = full ? options.listJobs(mode) : [];
+    runningLists = listJobs.length > 0;
+    const jobs = [...extra, ...listJobs];
     tasks = jobs.map((job) => ({
       resource: job.resource,
       locationId: job.locationId,
       fetched: 0,
       total: null,
+      bytes: 0,
       state: 'waiting',
       error: null,
     }));
@@ -190,9 +267,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       task.state = 'running';
       emitNow();
       try {
-        await job.run(signal, (fetched, total) => {
+        await job.run(signal, (fetched, total, bytes) => {
           task.fetched = fetched;
           task.total = total;
+          if (bytes !== undefined) task.bytes = bytes;
           emitSoon();
         });
         task.state = 'done';
@@ -209,8 +287,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       emitNow();
     }
-    if (!signal.aborted && !listsFailed && jobs.length > 0)
+    if (!signal.aborted && !listsFailed && listJobs.length > 0) {
       lastCompletedAt = new Date(now()).toISOString();
+      fullOwed = false;
+    }
     // An action sent while this run downloaded met a 5xx or a 429: its retry is this run's to
     // schedule, or it would wait for the next periodic refresh.
     stoppedBy ??= stoppedMeanwhile;
@@ -225,29 +305,38 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return report;
   }
 
+  /** Two sends' counts as one answer; what remains is the later one's. */
+  const joined = (first: SyncReport, then: SyncReport): SyncReport => ({
+    done: first.done + then.done,
+    failed: first.failed + then.failed,
+    conflicts: first.conflicts + then.conflicts,
+    remaining: then.remaining,
+    stoppedBy: then.stoppedBy ?? first.stoppedBy,
+  });
+
   const engine: SyncEngine = {
-    run(extra = []) {
+    run(extra = [], mode = 'asked') {
       if (running) {
         // Jobs asked for while a run is going (Make available offline) run right after it.
-        if (extra.length > 0) return running.then(() => engine.run(extra));
+        if (extra.length > 0) return running.then(() => engine.run(extra, mode));
+        // Sync now while the run going on only sends the queue: the lists right after it. Its
+        // answer counts what that run sent too, which may be the very actions it was pressed for.
+        if (mode === 'asked' && !runningLists)
+          return running.then((before) =>
+            engine
+              .run(extra, mode)
+              .then((after) => ({ ...joined(before, after), stoppedBy: after.stoppedBy })),
+          );
         // "Sync now" (or the connection returning) during a run, e.g. a long download that
         // began while the server was away: the run's own replay came first, before actions
         // queued since. Send the queue now (replays take turns) instead of after the download.
         // The run's cancel stops this sending too.
         const signal = (controller ?? new AbortController()).signal;
         return Promise.all([running, options.replay(signal)]).then(([report, replayed]) =>
-          replayed
-            ? {
-                done: report.done + replayed.done,
-                failed: report.failed + replayed.failed,
-                conflicts: report.conflicts + replayed.conflicts,
-                remaining: replayed.remaining,
-                stoppedBy: replayed.stoppedBy ?? report.stoppedBy,
-              }
-            : report,
+          replayed ? joined(report, replayed) : report,
         );
       }
-      running = runOnce(extra).finally(() => {
+      running = runOnce(extra, mode).finally(() => {
         running = null;
         controller = null;
         emitNow();
@@ -265,7 +354,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const after = running ?? Promise.resolve();
       void after
         .then(() => {
-          if (options.isOnline()) return engine.run();
+          if (options.isOnline()) return engine.run([], 'scheduled');
           schedule(refreshEveryMs);
           return undefined;
         })
@@ -275,9 +364,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!running) afterRun(stoppedBy);
       else stoppedMeanwhile ??= stoppedBy;
     },
-    reconnected() {
+    reconnected(offlineMs = 0) {
       failures = 0;
-      void engine.run().catch(() => undefined);
+      // "After the app was offline": a blip of a lossy link is not that.
+      if (offlineMs >= offlineFullAfterMs) fullOwed = true;
+      void engine.run([], 'scheduled').catch(() => undefined);
     },
     stop() {
       stopped = true;

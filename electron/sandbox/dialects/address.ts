@@ -16,7 +16,7 @@ export type AddressStyle =
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /** "DE" → "Germany"; anything Intl does not know stays as it is. */
-export const countryName = (code: string): string => {
+const countryName = (code: string): string => {
   try {
     return regionNames.of(code) ?? code;
   } catch {

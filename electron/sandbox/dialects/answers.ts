@@ -4,7 +4,8 @@
  * knows which dialect is speaking.
  */
 import type { Device, Location } from '../../core/api/wire';
-import { pageOf, pageOfArray, type Ctx, type Reply, type Slice, type Window } from '../http-kit';
+import { pageOf, pageOfArray, type Reply, type Slice, type Window } from '../http-kit';
+import type { Ctx } from '../routing';
 import { locationRef } from '../render';
 import type { AddressRec, DeviceRec, LocationRec } from '../snapshot';
 import { renderAddress } from './address';

@@ -4,7 +4,7 @@
  */
 import { ApiError, errorReply, type Reply } from '../http-kit';
 
-export type ErrorBodyStyle =
+type ErrorBodyStyle =
   /** {error: {code, message, details}} (the default). */
   | 'nested'
   /** {message, code} with an upper-case code ("VALIDATION_FAILED"). */

@@ -13,12 +13,18 @@ import type { TrafficScope, TrafficStyle } from './foot-traffic';
 import type { PagingStyle } from './paging';
 import type { NeverStyle, NotInstalledStyle, SingleStyle } from './resources';
 import type { SerialStyle } from './serials';
+import type { ValidatorStyle } from './validators';
 import type { CreateStyle, DeviceWriteStyle } from './writes';
 
 export interface Dialect {
   name: string;
   summary: string;
   paging: PagingStyle;
+  // Issue 26; absent = the default's choice.
+  /** Validators on GET answers and 304s for requests naming them: 'etag' (default). */
+  validators?: ValidatorStyle;
+  /** GET /devices and /uninstalled-devices filter on `?updated_since=` and echo it (default true). */
+  updatedSince?: boolean;
   envelope: ListEnvelope;
   address: AddressStyle;
   traffic: TrafficStyle;
@@ -58,6 +64,7 @@ const CURSOR_META: Dialect = {
   summary:
     'cursor paging with meta.next_cursor inside {data, meta}, street/postcode/state, country names.',
   paging: 'cursor-token',
+  validators: 'last-modified',
   envelope: 'data-meta',
   address: 'street-country-name',
   traffic: 'bucket-value',
@@ -81,6 +88,8 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'offset/limit with a total, flat {items, offset, limit, total}, address1/zip/town/state.',
     paging: 'offset',
+    validators: 'none',
+    updatedSince: false,
     envelope: 'items',
     address: 'address1-zip',
     traffic: 'timestamp-count',
@@ -121,6 +130,8 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'bare JSON arrays paged by an RFC 8288 Link header, one-line addresses, plain-text errors.',
     paging: 'link-header',
+    // A bare array has nowhere to say that the filter was applied.
+    updatedSince: false,
     envelope: 'bare',
     address: 'one-line',
     traffic: 'in-out',
@@ -165,6 +176,8 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'Rails-style named roots ({device: …}, {location: …}, {organization: …}) on reads and writes, install answered {status: "ok"} and uninstall 204, no location but installed: false on devices not installed; bare arrays paged by a Link header.',
     paging: 'link-header',
+    // A bare array has nowhere to say that the filter was applied.
+    updatedSince: false,
     envelope: 'bare',
     address: 'street-address-locality',
     traffic: 'date-visitors',
@@ -215,7 +228,7 @@ export const DIALECTS: readonly Dialect[] = [
 
 export const dialectNames = (): string[] => DIALECTS.map((d) => d.name);
 
-export class UnknownDialectError extends Error {
+class UnknownDialectError extends Error {
   constructor(readonly requested: string) {
     super(`unknown dialect "${requested}"; known dialects: ${dialectNames().join(', ')}`);
   }

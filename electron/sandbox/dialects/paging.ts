@@ -19,7 +19,7 @@ export type PagingStyle =
   | 'link-header';
 
 /** The query parameter that sets the page size, per style. */
-export const SIZE_PARAM: Record<PagingStyle, string> = {
+const SIZE_PARAM: Record<PagingStyle, string> = {
   page: 'per_page',
   offset: 'limit',
   'cursor-link': 'limit',
@@ -47,7 +47,7 @@ const sizeProblem = (size: number | null): string | null =>
     : null;
 
 /** Cursors are opaque to clients: a tagged, base64url-encoded position. */
-export const encodeCursor = (offset: number): string =>
+const encodeCursor = (offset: number): string =>
   Buffer.from(`fi1:${offset}`, 'utf8').toString('base64url');
 
 const decodeCursor = (raw: string): number | null => {
@@ -85,7 +85,7 @@ export const readWindow = (style: PagingStyle, query: URLSearchParams): Window =
 };
 
 /** The default's meta, kept exactly as it always was. */
-export const pageMeta = (w: Window, total: number) => ({
+const pageMeta = (w: Window, total: number) => ({
   page: w.page,
   per_page: w.limit,
   total_count: total,

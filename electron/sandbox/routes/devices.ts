@@ -4,17 +4,8 @@ import {
   UPDATE_INTERVAL_MAX_S,
   UPDATE_INTERVAL_MIN_S,
 } from '../../core/api/wire';
-import {
-  ApiError,
-  isRecord,
-  notFound,
-  pageOf,
-  pageOfArray,
-  route,
-  validationError,
-  type Ctx,
-  type Route,
-} from '../http-kit';
+import { ApiError, isRecord, notFound, pageOf, pageOfArray, validationError } from '../http-kit';
+import { route, type Ctx, type Route } from '../routing';
 import {
   deviceNamed,
   deviceOut,
@@ -51,10 +42,28 @@ interface DeviceQuery {
   installed: boolean | undefined;
   /** null = nothing else to filter on. */
   keep: ((d: DeviceRec) => boolean) | null;
+  /** The `updated_since` applied (ISO), echoed in the answer; null when none was. */
+  since: string | null;
 }
 
+/**
+ * `updated_since` (issue 26), where the dialect honours it: devices whose record changed at or
+ * after that time (installed, uninstalled, renamed, a new interval; a check-in is no change).
+ */
+const sinceOf = (ctx: Ctx): number | null => {
+  const raw = ctx.query.get('updated_since');
+  if (raw === null || ctx.dialect.updatedSince === false) return null;
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(ms))
+    throw validationError({ updated_since: 'must be an ISO 8601 date-time with an offset' });
+  return ms;
+};
+
 /** Filters shared by /devices and /uninstalled-devices. */
-const deviceQuery = (query: URLSearchParams, forced: boolean | undefined): DeviceQuery => {
+const deviceQuery = (ctx: Ctx, forced: boolean | undefined): DeviceQuery => {
+  const { query } = ctx;
+  const sinceMs = sinceOf(ctx);
+  const since = sinceMs === null ? null : new Date(sinceMs).toISOString();
   const q = (query.get('q') ?? '').trim().toLowerCase();
   const type = query.get('device_type_name');
   const firmware = query.get('firmware_version_name');
@@ -66,12 +75,14 @@ const deviceQuery = (query: URLSearchParams, forced: boolean | undefined): Devic
       throw validationError({ installed: 'must be true or false' });
     if (installed === undefined) installed = installedRaw === 'true';
   }
-  if (!q && type === null && firmware === null && locationId === null)
-    return { installed, keep: null };
+  if (!q && type === null && firmware === null && locationId === null && sinceMs === null)
+    return { installed, keep: null, since };
   const upper = q.toUpperCase();
   return {
     installed,
+    since,
     keep: (d) =>
+      (sinceMs === null || d.updatedMs >= sinceMs) &&
       (locationId === null || d.locationId === locationId) &&
       (type === null || d.typeName === type) &&
       (firmware === null || d.firmware === firmware) &&
@@ -81,7 +92,7 @@ const deviceQuery = (query: URLSearchParams, forced: boolean | undefined): Devic
 
 const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
   const window = windowOf(ctx);
-  const { installed, keep } = deviceQuery(ctx.query, forced);
+  const { installed, keep, since } = deviceQuery(ctx, forced);
   const now = ctx.state.now();
   const render = (d: DeviceRec) => deviceOut(ctx, deviceJson(ctx.state, d, now), d);
   // The uninstalled list is kept as its own ordered index, so the inventory never scans everything.
@@ -93,6 +104,7 @@ const listDevices = (ctx: Ctx, forced: boolean | undefined) => {
   return listReply(
     ctx,
     keepInstalled ? pageOf(list, window, keepInstalled, render) : pageOfArray(list, window, render),
+    since === null ? undefined : { updated_since: since },
   );
 };
 

@@ -8,7 +8,8 @@ import {
   trafficLocations,
 } from '../dialects/answers';
 import type { Bucket } from '../dialects/foot-traffic';
-import { iso, notFound, route, validationError, type Route } from '../http-kit';
+import { iso, notFound, validationError } from '../http-kit';
+import { route, type Route } from '../routing';
 import {
   DAY,
   GRANULARITY_MS,

@@ -8,7 +8,8 @@ import {
   specListReply,
   windowOf,
 } from '../dialects/answers';
-import { ApiError, notFound, pageOf, route, type Ctx, type Route } from '../http-kit';
+import { ApiError, notFound, pageOf } from '../http-kit';
+import { route, type Ctx, type Route } from '../routing';
 import { deviceJson, locationJson } from '../render';
 import type { LocationRec } from '../snapshot';
 import { parseLocationInput } from './location-input';

@@ -1,6 +1,7 @@
 /** Cross-organization endpoints: the Basic-auth username is ignored, the key decides. */
 import { listReply, oneReply, windowOf } from '../dialects/answers';
-import { ApiError, notFound, pageOfArray, route, type Route } from '../http-kit';
+import { ApiError, notFound, pageOfArray } from '../http-kit';
+import { route, type Route } from '../routing';
 import { orgJson } from '../render';
 import type { OrgRec } from '../snapshot';
 

@@ -5,24 +5,15 @@
 import { z } from 'zod';
 import { DEFAULT_DIALECT } from '../dialects';
 import type { FaultEngine } from './faults';
-import {
-  ApiError,
-  errorReply,
-  isRecord,
-  matchRoute,
-  notFound,
-  route,
-  validationError,
-  type Reply,
-  type Route,
-} from '../http-kit';
+import { ApiError, errorReply, isRecord, notFound, validationError, type Reply } from '../http-kit';
+import { matchRoute, route, type Route } from '../routing';
 import type { DeviceRec, UserRec } from '../snapshot';
 import type { SandboxState } from '../state';
 
 const rate = z.number().min(0).max(1);
 /** Control routes have no caller identity; handlers share the API's context shape. */
 const NO_USER: UserRec = { id: '', name: '', apiKey: '', orgIds: [] };
-export const FaultsInput = z
+const FaultsInput = z
   .object({
     latencyMs: z.number().int().min(0).max(600_000),
     jitterMs: z.number().int().min(0).max(600_000),

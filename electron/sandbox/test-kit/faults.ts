@@ -2,7 +2,7 @@
 import { createRng } from '../prng';
 import type { FaultKind, Faults } from '../types';
 
-export const NO_FAULTS: Faults = {
+const NO_FAULTS: Faults = {
   latencyMs: 0,
   jitterMs: 0,
   errorRate: 0,

@@ -8,6 +8,7 @@ import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../elect
 import { errorWords } from './error-text';
 import { absoluteTime, formatNumber, MISSING } from './format';
 import { m } from './i18n';
+import { checklistText, incompleteText } from './quality-text';
 import { outboxDamageText } from './storage-text';
 
 const walkTestWords = (walk: WalkTestResult): string => {
@@ -65,6 +66,10 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
         .join(' ');
     case 'outbox_damaged':
       return outboxDamageText(fact);
+    case 'mounting_checklist':
+      return checklistText(fact.checks);
+    case 'visit_incomplete':
+      return incompleteText(fact);
   }
 };
 

@@ -6,7 +6,7 @@
  * have run: it must not be sent again).
  */
 import type { Envelope, OperationName } from '../../../electron/contract';
-import { BRIDGE_SOCKET_PATH } from '../../../electron/web/bridge-protocol';
+import { BRIDGE_SOCKET_PATH } from '../../../electron/bridge-protocol';
 
 export type SocketAnswer = Envelope<never> | 'unsent' | 'lost';
 

@@ -11,7 +11,7 @@ import {
   BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeOperationPath,
-} from '../../../electron/web/bridge-protocol';
+} from '../../../electron/bridge-protocol';
 import { SocketChannel } from './bridge-socket-channel';
 import type { Transport } from './transport-types';
 
@@ -53,7 +53,7 @@ const bridgeDown = <T>(): Envelope<T> => ({
 });
 
 /** What every call answers when the browser has no session (no token, or a used one). */
-export const noSession = <T>(): Envelope<T> => ({
+const noSession = <T>(): Envelope<T> => ({
   ok: false,
   error: {
     kind: 'not_signed_in',

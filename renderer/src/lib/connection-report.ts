@@ -93,6 +93,16 @@ export const factWords = (fact: ConnectionFact): string => {
         shown: formatNumber(fact.visitors),
         buckets: formatNumber(fact.buckets),
       });
+    case 'conditional_requests':
+      return fact.validator === 'etag'
+        ? m.check_fact_conditional_etag()
+        : m.check_fact_conditional_last_modified();
+    case 'no_conditional_requests':
+      return m.check_fact_no_conditional();
+    case 'updated_since_honoured':
+      return m.check_fact_updated_since_honoured();
+    case 'updated_since_ignored':
+      return m.check_fact_updated_since_ignored();
     case 'serials_case_sensitive':
       return m.check_fact_serials_case_sensitive({ serial: fact.serial });
     case 'skipped_after':

@@ -64,7 +64,7 @@ export const toCsv = (
   rows.map((row) => row.map((cell) => csvCell(cell)).join(separator)).join('\r\n') + '\r\n';
 
 /** A CSV file's whole text for the locale: BOM, the locale's separator. */
-export const csvFile = (
+const csvFile = (
   rows: readonly (readonly (string | number | null | undefined)[])[],
   locale: string = formatLocale(),
 ): string => CSV_BOM + toCsv(rows, csvSeparatorFor(locale));
@@ -93,7 +93,7 @@ export const localTimeWithOffset = (
   );
 };
 
-export const activityCsvHeader = (): string[] => [
+const activityCsvHeader = (): string[] => [
   m.csv_header_organization(),
   m.csv_header_time(),
   m.csv_header_action(),

@@ -6,10 +6,10 @@
 import type { Device } from '../../../electron/contract';
 
 /** Assumed default when a device does not say how often it checks in. */
-export const DEFAULT_INTERVAL_S = 300;
+const DEFAULT_INTERVAL_S = 300;
 
 /** A check-in may be a minute late (clock skew, a slow upload) on top of one missed interval. */
-export const CHECKIN_GRACE_MS = 60_000;
+const CHECKIN_GRACE_MS = 60_000;
 
 type CheckinFields = Pick<Device, 'last_checkin_at' | 'update_interval_s'>;
 
@@ -25,10 +25,7 @@ export const isCheckingIn = (device: CheckinFields, now: number = Date.now()): b
 };
 
 /** Checked in after the install time (a check-in from before the install proves nothing). */
-export const checkedInSince = (
-  lastCheckinAt: string | null | undefined,
-  installedAt: string,
-): boolean => {
+const checkedInSince = (lastCheckinAt: string | null | undefined, installedAt: string): boolean => {
   if (!lastCheckinAt) return false;
   const at = Date.parse(lastCheckinAt);
   const since = Date.parse(installedAt);

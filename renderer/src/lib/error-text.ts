@@ -158,6 +158,14 @@ const BY_CODE: Readonly<Record<ErrorCode, (p: Params | undefined) => ErrorWords>
     message: m.error_training_only(),
     nextStep: m.error_training_only_next(),
   }),
+  visit_rules_open: (p) => ({
+    message: m.error_visit_rules_open({ count: formatNumber(num(p, 'open')) }),
+    nextStep: m.error_visit_rules_open_next(),
+  }),
+  checklist_incomplete: (p) => ({
+    message: m.error_checklist_incomplete({ count: formatNumber(num(p, 'checks')) }),
+    nextStep: m.error_checklist_incomplete_next(),
+  }),
   walk_test_short: (p) => ({
     message: m.error_walk_test_short({ count: num(p, 'count'), expected: num(p, 'expected') }),
     nextStep: m.error_walk_test_short_next(),

@@ -6,6 +6,7 @@
  */
 import type { AppErrorShape, FieldIssue, FieldRule } from '../../../electron/contract';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../../electron/field-limits';
+import { MAX_METRES } from '../../../electron/mounting-checks';
 import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';
@@ -56,6 +57,8 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   reason_too_long: (p) => m.rule_reason_too_long(max(p)),
   reason_required: () => m.rule_reason_required(),
   signature_empty: () => m.rule_signature_empty(),
+  pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
+  length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
 };
 
 const TYPES: Readonly<Record<string, () => string>> = {

@@ -156,6 +156,27 @@ export const formatInterval = (
 export const formatNumber = (n: number, locale: string = formatLocale()): string =>
   numberFormat(locale).format(n);
 
+const BYTE_UNITS = [
+  ['gigabyte', 1e9],
+  ['megabyte', 1e6],
+  ['kilobyte', 1e3],
+] as const;
+
+/** "3.4 MB" / "3,4 MB" / "3.4 MB": bytes downloaded, in the largest unit that fits (Intl's). */
+export const formatBytes = (bytes: number, locale: string = formatLocale()): string => {
+  const [unit, size] = BYTE_UNITS.find(([, size]) => bytes >= size) ?? ['byte', 1];
+  return cached(
+    `bytes:${unit}:${locale}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: 1,
+      }),
+  ).format(bytes / size);
+};
+
 /**
  * A store as people tell stores apart: organizations have several with the same name, so its
  * city (or, without one, its address) goes with the name wherever a store is named.

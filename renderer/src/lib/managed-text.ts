@@ -1,6 +1,7 @@
 import type { ManagedSettings, ManagedSource } from '../../../electron/contract';
 import { formatNumber } from './format';
 import { m } from './i18n';
+import { rulesText } from './quality-text';
 
 const SOURCE_KINDS: Record<ManagedSource['kind'], () => string> = {
   'windows-policy': m.managed_by_windows_policy,
@@ -32,6 +33,28 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
     rows.push([
       m.managed_photo_max_side(),
       m.managed_pixels({ pixels: formatNumber(settings.photoMaxSide) }),
+    ]);
+  const { rules, organizations, checklistFile } = settings.quality;
+  if (rules !== null) {
+    const said = rulesText(rules) || m.managed_off();
+    rows.push([
+      m.managed_completion_rules(),
+      organizations === null
+        ? said
+        : m.managed_rules_for({
+            rules: said,
+            organizations: organizations.join(m.common_list_separator()),
+          }),
+    ]);
+  }
+  if (checklistFile !== null) rows.push([m.managed_checklist_file(), checklistFile]);
+  if (settings.fullRefreshHours !== undefined)
+    rows.push([
+      m.managed_full_refresh(),
+      m.managed_full_refresh_every({
+        count: settings.fullRefreshHours,
+        shown: formatNumber(settings.fullRefreshHours),
+      }),
     ]);
   return rows;
 };

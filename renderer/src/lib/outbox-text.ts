@@ -19,6 +19,8 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   delete_location: m.action_delete_location,
   verify: m.action_verify,
   storage: m.action_storage,
+  checklist: m.action_checklist,
+  finish_visit: m.action_finish_visit,
 };
 
 /** What an action of each kind is, as the Activity table's "Action" column says it (a kind
@@ -96,6 +98,7 @@ const RESULT_WORDS: Record<Exclude<ActivityEntry['result'], VerificationResult>,
   queued: m.result_queued,
   failed: m.result_failed,
   conflict: m.result_conflict,
+  incomplete: m.result_incomplete,
 };
 
 /** An activity entry's result in words (the log's badge, the CSV, the receipt); a

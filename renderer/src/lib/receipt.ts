@@ -3,7 +3,7 @@
  * device installed / moved / replaced / uninstalled, and its last verification and walk test.
  * The lists hold kinds; the `…Text` functions word them in the active language.
  */
-import type { ActivityEntry, WalkTestResult } from '../../../electron/contract';
+import type { ActivityEntry, RecordedCheck, WalkTestResult } from '../../../electron/contract';
 import { isVerificationResult } from '../../../electron/verification-result';
 import { replacedSerial } from './activity-text';
 import { formatNumber } from './format';
@@ -22,6 +22,8 @@ export interface ReceiptDevice {
   at: string;
   verification: Verification;
   walkTest: WalkTestResult | null;
+  /** Its mounting checklist, the last one recorded in the visit. */
+  checklist: RecordedCheck[] | null;
 }
 
 export interface ReceiptStore {
@@ -65,6 +67,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         at: stillOpen ? before.at : entry.at,
         verification: before?.verification ?? 'not_checked',
         walkTest: before?.walkTest ?? null,
+        checklist: before?.checklist ?? null,
       };
       if (before) store.devices[earlier] = device;
       else store.devices.push(device);
@@ -74,6 +77,9 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         device.verification = isVerificationResult(entry.result) ? entry.result : 'not_verified';
         device.walkTest = entry.walkTest;
       }
+    } else if (entry.action === 'checklist' && entry.fact?.kind === 'mounting_checklist') {
+      const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
+      if (device) device.checklist = entry.fact.checks;
     }
   }
   return [...stores.values()].filter((s) => s.devices.length > 0);
@@ -94,10 +100,12 @@ const verb = (device: ReceiptDevice): string => {
   }
 };
 
-const STATE: Record<'queued' | 'failed' | 'conflict', () => string> = {
+const STATE: Record<'queued' | 'failed' | 'conflict' | 'incomplete', () => string> = {
   queued: m.receipt_state_queued,
   failed: m.receipt_state_failed,
   conflict: m.receipt_state_conflict,
+  // A finished visit's own entry, never a placement's: said all the same.
+  incomplete: m.result_incomplete,
 };
 
 /** "Installed", "Moved here", "Replaced FTC-1", "Uninstalled", with "(queued)" etc. */

@@ -5,7 +5,8 @@
  *   #/locations                     #/inventory        #/activity
  *   #/locations/{id}                #/inventory/all    #/settings
  *   #/locations/{id}/scan           #/scan             #/receipts/{visitId}
- *   #/locations/{id}/replace
+ *   #/locations/{id}/replace        #/pick-list
+ *   #/locations/{id}/pick-list
  *   #/devices/{serial}[?at={locationId}]
  *   #/verify/{serial}?at={locationId}&since={installedAt}
  *
@@ -30,6 +31,8 @@ export function routeToPath(route: Route): string {
       return route.locationId ? `#/locations/${enc(route.locationId)}/scan` : '#/scan';
     case 'replace':
       return `#/locations/${enc(route.locationId)}/replace`;
+    case 'pick-list':
+      return route.locationId ? `#/locations/${enc(route.locationId)}/pick-list` : '#/pick-list';
     case 'receipt':
       return `#/receipts/${enc(route.visitId)}`;
     case 'device':
@@ -83,6 +86,7 @@ export function pathToRoute(hash: string): Route | null {
       if (!locationId) return null;
       if (b === undefined) return { name: 'location', locationId };
       if (b === 'scan') return { name: 'scan', locationId };
+      if (b === 'pick-list') return { name: 'pick-list', locationId };
       return b === 'replace' ? { name: 'replace', locationId } : null;
     }
     case 'receipts': {
@@ -91,6 +95,8 @@ export function pathToRoute(hash: string): Route | null {
     }
     case 'scan':
       return a === undefined ? { name: 'scan', locationId: null } : null;
+    case 'pick-list':
+      return a === undefined ? { name: 'pick-list', locationId: null } : null;
     case 'devices': {
       const s = b === undefined ? serial(a) : null;
       if (!s) return null;

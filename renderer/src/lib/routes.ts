@@ -4,6 +4,8 @@ export type Route =
   | { name: 'location'; locationId: string }
   | { name: 'scan'; locationId: string | null }
   | { name: 'replace'; locationId: string }
+  /** The visit's pick list: before the store (null), or at the store it is installed at. */
+  | { name: 'pick-list'; locationId: string | null }
   | { name: 'device'; serial: string; locationId: string | null }
   | { name: 'verify'; serial: string; locationId: string; installedAt: string }
   | { name: 'inventory'; view: 'uninstalled' | 'all' }
@@ -22,6 +24,8 @@ export const sectionOf = (route: Route): Section => {
     case 'device':
     case 'scan':
       return route.locationId === null ? 'inventory' : 'locations';
+    case 'pick-list':
+      return route.locationId === null ? 'activity' : 'locations';
     case 'activity':
     case 'receipt':
       return 'activity';

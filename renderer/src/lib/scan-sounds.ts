@@ -14,7 +14,7 @@ interface Note {
   length: number;
 }
 
-export const TONES: Record<ScanTone, readonly Note[]> = {
+const TONES: Record<ScanTone, readonly Note[]> = {
   installed: [
     { hz: 880, wave: 'sine', at: 0, length: 0.09 },
     { hz: 1320, wave: 'sine', at: 0.1, length: 0.14 },

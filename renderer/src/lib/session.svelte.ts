@@ -1,8 +1,9 @@
 import type { OutboxItem, PushEvent, SessionStatus, SyncReport } from '../../../electron/contract';
 import { call, subscribe } from './transport';
+import type { NetworkReport } from './network-watch';
 
 /** Outbox items still waiting for the server (everything except done). */
-export const pendingCount = (items: readonly OutboxItem[]): number =>
+const pendingCount = (items: readonly OutboxItem[]): number =>
   items.filter((i) => i.state !== 'done').length;
 
 /**
@@ -47,14 +48,15 @@ export class SessionState {
   }
 
   /**
-   * The operating system's network state (lib/network-watch.ts), told to the core, which
+   * The operating system's network state and what the page knows of the link
+   * (lib/network-watch.ts), told to the core, which
    * answers what it believes after acting on it. "No network" is shown at once: the core
    * takes it without asking anything, and browser mode's page may not reach its bridge
    * while the browser is offline.
    */
-  networkChanged(online: boolean): void {
-    if (!online) this.online = false;
-    call('networkChanged', { online }).then(
+  networkChanged(network: NetworkReport): void {
+    if (!network.online) this.online = false;
+    call('networkChanged', network).then(
       (answer) => (this.online = answer.online),
       () => undefined,
     );

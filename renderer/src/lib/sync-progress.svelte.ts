@@ -1,6 +1,6 @@
 import type { PushEvent, SyncState } from '../../../electron/contract';
 import { toErrorShape } from './app-failure';
-import { endedText, isSending, newlyEnded } from './sync-text';
+import { endedNotice, isSending } from './sync-text';
 import { call, subscribe } from './transport';
 
 /** How long a failed or cancelled download is mentioned: long enough to read, then it goes
@@ -49,7 +49,7 @@ export class SyncProgress {
     this.state = next;
     if (!previous?.running && next.running) this.#cancelledWhileSending = false;
     if (!next.running) this.cancelling = false;
-    const ended = endedText(newlyEnded(previous, next), this.#cancelledWhileSending);
+    const ended = endedNotice(previous, next, this.#cancelledWhileSending);
     if (ended !== '') this.#say(ended);
     if (previous?.running && !next.running) this.#onFinished();
   }

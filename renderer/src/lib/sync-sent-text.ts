@@ -11,7 +11,7 @@ import { call } from './transport';
 
 type LeftMessage = (p: { count: number; shown: string; sent: string }) => string;
 
-export const syncedAttentionText = (
+const syncedAttentionText = (
   report: Pick<SyncReport, 'done' | 'remaining' | 'failed' | 'conflicts'>,
   leftMessage: LeftMessage,
 ): string => {

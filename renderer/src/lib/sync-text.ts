@@ -1,8 +1,14 @@
 /** What the sync indicator says about a SyncState (pure, unit-tested). */
-import type { AppErrorShape, SyncResource, SyncState, SyncTask } from '../../../electron/contract';
+import type {
+  AppErrorShape,
+  SyncHold,
+  SyncResource,
+  SyncState,
+  SyncTask,
+} from '../../../electron/contract';
 import { traitsOf } from '../../../electron/error-traits';
 import { errorWords } from './error-text';
-import { formatNumber } from './format';
+import { formatBytes, formatNumber } from './format';
 import { m } from './i18n';
 
 const DOWNLOADING: Record<SyncResource, () => string> = {
@@ -38,15 +44,30 @@ export const isSending = (state: SyncState | null): boolean =>
 /** "Downloading devices" (also the progress bar's accessible name). */
 export const taskLabel = (task: SyncTask): string => DOWNLOADING[task.resource]();
 
-/** "12,300 of 100,000", "12,300 so far" while the server has not said how many, or "". */
+/**
+ * "12,300 of 100,000 · 3.4 MB", "12,300 so far" while the server has not said how many, or "";
+ * with what was downloaded once anything was (a page answered "not modified" costs nothing).
+ */
 export const taskCount = (task: SyncTask): string => {
-  if (task.total !== null)
-    return m.sync_count_of({
-      fetched: formatNumber(task.fetched),
-      total: formatNumber(task.total),
-    });
-  return task.fetched > 0 ? m.sync_count_so_far({ fetched: formatNumber(task.fetched) }) : '';
+  const count =
+    task.total !== null
+      ? m.sync_count_of({ fetched: formatNumber(task.fetched), total: formatNumber(task.total) })
+      : task.fetched > 0
+        ? m.sync_count_so_far({ fetched: formatNumber(task.fetched) })
+        : '';
+  if (task.bytes === 0) return count;
+  const size = formatBytes(task.bytes);
+  return count ? m.sync_count_and_bytes({ count, size }) : size;
 };
+
+const HELD: Record<SyncHold, () => string> = {
+  save_data: m.sync_held_save_data,
+  slow_link: m.sync_held_slow_link,
+};
+
+/** Why the full lists wait (data saver, a very slow link), or null when they do not. */
+export const heldText = (state: SyncState | null): string | null =>
+  state?.held ? HELD[state.held]() : null;
 
 /** "Downloading devices: 12,300 of 100,000" (the separator is the language's: fr " : "). */
 export const taskWithCount = (label: string, count: string): string =>
@@ -77,6 +98,22 @@ export const endedText = (tasks: readonly SyncTask[], whileSending = false): str
     ? [whileSending ? m.sync_sending_stopped() : m.sync_stopped()]
     : [];
   return [...failed, ...cancelled].join(' ');
+};
+
+/**
+ * What to say as the sync state moves on: downloads that ended early (endedText), and a Cancel
+ * that stopped the sending of a run with no downloads (issue 26: most runs only send the queue,
+ * so there is no cancelled download to say it by).
+ */
+export const endedNotice = (
+  previous: SyncState | null,
+  next: SyncState,
+  cancelledWhileSending: boolean,
+): string => {
+  const ended = endedText(newlyEnded(previous, next), cancelledWhileSending);
+  if (ended !== '' || !cancelledWhileSending) return ended;
+  const runEnded = previous?.running === true && !next.running;
+  return runEnded && next.tasks.length === 0 ? m.sync_sending_stopped() : '';
 };
 
 /**

@@ -9,7 +9,7 @@
 import type { FootTraffic } from '../../../electron/contract';
 import { m } from './i18n';
 
-export const DAYS = 7;
+const DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export interface VisitorRange {

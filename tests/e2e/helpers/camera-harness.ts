@@ -6,12 +6,12 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build } from 'vite';
-import { buildCsp } from '../../../electron/main/csp';
+import { buildCsp } from '../../../electron/common/csp';
 
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/camera');
 
 /** The app's own CSP (the one Electron and browser mode send), so the harness proves the same. */
-export const STRICT_CSP = buildCsp();
+const STRICT_CSP = buildCsp();
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -14,7 +14,7 @@ export interface RgbaFrame {
 const clamp = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
 /** BT.601 full-range RGBA → I420; chroma is the average of each 2×2 block. */
-export function rgbaToI420({ width, height, data }: RgbaFrame): Uint8Array {
+function rgbaToI420({ width, height, data }: RgbaFrame): Uint8Array {
   if (width % 2 !== 0 || height % 2 !== 0) throw new Error('I420 needs even dimensions');
   const ySize = width * height;
   const cWidth = width / 2;

@@ -51,6 +51,7 @@ beforeAll(async () => {
     updateUrl: null,
     updatesEnabled: null,
     photoMaxSide: null,
+    quality: { rules: null, organizations: null, checklistFile: null },
   };
   core = await createCore({
     dataDir: join(root, 'data'),
@@ -111,6 +112,7 @@ describe('baseUrlAllowed (normalized comparison)', () => {
     updateUrl: null,
     updatesEnabled: null,
     photoMaxSide: null,
+    quality: { rules: null, organizations: null, checklistFile: null },
   });
   it.each([
     ['https://api.example.com/v1', 'https://api.example.com/v1/', true],

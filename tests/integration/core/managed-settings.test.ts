@@ -19,6 +19,7 @@ const LOCKED: ManagedSettings = {
   updateUrl: null,
   updatesEnabled: false,
   photoMaxSide: null,
+  quality: { rules: null, organizations: null, checklistFile: null },
 };
 
 describe('managed settings in the core', () => {

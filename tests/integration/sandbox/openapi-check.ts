@@ -10,9 +10,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const OPENAPI_PATH = fileURLToPath(
-  new URL('../../../docs/api/openapi.yaml', import.meta.url),
-);
+const OPENAPI_PATH = fileURLToPath(new URL('../../../docs/api/openapi.yaml', import.meta.url));
 export const openapiDoc = parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDoc;
 
 interface MediaType {
@@ -58,7 +56,7 @@ const templates = Object.keys(openapiDoc.paths).map((template) => ({
 }));
 
 /** The documented path template for a concrete path below /v1, or undefined. */
-export const templateFor = (path: string): string | undefined =>
+const templateFor = (path: string): string | undefined =>
   templates.find((t) => t.regex.test(path))?.template;
 
 const resolveResponse = (r: ResponseObject): { obj: ResponseObject; at: string[] | null } => {

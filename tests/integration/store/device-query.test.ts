@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../electron/core/core';
+import type { Logger } from '../../../electron/common/logger';
 import type { Device } from '../../../electron/core/api/wire';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
 import { MATCH_COUNT_CAP } from '../../../electron/core/store/device-query';

@@ -10,7 +10,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../electron/core/core';
+import type { Logger } from '../../../electron/common/logger';
 import {
   keyFingerprint,
   scopeDir,

@@ -87,4 +87,27 @@ describe('work.db migrations', () => {
     ]);
     now.close();
   });
+
+  it('keeps the visits of a version-6 file, complete, and can then finish one incomplete (migration 8)', () => {
+    const path = join(dir, 'work.db');
+    const v6 = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, 6) });
+    v6.exec(`INSERT INTO visits (id, seq, started_at, finished_at)
+      VALUES ('v-done', 1, '2026-05-04T08:00:00.000Z', '2026-05-04T09:00:00.000Z'),
+             ('v-open', 2, '2026-05-04T10:00:00.000Z', NULL)`);
+    v6.close();
+
+    const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
+    const visits = activityRows(now).visits;
+    expect(visits.list().map((v) => [v.id, v.incomplete])).toEqual([
+      ['v-open', null],
+      ['v-done', null],
+    ]);
+    const incomplete = {
+      open: [{ rule: 'checklist' as const, serial: 'FTC-1' }],
+      reason: 'closing',
+    };
+    expect(visits.finish(incomplete)).toMatchObject({ id: 'v-open', incomplete });
+    expect(visits.get('v-done')?.incomplete).toBeNull();
+    now.close();
+  });
 });

@@ -5,7 +5,7 @@
  * the exchange, wherever it is sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BRIDGE_SESSION_PATH } from '../../../electron/web/bridge-protocol';
+import { BRIDGE_SESSION_PATH } from '../../../electron/bridge-protocol';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 let web: BridgeHarness;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BRIDGE_SOCKET_PATH } from '../../../electron/web/bridge-protocol';
+import { BRIDGE_SOCKET_PATH } from '../../../electron/bridge-protocol';
 import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
 
 let web: BridgeHarness;

@@ -19,7 +19,13 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 const KEY = 'key_unit_0123456789abcdef';
 let handler: Handler = (_req, res) => res.end();
-const seen: { method: string; url: string; authorization: string }[] = [];
+const seen: {
+  method: string;
+  url: string;
+  authorization: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}[] = [];
 let server: http.Server;
 let base: string;
 
@@ -29,6 +35,10 @@ beforeAll(async () => {
       method: req.method ?? '',
       url: req.url ?? '',
       authorization: req.headers.authorization ?? '',
+      ...(req.headers['if-none-match'] ? { ifNoneMatch: req.headers['if-none-match'] } : {}),
+      ...(req.headers['if-modified-since']
+        ? { ifModifiedSince: req.headers['if-modified-since'] }
+        : {}),
     });
     handler(req, res);
   });
@@ -435,5 +445,105 @@ describe('per-request cancellation', () => {
     setTimeout(() => clientWide.abort(), 100);
     expect((await pending).message).toMatch(/cancelled/);
     expect(seen).toHaveLength(1);
+  });
+});
+
+/**
+ * A page is asked with the validators it came with and a 304 is read as "not modified" — only
+ * in answer to such a question; `updated_since` is sent on every page and taken as applied only
+ * when the answer echoes the same instant; the server's `Date` is what later refreshes ask from.
+ */
+const onePage = (extraMeta: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    data: [{ serial_number: 'FTC-1' }],
+    meta: { page: 1, per_page: 500, total_count: 1, total_pages: 1, ...extraMeta },
+  });
+
+describe('asking less (issue 26): conditional requests', () => {
+  it('sends the validators a page came with; a 304 is "not modified", with no rows', async () => {
+    handler = (req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304, { etag: '"v1"' }).end();
+        return;
+      }
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          etag: '"v1"',
+          'last-modified': 'Mon, 04 May 2026 10:00:00 GMT',
+        })
+        .end(onePage());
+    };
+    const api = client();
+    const first = await api.devicePage({ kind: 'devices' }, null);
+    expect(first.notModified).toBe(false);
+    expect(first.validators).toEqual({
+      etag: '"v1"',
+      lastModified: 'Mon, 04 May 2026 10:00:00 GMT',
+    });
+    const again = await api.devicePage({ kind: 'devices' }, null, undefined, {
+      validators: first.validators ?? null,
+    });
+    expect(again).toMatchObject({ notModified: true, items: [], size: 0 });
+    expect(seen[1]).toMatchObject({
+      ifNoneMatch: '"v1"',
+      ifModifiedSince: 'Mon, 04 May 2026 10:00:00 GMT',
+    });
+    // A 304 to a question that named no validator is a fault, never an empty page.
+    handler = (_req, res) => res.writeHead(304).end();
+    const error = await client()
+      .devicePage({ kind: 'devices' }, null)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(AppError);
+  });
+});
+
+describe('asking less (issue 26): updated_since', () => {
+  const since = '2026-05-04T10:00:00.000Z';
+
+  it('is asked on every page and taken as applied when the answer echoes the same instant', async () => {
+    handler = (req, res) => {
+      const asked = new URL(req.url ?? '', 'http://x').searchParams.get('updated_since');
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          date: 'Mon, 04 May 2026 12:30:00 GMT',
+        })
+        // Another spelling of the same instant.
+        .end(onePage(asked ? { updated_since: '2026-05-04T12:00:00+02:00' } : {}));
+    };
+    const api = client();
+    const changed = await api.devicePage({ kind: 'devices' }, null, undefined, {
+      updatedSince: since,
+    });
+    expect(changed.updatedSince).toBe(since);
+    expect(changed.serverTime).toBe('2026-05-04T12:30:00.000Z');
+    await api.devicePage({ kind: 'devices' }, { style: 'page', page: 2, perPage: 500 }, undefined, {
+      updatedSince: since,
+    });
+    expect(seen.map((s) => new URL(s.url, 'http://x').searchParams.get('updated_since'))).toEqual([
+      since,
+      since,
+    ]);
+  });
+
+  it('is not taken as applied when the answer does not say so, or names another time', async () => {
+    handler = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(onePage());
+    const ignored = await client().devicePage({ kind: 'devices' }, null, undefined, {
+      updatedSince: since,
+    });
+    expect(ignored.updatedSince).toBeNull();
+    handler = (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(onePage({ updated_since: '2026-05-04T11:00:00Z' }));
+    const other = await client().devicePage({ kind: 'devices' }, null, undefined, {
+      updatedSince: since,
+    });
+    expect(other.updatedSince).toBeNull();
   });
 });

@@ -48,6 +48,7 @@ describe('Group Policy template (build/policy)', () => {
     const valueNames = [
       ...attrs(admx, 'policy', 'valueName'),
       ...attrs(admx, 'text', 'valueName'),
+      // A number's element (an enabled/disabled value's <decimal> has no valueName).
       ...attrs(admx, 'decimal', 'valueName'),
     ].filter((name) => name !== '');
     expect(valueNames.sort()).toEqual(Object.values(POLICY_KEYS).sort());

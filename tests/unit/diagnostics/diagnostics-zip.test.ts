@@ -63,6 +63,7 @@ describe('diagnostics zip (real files, real zip)', () => {
       tasks: [],
       lastCompletedAt: '2026-01-01T09:00:00.000Z',
       nextAttemptAt: null,
+      held: null,
     },
     queue: [
       item({}),
@@ -234,12 +235,15 @@ describe('diagnostics zip (real files, real zip)', () => {
       if (name === 'syncStatus') throw new Error('boom');
       if (name === 'listOutbox')
         return { ok: false, error: { kind: 'not_signed_in', message: '', nextStep: '' } };
+      if (name === 'mountingChecklist')
+        return { ok: true, value: { checks: [], source: { file: null, problem: { from: name } } } };
       return { ok: true, value: { from: name } };
     });
     expect(asked.sort()).toEqual([
       'lastConnectionReport',
       'listOutbox',
       'managedSettings',
+      'mountingChecklist',
       'sessionStatus',
       'syncStatus',
     ]);
@@ -249,6 +253,8 @@ describe('diagnostics zip (real files, real zip)', () => {
       sync: null,
       queue: null,
       connectionReport: { from: 'lastConnectionReport' },
+      // Why IT's checklist file is not used, for support.
+      checklists: { file: null, problem: { from: 'mountingChecklist' } },
     });
   });
 

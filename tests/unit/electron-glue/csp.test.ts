@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_CSP, buildCsp } from '../../../electron/main/csp';
+import { APP_CSP, buildCsp } from '../../../electron/common/csp';
 
 const directives = (csp: string): Map<string, string[]> =>
   new Map(

@@ -7,7 +7,8 @@ import {
   type OperationName,
   type PushEvent,
 } from '../../../electron/contract';
-import type { Core, Logger } from '../../../electron/core/core';
+import type { Core } from '../../../electron/core/core';
+import type { Logger } from '../../../electron/common/logger';
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>;
 const electron = vi.hoisted(() => ({

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APP_CSP } from '../../../electron/main/csp';
+import { APP_CSP } from '../../../electron/common/csp';
 import {
   contentTypeFor,
   createRendererHandler,

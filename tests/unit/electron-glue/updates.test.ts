@@ -16,6 +16,7 @@ const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
   updateUrl: 'https://updates.example.com/fi',
   updatesEnabled: null,
   photoMaxSide: null,
+  quality: { rules: null, organizations: null, checklistFile: null },
   ...over,
 });
 

@@ -103,6 +103,7 @@ describe('managed settings: sources parsed for real', () => {
         updateUrl: 'https://updates.example.com/user-feed', // only the user set it
         updatesEnabled: false,
         photoMaxSide: null,
+        quality: NOT_MANAGED.quality,
       },
       problems: [],
     });
@@ -194,6 +195,7 @@ describe('managed settings: sources parsed for real', () => {
       updateUrl: 'https://updates.example.com/mac',
       updatesEnabled: false,
       photoMaxSide: null,
+      quality: NOT_MANAGED.quality,
     });
   });
 
@@ -292,6 +294,16 @@ describe('managed settings: sources parsed for real', () => {
         expect(reading.problems).toHaveLength(1);
       },
     );
+  });
+
+  it('FullRefreshHours: whole hours from 1 to 720, from the registry or a file; anything else is named and ignored', () => {
+    const where = { kind: 'windows-policy', where: 'HKLM' } as const;
+    expect(readPolicyValues({ FullRefreshHours: 48 }, where).settings.fullRefreshHours).toBe(48);
+    for (const bad of [0, 721, 1.5, '24']) {
+      const reading = readPolicyValues({ FullRefreshHours: bad }, where);
+      expect(reading.settings.fullRefreshHours).toBeUndefined();
+      expect(reading.problems.join('\n')).toMatch(/FullRefreshHours ignored/);
+    }
   });
 
   it('a lock without a URL locks nothing', () => {

@@ -9,6 +9,8 @@ describe('route paths', () => {
     [{ name: 'scan', locationId: 'loc:1~a' }, '#/locations/loc%3A1~a/scan'],
     [{ name: 'scan', locationId: null }, '#/scan'],
     [{ name: 'replace', locationId: 'loc_1' }, '#/locations/loc_1/replace'],
+    [{ name: 'pick-list', locationId: 'loc_1' }, '#/locations/loc_1/pick-list'],
+    [{ name: 'pick-list', locationId: null }, '#/pick-list'],
     [{ name: 'receipt', visitId: 'visit-1' }, '#/receipts/visit-1'],
     [{ name: 'device', serial: 'FTC-1', locationId: null }, '#/devices/FTC-1'],
     [{ name: 'device', serial: 'FTC-1', locationId: 'L1' }, '#/devices/FTC-1?at=L1'],

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SyncState, SyncTask } from '../../../electron/contract';
 import {
   currentTask,
+  endedNotice,
   endedText,
+  heldText,
   newlyEnded,
   nextSyncText,
   offlineProgress,
@@ -15,6 +17,7 @@ const task = (patch: Partial<SyncTask>): SyncTask => ({
   locationId: null,
   fetched: 0,
   total: null,
+  bytes: 0,
   state: 'waiting',
   error: null,
   ...patch,
@@ -25,6 +28,7 @@ const state = (tasks: SyncTask[], running = true): SyncState => ({
   tasks,
   lastCompletedAt: null,
   nextAttemptAt: null,
+  held: null,
 });
 const offline = { kind: 'offline', message: 'No connection.', nextStep: 'Wait.' } as const;
 
@@ -43,6 +47,17 @@ describe('the sync indicator', () => {
     expect(taskCount(task({ fetched: 12_300, total: 100_000 }))).toBe('12,300 of 100,000');
     expect(taskCount(task({ fetched: 500 }))).toBe('500 so far');
     expect(taskCount(task({}))).toBe('');
+  });
+  it('says how much was downloaded, and why the full lists wait', () => {
+    expect(taskCount(task({ fetched: 12_300, total: 100_000, bytes: 3_456_789 }))).toBe(
+      '12,300 of 100,000 · 3.5 MB',
+    );
+    // Pages answered "not modified" cost nothing: no size until something came.
+    expect(taskCount(task({ fetched: 500, total: 500, bytes: 0 }))).toBe('500 of 500');
+    expect(taskCount(task({ bytes: 2_048 }))).toBe('2 kB');
+    expect(heldText({ ...state([], false), held: 'slow_link' })).toMatch(/faster connection/);
+    expect(heldText({ ...state([], false), held: 'save_data' })).toMatch(/data saver/);
+    expect(heldText(state([], false))).toBeNull();
   });
   it('reports a failure or cancellation once, not on every later event', () => {
     const before = state([task({ state: 'running' }), task({ resource: 'locations' })]);
@@ -66,6 +81,21 @@ describe('the sync indicator', () => {
         task({ resource: 'locations', state: 'cancelled' }),
       ]),
     ).toBe('Download stopped. What was downloaded is kept; the rest follows later.');
+  });
+  it('says that Cancel stopped the sending of a run that only sent the queue', () => {
+    const sending = { ...state([]), sending: true };
+    const idle = state([], false);
+    expect(endedNotice(sending, idle, true)).toBe(
+      'Sending stopped. Actions not sent yet stay queued; “Sync now” sends them.',
+    );
+    expect(endedNotice(sending, idle, false), 'not cancelled: nothing to say').toBe('');
+    expect(endedNotice(sending, sending, true), 'still running').toBe('');
+    // With downloads, their cancelled tasks say it, once.
+    const cancelled = state([task({ state: 'cancelled' })], false);
+    expect(endedNotice(state([task({ state: 'waiting' })]), cancelled, true)).toBe(
+      'Sending stopped. Actions not sent yet stay queued; “Sync now” sends them.',
+    );
+    expect(endedNotice(cancelled, cancelled, true)).toBe('');
   });
   it('counts down to the next sync and goes quiet once it is due', () => {
     const now = Date.parse('2026-05-04T12:00:00Z');

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isSerial, SERIAL_MAX_LENGTH } from '../../../electron/id-patterns';
 import { normaliseSerial } from '../../../renderer/src/lib/scan/normalise-serial';
 
 const GS = '\u001d';
@@ -54,7 +56,6 @@ describe('normaliseSerial', () => {
   it.each([
     ['empty', ''],
     ['whitespace only', '   \t '],
-    ['too short', 'AB'],
     ['too long', 'A'.repeat(65)],
     ['starts with punctuation', '-FTC-1'],
     ['characters a serial never has', 'FTC#1234'],
@@ -68,9 +69,21 @@ describe('normaliseSerial', () => {
     expect(normaliseSerial(raw)).toBeNull();
   });
 
-  it('accepts exactly 64 characters and the shortest (3) serial', () => {
+  it('accepts exactly 64 characters and the shortest (1) serial', () => {
     expect(normaliseSerial('A'.repeat(64))).toBe('A'.repeat(64));
-    expect(normaliseSerial('a1b')).toBe('a1b');
+    expect(normaliseSerial('7')).toBe('7');
+  });
+
+  // One rule for what a serial may be (electron/id-patterns.ts): a device the core, a route or
+  // a deep link accepts — "A1" opens by #/devices/A1 — can also be scanned or typed on Scan.
+  it('takes a plain serial exactly when the contract takes it', () => {
+    expect(normaliseSerial('A1')).toBe('A1');
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9._-]{0,70}$/), (text) => {
+        expect(normaliseSerial(text)).toBe(isSerial(text) ? text : null);
+      }),
+    );
+    expect(normaliseSerial('A'.repeat(SERIAL_MAX_LENGTH + 1))).toBeNull();
   });
 
   it('is idempotent: a normalised serial normalises to itself', () => {

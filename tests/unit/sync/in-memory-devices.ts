@@ -35,7 +35,7 @@ export const offlineError = (): AppError =>
     nextStep: 'Wait for a connection.',
   });
 
-export const badGateway = (): AppError =>
+const badGateway = (): AppError =>
   new AppError({
     kind: 'server',
     message: 'The server had a problem (502).',
@@ -43,7 +43,7 @@ export const badGateway = (): AppError =>
     status: 502,
   });
 
-export const rateLimited = (retryAfterS = 30): AppError =>
+const rateLimited = (retryAfterS = 30): AppError =>
   new AppError({
     kind: 'rate_limited',
     message: 'The server asked the app to slow down.',

@@ -1,7 +1,7 @@
 /** Opening, listing and releasing cameras. */
 
 /** Thrown when the page has no camera API at all (insecure origin, stripped-down webview). */
-export class CameraUnsupportedError extends Error {
+class CameraUnsupportedError extends Error {
   override name = 'CameraUnsupported';
 }
 

@@ -11,7 +11,7 @@
 import { m } from '../i18n';
 import { normaliseSerial } from './normalise-serial';
 
-export type HostLayout = 'qwertz' | 'azerty';
+type HostLayout = 'qwertz' | 'azerty';
 
 export interface ScannerLayoutWarning {
   kind: 'scanner_layout';

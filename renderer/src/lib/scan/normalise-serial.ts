@@ -4,11 +4,11 @@
  * Labels in the field carry the serial in many wrappers: a plain code, a URL printed as a QR
  * code, a `key=value` payload, a small JSON object, or a GS1 element string with the serial in
  * Application Identifier (21). Everything is reduced to the serial itself: no whitespace, and
- * the same character rules the contract enforces. Its case is kept: the core sends the server's
- * own spelling (electron/serial-key.ts), and a server may spell serials in lower case.
+ * the contract's own rule (`isSerial`, also its minimum and maximum length), so what opens by a
+ * route or a deep link can be scanned or typed too. Its case is kept: the core sends the
+ * server's own spelling (electron/serial-key.ts), and a server may spell serials in lower case.
  */
-
-const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+import { isSerial } from '../../../../electron/id-patterns';
 
 /** Names that carry the serial (URL query parameters, JSON keys). */
 const SERIAL_KEYS = ['serial', 'serial_number', 'serialnumber', 'sn', 's/n'];
@@ -43,7 +43,7 @@ export function normaliseSerial(raw: string): string | null {
 
 function clean(candidate: string): string | null {
   const serial = candidate.replace(/\s+/g, '');
-  return SERIAL_PATTERN.test(serial) ? serial : null;
+  return isSerial(serial) ? serial : null;
 }
 
 function unwrap(raw: string): string | null {

@@ -35,7 +35,7 @@ export interface ScanAnywhereOptions {
 }
 
 /** At a store, the scan starts the install flow there; anywhere else it opens the device. */
-export const routeForScan = (serial: string, at: Route): Route => {
+const routeForScan = (serial: string, at: Route): Route => {
   const locationId =
     at.name === 'location' || at.name === 'verify' || at.name === 'device' ? at.locationId : null;
   return { name: 'device', serial, locationId };

@@ -70,7 +70,7 @@ export interface WedgeDetector<P> {
 }
 
 /** Keys from the third character of a fast run on are claimed (see the header comment). */
-export const CLAIM_FROM_CHAR = 3;
+const CLAIM_FROM_CHAR = 3;
 /** Some scanners pause a little longer before the terminator than between characters. */
 export const TERMINATOR_GRACE_FACTOR = 3;
 /**

@@ -1,0 +1,122 @@
+/**
+ * The mounting checklist and the completion rules in the technician's language: one place for
+ * the Verify screen, Activity, the receipt and the CSV, so each says them the same (pure,
+ * unit-tested per locale). Lengths in the locale's unit (length-units.ts).
+ */
+import type {
+  ChecklistFileProblem,
+  CheckDef,
+  CompletionRules,
+  OpenRule,
+  RecordedCheck,
+} from '../../../electron/contract';
+import type { CheckId } from '../../../electron/mounting-checks';
+import { formatLocale } from './active-locale';
+import { formatNumber } from './format';
+import { m } from './i18n';
+import { formatLength, lengthUnitFor } from './length-units';
+
+const CHECK_NAMES: Record<CheckId, () => string> = {
+  mounting_height: m.checklist_check_mounting_height,
+  door_distance: m.checklist_check_door_distance,
+  centred: m.checklist_check_centred,
+  arrow_to_street: m.checklist_check_arrow_to_street,
+  view_clear: m.checklist_check_view_clear,
+};
+
+export const checkName = (id: CheckId): string => CHECK_NAMES[id]();
+
+/** A length in the active locale's unit ("2,7 m", "8.86 ft"). */
+const lengthText = (metres: number, locale: string = formatLocale()): string =>
+  formatLength(metres, lengthUnitFor(locale), locale);
+
+/** "at least 2.7 m", "at most 4.5 m", "2.32 m to 3 m"; null when the check has no limits. */
+const limitsText = (
+  limits: { minMetres: number | null; maxMetres: number | null },
+  locale: string = formatLocale(),
+): string | null => {
+  const { minMetres, maxMetres } = limits;
+  if (minMetres !== null && maxMetres !== null)
+    return m.checklist_limit_range({
+      min: lengthText(minMetres, locale),
+      max: lengthText(maxMetres, locale),
+    });
+  if (minMetres !== null) return m.checklist_limit_min({ min: lengthText(minMetres, locale) });
+  if (maxMetres !== null) return m.checklist_limit_max({ max: lengthText(maxMetres, locale) });
+  return null;
+};
+
+export const defLimitsText = (def: CheckDef, locale?: string): string | null =>
+  def.kind === 'length' ? limitsText(def, locale) : null;
+
+/** One recorded answer: "Mounting height: 2.5 m, outside the limits (2.7 m or more): …". */
+export const answerText = (answer: RecordedCheck, locale: string = formatLocale()): string => {
+  const check = checkName(answer.check);
+  if (answer.kind === 'confirm') {
+    return answer.yes
+      ? m.checklist_answer({ check, value: m.checklist_yes() })
+      : m.checklist_answer_no({ check, reason: answer.reason ?? '' });
+  }
+  const value = lengthText(answer.metres, locale);
+  return answer.outside
+    ? m.checklist_answer_outside({
+        check,
+        value,
+        limits: limitsText(answer, locale) ?? '',
+        reason: answer.reason ?? '',
+      })
+    : m.checklist_answer({ check, value });
+};
+
+/** The whole checklist as one line (Activity's detail, the CSV, the receipt). */
+export const checklistText = (checks: readonly RecordedCheck[], locale?: string): string =>
+  m.checklist_recorded({
+    answers: checks.map((c) => answerText(c, locale)).join(m.follow_up_separator()),
+  });
+
+/** One open rule: "FTC-1: 1 of 2 placement photos". */
+export const openRuleText = (rule: OpenRule): string => {
+  switch (rule.rule) {
+    case 'photos':
+      return m.completion_open_photos({
+        serial: rule.serial,
+        have: formatNumber(rule.have),
+        need: formatNumber(rule.need),
+      });
+    case 'passed_check':
+      return m.completion_open_passed_check({ serial: rule.serial });
+    case 'checklist':
+      return m.completion_open_checklist({ serial: rule.serial });
+  }
+};
+
+/** "Visit finished incomplete: …. Reason: …" — the same in Activity, the receipt and the CSV. */
+export const incompleteText = (incomplete: { open: OpenRule[]; reason: string }): string =>
+  m.completion_incomplete({
+    open: incomplete.open.map(openRuleText).join(m.follow_up_separator()),
+    reason: incomplete.reason,
+  });
+
+/** What the rules ask for, as a list ("2 placement photos per device, the mounting checklist"). */
+export const rulesText = (rules: CompletionRules): string =>
+  [
+    rules.photos > 0 ? m.completion_rule_photos({ count: formatNumber(rules.photos) }) : '',
+    rules.passedCheck ? m.completion_rule_passed_check() : '',
+    rules.checklist ? m.completion_rule_checklist() : '',
+  ]
+    .filter(Boolean)
+    .join(m.common_list_separator());
+
+const FILE_PROBLEMS: Record<ChecklistFileProblem['code'], (problem: string) => string> = {
+  checklist_file_unreadable: () => m.checklist_file_unreadable(),
+  checklist_file_not_json: () => m.checklist_file_not_json(),
+  checklist_file_invalid: (problem) => m.checklist_file_invalid({ problem }),
+};
+
+/** Why IT's checklist file is not used (Settings). */
+export const checklistFileProblemText = ({ code, params }: ChecklistFileProblem): string =>
+  m.checklist_file_problem({
+    file: params.file,
+    problem: FILE_PROBLEMS[code](params.problem),
+    at: params.at ? m.checklist_file_problem_at({ at: params.at }) : '',
+  });

@@ -1,0 +1,218 @@
+/**
+ * Installation quality against the sandbox, through the core (real work.db files, a real policy
+ * file on disk): the mounting checklist recorded with the install, IT's completion rules for
+ * this organization, and "Finish visit" with a rule open — refused without a reason, recorded
+ * incomplete with one (the visit row and an entry of its log).
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedSettings } from '../../../electron/contract';
+import { NOT_MANAGED } from '../../../electron/common/managed/policy';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import {
+  hostSandbox,
+  signInAndSync,
+  uninstalledSerials,
+  type SandboxHost,
+} from '../../helpers/store-world';
+
+let root: string;
+let host: SandboxHost;
+const harnesses: CoreHarness[] = [];
+
+const managed = (quality: ManagedSettings['quality']): ManagedSettings => ({
+  ...NOT_MANAGED,
+  source: { kind: 'linux-file', where: join(root, 'policy.json') },
+  quality,
+});
+
+async function start(name: string, settings: ManagedSettings): Promise<CoreHarness> {
+  const harness = await startCoreHarness({ dataDir: join(root, name), managed: settings });
+  harnesses.push(harness);
+  await signInAndSync(harness, host.sandbox);
+  return harness;
+}
+
+async function workDb(harness: CoreHarness): Promise<Database.Database> {
+  const accounts = join(harness.dataDir, 'accounts');
+  const [dir] = await readdir(accounts);
+  return new Database(join(accounts, dir!, 'work.db'), { readonly: true });
+}
+
+async function installOne(harness: CoreHarness) {
+  const [serial] = await uninstalledSerials(harness, 1);
+  const locationId = (await harness.call('listLocations')).value[0]!.id;
+  await harness.call('installDevice', { serial: serial!, locationId });
+  const type = (await harness.call('getDevice', { serial })).value.device_type_name ?? null;
+  return { serial: serial!, locationId, type };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fi-quality-'));
+  host = await hostSandbox(join(root, 'sandbox.json'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const harness of harnesses) await harness.close();
+  await host?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('the mounting checklist and completion rules', () => {
+  it('IT’s file gives the checks; a value outside them needs a reason; the visit cannot end complete with rules open', async () => {
+    const file = join(root, 'checklists.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        deviceTypes: {},
+        otherDeviceTypes: [
+          { check: 'mounting_height', minMetres: 2.7, maxMetres: 4.5 },
+          { check: 'view_clear' },
+        ],
+      }),
+    );
+    const rules = { photos: 1, passedCheck: true, checklist: true };
+    const harness = await start(
+      'ruled',
+      managed({ rules, organizations: null, checklistFile: file }),
+    );
+    const { serial, locationId, type } = await installOne(harness);
+
+    // Every device type gets the file's list (it names no type), not the shipped one.
+    const list = await harness.call('mountingChecklist', { deviceType: type });
+    expect(list).toEqual({
+      checks: [
+        { id: 'mounting_height', kind: 'length', minMetres: 2.7, maxMetres: 4.5 },
+        { id: 'view_clear', kind: 'confirm' },
+      ],
+      source: { file, problem: null },
+    });
+    expect((await harness.call('visitCompletion', {})).open).toEqual([
+      { rule: 'photos', serial, have: 0, need: 1 },
+      { rule: 'passed_check', serial },
+      { rule: 'checklist', serial },
+    ]);
+
+    // 2.5 m is below 2.7 m: refused without a reason, the check named.
+    const low = { check: 'mounting_height', metres: 2.5 };
+    const refused = await harness.core.invoke('recordChecklist', {
+      serial,
+      locationId,
+      deviceType: type,
+      answers: [low, { check: 'view_clear', yes: true }],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        code: 'checklist_incomplete',
+        fieldIssues: { mounting_height: { code: 'checklist_reason_needed' } },
+      },
+    });
+    const entry = await harness.call('recordChecklist', {
+      serial,
+      locationId,
+      deviceType: type,
+      answers: [
+        { ...low, reason: 'low ceiling' },
+        { check: 'view_clear', yes: true },
+      ],
+    });
+    expect(entry).toMatchObject({ action: 'checklist', serial, result: 'done' });
+
+    const open = [
+      { rule: 'photos', serial, have: 0, need: 1 },
+      { rule: 'passed_check', serial },
+    ];
+    expect((await harness.call('visitCompletion', {})).open).toEqual(open);
+
+    // Finish visit: refused without a reason (nothing finished), recorded incomplete with one.
+    const [visit] = await harness.call('listVisits');
+    expect(await harness.core.invoke('finishVisit', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', code: 'visit_rules_open', params: { open: 2 } },
+    });
+    expect((await harness.call('listVisits'))[0]!.finishedAt).toBeNull();
+    const finished = await harness.call('finishVisit', { reason: 'store closing' });
+    expect(finished).toMatchObject({
+      id: visit!.id,
+      incomplete: { open, reason: 'store closing' },
+    });
+    expect(finished!.finishedAt).not.toBeNull();
+    const log = await harness.call('listActivity', { visitId: visit!.id });
+    expect(log.at(-1)).toMatchObject({
+      action: 'finish_visit',
+      result: 'incomplete',
+      fact: { kind: 'visit_incomplete', open, reason: 'store closing' },
+    });
+
+    // What is on disk: the answers in metres with their limits, the visit's incompleteness.
+    const db = await workDb(harness);
+    try {
+      const row = db.prepare("SELECT data FROM activity WHERE action = 'checklist'").get() as {
+        data: string;
+      };
+      expect(JSON.parse(row.data).fact.checks[0]).toEqual({
+        check: 'mounting_height',
+        kind: 'length',
+        metres: 2.5,
+        minMetres: 2.7,
+        maxMetres: 4.5,
+        outside: true,
+        reason: 'low ceiling',
+      });
+      const stored = db.prepare('SELECT incomplete FROM visits WHERE id = ?').get(visit!.id) as {
+        incomplete: string;
+      };
+      expect(JSON.parse(stored.incomplete)).toEqual({ open, reason: 'store closing' });
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
+  it('rules for another organization do not apply here; a bad checklist file leaves the shipped lists in use and says why', async () => {
+    const file = join(root, 'broken.json');
+    await writeFile(
+      file,
+      JSON.stringify({ deviceTypes: {}, otherDeviceTypes: [{ check: 'centred', minMetres: 1 }] }),
+    );
+    const harness = await start(
+      'other-org',
+      managed({
+        rules: { photos: 3, passedCheck: true, checklist: true },
+        organizations: ['org_somebody_else'],
+        checklistFile: file,
+      }),
+    );
+    await installOne(harness);
+    expect(await harness.call('visitCompletion', {})).toEqual({
+      rules: { photos: 0, passedCheck: false, checklist: false },
+      open: [],
+    });
+    const list = await harness.call('mountingChecklist', { deviceType: 'Overhead 3D Sensor' });
+    expect(list.source).toEqual({
+      file: null,
+      problem: {
+        code: 'checklist_file_invalid',
+        params: { file, at: 'otherDeviceTypes.0', problem: 'limits_on_confirm' },
+      },
+    });
+    expect(list.checks[0]).toEqual({
+      id: 'mounting_height',
+      kind: 'length',
+      minMetres: 2.7,
+      maxMetres: null,
+    });
+    const finished = await harness.call('finishVisit', {});
+    expect(finished).toMatchObject({ incomplete: null });
+    // The problem is in the log that Export diagnostics collects.
+    const logs = join(harness.dataDir, 'logs');
+    const text = (
+      await Promise.all((await readdir(logs)).map((f) => readFile(join(logs, f), 'utf8')))
+    ).join('');
+    expect(text).toContain('mounting checklist file not used');
+  }, 60_000);
+});

@@ -1,0 +1,120 @@
+/**
+ * What is on screen is refreshed when shown and kept fresh while shown (issue 26), through the
+ * real core: the screens read again every minute while visible (renderer lib/keep-fresh), and
+ * the core asks the server for a store's devices or a device only when what it has is older
+ * than 50 s — so a minute of looking costs one request, not one per read. A store's
+ * last seven days of foot traffic, asked again by every re-read, is asked once.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { WORKING_SET_FRESH_MS } from '../../../electron/core/service/read-service';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { CompressedClock } from '../../helpers/compressed-clock';
+import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { singleOrgUser, waitFor } from '../../helpers/store-world';
+
+const realNow = Date.now.bind(Date);
+
+let cleanup: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = null;
+});
+
+async function signedIn() {
+  const sandbox: RunningSandbox = await startSandbox({ devices: 600, now: realNow });
+  const clock = new CompressedClock();
+  const restore = clock.install();
+  const harness: CoreHarness = await startCoreHarness({ timers: clock, probe: { idleMs: 0 } });
+  cleanup = async () => {
+    restore();
+    await harness.call('signOut', {}).catch(() => undefined);
+    await harness.close();
+    await sandbox.close();
+  };
+  await harness.call('signIn', {
+    baseUrl: sandbox.baseUrl,
+    apiKey: singleOrgUser(sandbox).api_key,
+  });
+  await harness.call('syncNow');
+  const updates: string[] = [];
+  harness.core.onEvent((e) => {
+    if (e.type === 'data-updated') updates.push(e.resource);
+  });
+  const asked = (prefix: string) =>
+    sandbox.requestLog().filter((r) => r.method === 'GET' && r.path.startsWith(prefix)).length;
+  return { sandbox, clock, harness, updates, asked };
+}
+
+describe('the working set', () => {
+  it("a store's devices: refreshed when shown, at most once per 50 s, again while looked at", async () => {
+    const w = await signedIn();
+    const store = (await w.harness.call('listLocations')).value[0]!;
+    const path = `/v1/locations/${store.id}/devices`;
+    await w.clock.advance(WORKING_SET_FRESH_MS + 1_000);
+    const shown = await w.harness.call('listLocationDevices', { locationId: store.id });
+    expect(shown.refreshing).toBe(true);
+    await waitFor(() => w.updates.includes(`location-devices:${store.id}`), 10_000, 'the refresh');
+    expect(w.asked(path)).toBe(1);
+    // Read again and again within 50 s (data-updated re-reads, a second screen).
+    for (const ahead of [0, 10_000, 10_000]) {
+      await w.clock.advance(ahead);
+      expect(
+        (await w.harness.call('listLocationDevices', { locationId: store.id })).refreshing,
+      ).toBe(false);
+    }
+    expect(w.asked(path), 'no request within 50 s').toBe(1);
+    const before = (await w.harness.call('listLocationDevices', { locationId: store.id }))
+      .fetchedAt;
+    // The screen's next tick, a minute after the refresh.
+    await w.clock.advance(40_000);
+    expect((await w.harness.call('listLocationDevices', { locationId: store.id })).refreshing).toBe(
+      true,
+    );
+    await waitFor(() => w.asked(path) === 2, 10_000, 'the refresh while on screen');
+    await waitFor(
+      async () =>
+        (await w.harness.call('listLocationDevices', { locationId: store.id })).fetchedAt !==
+        before,
+      10_000,
+      'the newer time shown',
+    );
+  }, 60_000);
+
+  it('a device opened: refreshed when its row is older than 50 s, not on every read', async () => {
+    const w = await signedIn();
+    const serial = (await w.harness.call('queryDevices', { view: 'all', offset: 0, limit: 1 }))
+      .rows[0]!.serial_number;
+    const path = `/v1/devices/${serial}`;
+    expect((await w.harness.call('getDevice', { serial })).refreshing, 'just downloaded').toBe(
+      false,
+    );
+    await w.clock.advance(WORKING_SET_FRESH_MS - 10_000);
+    expect((await w.harness.call('getDevice', { serial })).refreshing).toBe(false);
+    expect(w.asked(path)).toBe(0);
+    await w.clock.advance(15_000);
+    expect((await w.harness.call('getDevice', { serial })).refreshing).toBe(true);
+    await waitFor(() => w.asked(path) === 1, 10_000, 'the refresh');
+    await waitFor(
+      async () => !(await w.harness.call('getDevice', { serial })).refreshing,
+      10_000,
+      'done',
+    );
+    expect(w.asked(path)).toBe(1);
+  }, 60_000);
+
+  it("a store's last seven days of foot traffic are asked once, not at every re-read", async () => {
+    const w = await signedIn();
+    const day = 86_400_000;
+    const to = new Date(Math.floor(Date.now() / day) * day).toISOString();
+    const range = {
+      from: new Date(Date.parse(to) - 7 * day).toISOString(),
+      to,
+      granularity: 'hour' as const,
+    };
+    for (let i = 0; i < 3; i++) {
+      await w.harness.call('locationsFootTraffic', range);
+      await w.clock.advance(60_000);
+    }
+    expect(w.asked('/v1/foot-traffic/locations')).toBe(1);
+  }, 60_000);
+});

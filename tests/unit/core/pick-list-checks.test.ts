@@ -1,0 +1,102 @@
+/**
+ * The pick list's pure parts: a pasted list cut into serials whatever separates them, and each
+ * line checked against what the inventory knows (here a plain table of devices).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  checkLines,
+  splitSerialList,
+  type KnownDevice,
+  type PickLookup,
+} from '../../../electron/core/service/pick-list-checks';
+
+describe('splitSerialList', () => {
+  it('takes one serial a line, commas, semicolons, tabs and spaces, and drops a cell’s quotes', () => {
+    const pasted = 'FTC-1\r\nFTC-2\n\n  FTC-3 , FTC-4;FTC-5\tFTC-6 "FTC-7",\'FTC-8\'\n';
+    expect(splitSerialList(pasted)).toEqual([
+      'FTC-1',
+      'FTC-2',
+      'FTC-3',
+      'FTC-4',
+      'FTC-5',
+      'FTC-6',
+      'FTC-7',
+      'FTC-8',
+    ]);
+  });
+
+  it('keeps what is not a serial as a token (shown as a problem, never lost) and gives nothing for blanks', () => {
+    expect(splitSerialList('FTC-1 n/a ÜBER')).toEqual(['FTC-1', 'n/a', 'ÜBER']);
+    expect(splitSerialList(' \n\t ,; ')).toEqual([]);
+  });
+});
+
+const devices: Record<string, KnownDevice> = {
+  'FTC-A1': { serial: 'FTC-A1', type: 'Counter 3', location: null },
+  'FTC-A2': { serial: 'FTC-A2', type: 'Counter 3', location: null },
+  'FTC-B1': { serial: 'FTC-B1', type: 'Counter 2', location: null },
+  'FTC-C1': { serial: 'FTC-C1', type: 'Counter 3', location: { id: 'loc-2', name: 'Mall' } },
+  'FTC-C2': { serial: 'FTC-C2', type: 'Counter 3', location: { id: 'loc-1', name: 'Here' } },
+};
+const lookup: PickLookup = {
+  // As the core finds the server's spelling: case and separators aside.
+  device: (serial) =>
+    Object.values(devices).find(
+      (d) => d.serial.replace('-', '').toLowerCase() === serial.replace('-', '').toLowerCase(),
+    ) ?? null,
+  near: (serial) => (serial === 'FTC-A3' ? ['FTC-A1', 'FTC-A2'] : []),
+};
+const lines = (...serials: string[]) => serials.map((serial) => ({ serial, settled: false }));
+
+describe('checkLines', () => {
+  it('says for each line what keeps it from being installed, and nothing for a good one', () => {
+    const checked = checkLines(
+      lines('ftca1', 'FTC-A3', 'FTC-C1', 'FTC-C2', 'FTC-B1', 'FTC-A1', 'n/a', 'FTC-A2'),
+      lookup,
+      'loc-1',
+      null,
+    );
+    expect(checked.expectedType).toBe('Counter 3');
+    expect(checked.lines.map((l) => [l.serial, l.problem])).toEqual([
+      ['FTC-A1', null],
+      ['FTC-A3', { kind: 'unknown', near: ['FTC-A1', 'FTC-A2'] }],
+      ['FTC-C1', { kind: 'installed_elsewhere', location: { id: 'loc-2', name: 'Mall' } }],
+      ['FTC-C2', { kind: 'installed_here' }],
+      ['FTC-B1', { kind: 'wrong_type', type: 'Counter 2', expected: 'Counter 3' }],
+      ['FTC-A1', { kind: 'duplicate', line: 1 }],
+      ['n/a', { kind: 'not_a_serial' }],
+      ['FTC-A2', null],
+    ]);
+  });
+
+  it('before the store every installed device is elsewhere; a chosen type beats the first one', () => {
+    const checked = checkLines(lines('FTC-A1', 'FTC-B1', 'FTC-C2'), lookup, null, 'Counter 2');
+    expect(checked.expectedType).toBe('Counter 2');
+    expect(checked.lines.map((l) => l.problem)).toEqual([
+      { kind: 'wrong_type', type: 'Counter 3', expected: 'Counter 2' },
+      null,
+      { kind: 'installed_elsewhere', location: { id: 'loc-1', name: 'Here' } },
+    ]);
+  });
+
+  it('does not check a line installed from the list again (its device shows installed by then)', () => {
+    const checked = checkLines(
+      [
+        { serial: 'FTC-C2', settled: true },
+        { serial: 'FTC-C2', settled: false },
+      ],
+      lookup,
+      'loc-1',
+      null,
+    );
+    expect(checked.lines.map((l) => l.problem)).toEqual([null, { kind: 'duplicate', line: 1 }]);
+  });
+
+  it('expects no type when no device of the list is known', () => {
+    const checked = checkLines(lines('FTC-Z9'), lookup, null, null);
+    expect(checked).toEqual({
+      expectedType: null,
+      lines: [{ serial: 'FTC-Z9', deviceType: null, problem: { kind: 'unknown', near: [] } }],
+    });
+  });
+});
