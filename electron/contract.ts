@@ -842,6 +842,10 @@ export type RecordEntryKind =
   | 'verification'
   | 'photo'
   | 'photo_removed'
+  /** The mounting checklist's answers for a device (a `mounting_checklist` activity fact). */
+  | 'mounting_checklist'
+  /** Finished with completion rules open, and why (a `visit_incomplete` activity fact). */
+  | 'visit_incomplete'
   | 'sign_off'
   | 'amendment'
   | 'storage'

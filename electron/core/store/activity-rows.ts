@@ -94,9 +94,13 @@ export const amended = (
     entry,
   );
 
-/** The record entry's kind for an activity entry. */
-const recordKind = (entry: ActivityEntry): RecordEntryKind =>
-  entry.action === 'verify' ? 'verification' : entry.action === 'storage' ? 'storage' : 'action';
+/** The record entry's kind for an activity entry: what it says, for the CSV and the check. */
+const recordKind = (entry: ActivityEntry): RecordEntryKind => {
+  if (entry.fact?.kind === 'mounting_checklist') return 'mounting_checklist';
+  if (entry.fact?.kind === 'visit_incomplete') return 'visit_incomplete';
+  if (entry.action === 'verify') return 'verification';
+  return entry.action === 'storage' ? 'storage' : 'action';
+};
 
 /**
  * What the record keeps of an activity entry: everything it says (the English `detail` only

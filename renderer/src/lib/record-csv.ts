@@ -19,6 +19,10 @@ export const recordKindWords = (kind: RecordEntryKind): string => {
       return m.record_kind_photo();
     case 'photo_removed':
       return m.record_kind_photo_removed();
+    case 'mounting_checklist':
+      return m.record_kind_mounting_checklist();
+    case 'visit_incomplete':
+      return m.record_kind_visit_incomplete();
     case 'sign_off':
       return m.record_kind_sign_off();
     case 'amendment':
