@@ -11,6 +11,7 @@ import { MESSAGE_LOCALES } from '../i18n/locales';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
+import { SIGNATURE_WIDTH } from './signature-box';
 import type { VerificationResult } from './verification-result';
 import type { CompletionRules, OpenRule } from './completion-rules';
 import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './mounting-checks';
@@ -137,8 +138,6 @@ const HashText = z
 const FullHash = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** A signature: pen strokes as x,y pairs in a SIGNATURE_WIDTH × SIGNATURE_HEIGHT box. */
-export const SIGNATURE_WIDTH = 600;
-export const SIGNATURE_HEIGHT = 200;
 const SignatureStrokes = z
   .array(
     z
@@ -151,8 +150,8 @@ const SignatureStrokes = z
   .max(200);
 
 /** What an amendment can correct. */
-export const AMENDABLE_FIELDS = ['note'] as const;
-export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
+const AMENDABLE_FIELDS = ['note'] as const;
+type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 /** What one addToPickList takes: a box or a few, never a whole file by mistake. */
 const PICK_TEXT_MAX = 20_000;
 

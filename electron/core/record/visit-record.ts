@@ -11,7 +11,7 @@ import type { Db } from '../db/open-database';
 import { canonicalJson } from './canonical-json';
 import { entryHash, FIRST_PREV } from './entry-hash';
 
-export interface NewRecordEntry {
+interface NewRecordEntry {
   visitId: string;
   kind: RecordEntryKind;
   /** The activity entry or photo this entry records (amendments find it by this). */
@@ -32,7 +32,7 @@ export interface RecordEntry {
   hash: string;
 }
 
-export interface RecordSummary {
+interface RecordSummary {
   entries: number;
   finalHash: string | null;
   /** When the entries of a visit recorded before chains existed were chained (the upgrade). */

@@ -78,10 +78,7 @@ const fromRow = ({ data, ...row }: Row): ActivityEntry => {
 };
 
 /** The entry as its amendments left it: the corrected values, and the amendments beside them. */
-export const amended = (
-  entry: ActivityEntry,
-  amendments: readonly Amendment[] = [],
-): ActivityEntry =>
+const amended = (entry: ActivityEntry, amendments: readonly Amendment[] = []): ActivityEntry =>
   amendments.reduce<ActivityEntry>(
     (e, a) => ({
       ...e,
@@ -108,7 +105,7 @@ const recordKind = (entry: ActivityEntry): RecordEntryKind => {
  * plumbing, not proof, and a damaged work.db's count of queued actions reads those ids from
  * its bytes (store/damaged-file.ts), where an append-only record would keep sent ones forever.
  */
-export const recordBodyOf = (entry: ActivityEntry): object => {
+const recordBodyOf = (entry: ActivityEntry): object => {
   const {
     id: _id,
     visitId: _visit,
