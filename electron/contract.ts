@@ -11,6 +11,7 @@ import { MESSAGE_LOCALES } from '../i18n/locales';
 import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './id-patterns';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from './field-limits';
 import { MAX_PHOTO_BYTES } from './photo-limits';
+import { SIGNATURE_WIDTH } from './signature-box';
 import type { VerificationResult } from './verification-result';
 import type { CompletionRules, OpenRule } from './completion-rules';
 import type { CheckDef, ChecklistFileProblem, RecordedCheck } from './mounting-checks';
@@ -97,6 +98,7 @@ export const FIELD_RULES = [
   'pick_text_too_long',
   'length_range',
   'reason_required',
+  'signature_empty',
   'base_url_empty',
   'base_url_not_address',
   'base_url_scheme',
@@ -150,6 +152,29 @@ const Label = z.string().trim().max(80, R.label_too_long);
 const IsoTime = z.iso.datetime({ offset: true });
 export { MAX_PHOTO_BYTES };
 const Empty = z.object({}).strict();
+const Reason = z.string().trim().min(1, R.reason_required).max(300, R.reason_too_long);
+/** A SHA-256 as hex, as printed (spaces between groups allowed) or a prefix of 16+ digits. */
+const HashText = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[0-9a-f]{16,64}$/));
+const FullHash = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** A signature: pen strokes as x,y pairs in a SIGNATURE_WIDTH × SIGNATURE_HEIGHT box. */
+const SignatureStrokes = z
+  .array(
+    z
+      .array(z.number().int().min(0).max(SIGNATURE_WIDTH))
+      .min(2)
+      .max(4_000)
+      .refine((s) => s.length % 2 === 0),
+  )
+  .min(1, R.signature_empty)
+  .max(200);
+
+/** What an amendment can correct. */
+const AMENDABLE_FIELDS = ['note'] as const;
+type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 /** What one addToPickList takes: a box or a few, never a whole file by mistake. */
 const PICK_TEXT_MAX = 20_000;
 
@@ -381,12 +406,53 @@ export const operations = {
   /** Every visit of this account, newest first. */
   listVisits: Empty,
   /**
-   * Finishes the visit in progress; the next action starts a new one. With completion rules
-   * still open it needs `reason`, and the visit is recorded incomplete with it — never refused
-   * otherwise (the technician may always leave).
+   * Finishes the visit in progress with the store's sign-off (the next action starts a new
+   * one): the contact's signature and printed name, or why nobody signed. With completion rules
+   * still open it also needs `reason` (why they are open), and the visit is recorded incomplete
+   * with it — never refused otherwise (the technician may always leave).
    */
   finishVisit: z
-    .object({ reason: z.string().trim().max(300, R.reason_too_long).optional() })
+    .object({
+      signOff: z.discriminatedUnion('signed', [
+        z
+          .object({
+            signed: z.literal(true),
+            name: z.string().trim().min(1, R.name_required).max(120, R.name_too_long),
+            strokes: SignatureStrokes,
+          })
+          .strict(),
+        z.object({ signed: z.literal(false), reason: Reason }).strict(),
+      ]),
+      reason: z.string().trim().max(300, R.reason_too_long).optional(),
+    })
+    .strict(),
+  /**
+   * Corrects an entry of a visit's record by appending an amendment (the entry itself never
+   * changes): a verification's note, with the reason for the correction.
+   */
+  amendEntry: z
+    .object({
+      entryId: Id,
+      field: z.enum(AMENDABLE_FIELDS),
+      value: z.string().trim().max(500),
+      reason: Reason,
+    })
+    .strict(),
+  /** A visit's chained record: each entry's number, time, kind and hash (for the CSV). */
+  visitRecord: z.object({ visitId: Id }).strict(),
+  /**
+   * Compares a receipt with the record on this computer: the final hash printed on it (or a
+   * prefix of 16+ digits), and from its CSV the visit and every entry's hash.
+   */
+  checkReceipt: z
+    .object({
+      hash: HashText,
+      visitId: Id.optional(),
+      entries: z
+        .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
+        .max(100_000)
+        .optional(),
+    })
     .strict(),
   /** The completion rules of this organization and what is still open in a visit (default:
    * the one in progress). */
@@ -434,6 +500,8 @@ export const operations = {
         .string()
         .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, R.photo_too_large)
         .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, R.photo_not_a_photo),
+      /** When the frame was captured (kept as the photo's time; the record hashes it). */
+      takenAt: IsoTime.optional(),
     })
     .strict(),
   /** The photos of a visit (default: the one in progress), without their pictures. */
@@ -585,6 +653,8 @@ export const ERROR_CODES = [
   'photo_empty',
   'photo_too_large',
   'photo_limit',
+  /** Only a verification's note can be corrected by an amendment. */
+  'entry_not_amendable',
   'location_queued',
   'training_failed',
   'training_only',
@@ -850,6 +920,71 @@ export interface ActivityEntry {
   sentAt: string | null;
   /** replace: the broken device taken out (`serial` is the one put in), from the start. */
   replaces: string | null;
+  /** Corrections appended to the visit's record, oldest first; the fields above show the
+   * corrected values. */
+  amendments: Amendment[];
+}
+
+/** A correction of an entry, appended to the record (the entry itself is never changed). */
+export interface Amendment {
+  at: string;
+  field: AmendableField;
+  value: string | null;
+  previous: string | null;
+  reason: string;
+}
+
+/**
+ * Kinds of entry in a visit's chained record. Every entry is appended through one function
+ * (electron/core/record/visit-record.ts `append`); a new kind of entry is a new name here.
+ */
+export type RecordEntryKind =
+  | 'action'
+  | 'verification'
+  | 'photo'
+  | 'photo_removed'
+  /** The mounting checklist's answers for a device (a `mounting_checklist` activity fact). */
+  | 'mounting_checklist'
+  /** Finished with completion rules open, and why (a `visit_incomplete` activity fact). */
+  | 'visit_incomplete'
+  /** An accuracy audit's row in the visit log, each time it changes (pending, then its result). */
+  | 'accuracy_audit'
+  | 'sign_off'
+  | 'amendment'
+  | 'storage'
+  /** A visit recorded before records were chained: its entries were chained at the upgrade. */
+  | 'chained_at_upgrade';
+
+export interface RecordEntryInfo {
+  n: number;
+  at: string;
+  kind: RecordEntryKind;
+  hash: string;
+}
+
+/** The store's sign-off at the end of a visit. */
+export type SignOff =
+  | { at: string; signed: true; name: string; strokes: number[][] }
+  | { at: string; signed: false; reason: string };
+
+/**
+ * What "Check a receipt" found: `match` (the record is as the receipt says), `added_since`
+ * (the receipt's entries are all there, and more were appended after it: a queued action
+ * sent, an amendment), `differs` (the receipt and the record part at `entry`), `altered` (an
+ * entry stored on this computer no longer matches its own hash: changed outside the app),
+ * `unknown` (no visit here has that hash or id).
+ */
+export interface ReceiptCheck {
+  verdict: 'match' | 'added_since' | 'differs' | 'altered' | 'unknown';
+  visitId: string | null;
+  visitStartedAt: string | null;
+  /** The first entry where they part (1-based), for differs / altered. */
+  entry: number | null;
+  entryKind: RecordEntryKind | null;
+  /** Entries of the record on this computer. */
+  entries: number;
+  /** Entries the receipt lists, when it lists them (a CSV). */
+  receiptEntries: number | null;
 }
 
 /**
@@ -999,6 +1134,9 @@ export interface Visit {
   finishedAt: string | null;
   entries: number;
   organization: { id: string; name: string } | null;
+  /** The chained record: its entry count and the last entry's hash (printed on the receipt). */
+  record: { entries: number; finalHash: string | null; chainedAtUpgrade: string | null };
+  signOff: SignOff | null;
   /** Finished with completion rules open: which, and the technician's reason. */
   incomplete: { open: OpenRule[]; reason: string } | null;
 }
@@ -1105,6 +1243,8 @@ export interface ManagedSettings {
   updateUrl: string | null;
   /** false: updates switched off by policy; null: not set. */
   updatesEnabled: boolean | null;
+  /** Placement photos' longest side in pixels (PHOTO_MAX_SIDE when not set). */
+  photoMaxSide: number | null;
   quality: ManagedQuality;
   /** Hours between scheduled refreshes of the full lists (`FullRefreshHours`); absent: not set. */
   fullRefreshHours?: number;
@@ -1193,6 +1333,9 @@ interface OperationResults {
   listActivity: ActivityEntry[];
   listVisits: Visit[];
   finishVisit: Visit | null;
+  amendEntry: ActivityEntry;
+  visitRecord: RecordEntryInfo[];
+  checkReceipt: ReceiptCheck;
   visitCompletion: VisitCompletion;
   mountingChecklist: { checks: CheckDef[]; source: ChecklistSource };
   recordChecklist: ActivityEntry;
