@@ -77,6 +77,8 @@ test('an accuracy audit counted by buttons, a key and the scanner passes, and th
   const auditRow = page.getByRole('row').filter({ hasText: 'Accuracy audit' });
   await expect(auditRow).toContainText(PASSED.replace(/; /, ' '));
   await page.getByRole('button', { name: 'Finish visit' }).click();
+  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
+  await page.getByRole('button', { name: 'Finish without signature' }).click();
   await page
     .getByRole('region', { name: 'Earlier visits' })
     .getByRole('button', { name: /^Receipt/ })

@@ -84,6 +84,10 @@ test('a visit in German: verify, finish, receipt and its PDF in German; pseudo-l
   await expect(thisVisit.locator('time').first()).toHaveText(GERMAN_DATE_TIME);
   await checkBothThemes(page, 'de-activity');
   await page.getByRole('button', { name: 'Besuch abschließen' }).click();
+  await page
+    .getByLabel('Warum niemand unterschrieben hat')
+    .fill('Niemand von der Filiale anwesend');
+  await page.getByRole('button', { name: 'Ohne Unterschrift abschließen' }).click();
   await expect(page.getByText('Besuch abgeschlossen am')).toBeVisible();
   const earlier = page.getByRole('region', { name: 'Frühere Besuche' });
   await expect(earlier).toContainText(/\d+ Einträge?/);

@@ -2,8 +2,8 @@
  * Installation quality in browser mode (issue 27), training mode with a policy file standing in
  * for IT's managed settings: one placement photo and the mounting checklist required, and the
  * organization's own checklist file. A height typed in feet (US English) below its limits asks
- * for a reason; "Finish visit" with the photo still missing asks why and records the visit
- * incomplete — on the receipt, with the checklist in the same words as on Verify.
+ * for a reason; "Finish visit" with the photo still missing asks, in the sign-off's panel, why
+ * and records the visit incomplete — on the receipt, with the sign-off, with the checklist in the same words as on Verify.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,13 +85,18 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
       .click();
     const open = page.getByRole('region', { name: 'Still open in this visit' });
     await expect(open.getByRole('listitem')).toHaveText([`${serial}: 0 of 1 placement photos`]);
+    // One panel: the store's sign-off, and why the rules are still open.
     await page.getByRole('button', { name: 'Finish visit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Finish the visit incomplete?' });
-    await dialog.getByRole('button', { name: 'Finish incomplete' }).click();
-    await expect(dialog.getByText('Say why you finish the visit with rules open.')).toBeVisible();
-    await dialog.getByLabel('Reason').fill('Store closing');
-    await dialog.getByRole('button', { name: 'Finish incomplete' }).click();
-    await expect(dialog).toBeHidden();
+    const panel = page.getByRole('region', { name: 'Store sign-off' });
+    const rules = panel.getByRole('group', { name: 'Finish the visit incomplete?' });
+    await expect(rules.getByRole('listitem')).toHaveText([`${serial}: 0 of 1 placement photos`]);
+    await panel.getByLabel('Why nobody signed').fill('Nobody from the store present');
+    await panel.getByRole('button', { name: 'Finish without signature' }).click();
+    await expect(rules.getByText('Say why you finish the visit with rules open.')).toBeVisible();
+    await rules.getByLabel('Reason', { exact: true }).fill('Store closing');
+    await panel.getByRole('button', { name: 'Finish without signature' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText(/^Visit finished at /)).toBeVisible();
 
     const earlier = page.getByRole('region', { name: 'Earlier visits' });
@@ -104,6 +109,9 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
     await expect(page.getByRole('note')).toHaveText(
       `Visit finished incomplete: ${serial}: 0 of 1 placement photos. Reason: Store closing`,
     );
+    await expect(
+      page.getByText(/^Not signed \(.*\): Nobody from the store present$/),
+    ).toBeVisible();
     // The receipt's checklist column: each answer in the words Verify said it.
     const row = page.getByRole('row').filter({ hasText: serial });
     await expect(row.getByRole('listitem')).toHaveText(answers);

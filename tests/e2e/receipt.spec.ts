@@ -37,6 +37,8 @@ test('a finished visit has a printable receipt: store and city, organization, ti
     .getByRole('button', { name: 'Activity' })
     .click();
   await page.getByRole('button', { name: 'Finish visit' }).click();
+  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
+  await page.getByRole('button', { name: 'Finish without signature' }).click();
   await page
     .getByRole('region', { name: 'Earlier visits' })
     .getByRole('button', { name: /^Receipt/ })

@@ -29,6 +29,8 @@ test('a visit has a start and a finish; finished visits stay listed with their o
   await expect(thisVisit).toContainText(first);
   await expect(thisVisit).toContainText(`for ${user.organizations[0]!.name}`);
   await page.getByRole('button', { name: 'Finish visit' }).click();
+  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
+  await page.getByRole('button', { name: 'Finish without signature' }).click();
   await expect(page.getByText('Visit finished at')).toBeVisible();
   await expect(thisVisit.getByRole('table')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Finish visit' })).toBeDisabled();
@@ -54,11 +56,15 @@ test('a visit has a start and a finish; finished visits stay listed with their o
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.toString('utf8').slice(1);
-  const [header, row, ...rest] = csv.split('\r\n');
+  const [header, row, blank, visitRow, ...record] = csv.split('\r\n');
   expect(header).toBe(
     '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"',
   );
-  expect(rest).toEqual(['']);
+  // One activity row, then the visit's record (its entries and their hashes).
+  expect(blank).toBe('');
+  expect(visitRow).toMatch(/^"Visit","v-[0-9a-f-]+"$/);
+  expect(record.at(-1)).toBe('');
+  expect(record.at(-2)).toMatch(/^"\d+",".*","Store sign-off","[0-9a-f]{64}"$/);
   expect(row).toContain(`"${user.organizations[0]!.name}",`);
   expect(row).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d","Install",/);
   expect(row).toContain(first);

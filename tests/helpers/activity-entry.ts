@@ -21,6 +21,7 @@ export const activityEntry = (patch: Partial<ActivityEntry> = {}): ActivityEntry
     intentId: null,
     sentAt: null,
     replaces: null,
+    amendments: [],
     ...patch,
   };
 };

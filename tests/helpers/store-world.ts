@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -114,6 +114,13 @@ export function useSandboxWorld(
     if (world.root) await rm(world.root, { recursive: true, force: true });
   });
   return world;
+}
+
+/** The work.db of the (only) account scope under a core's data dir. */
+export async function workDbPath(dataDir: string): Promise<string> {
+  const accounts = join(dataDir, 'accounts');
+  for (const dir of await readdir(accounts)) return join(accounts, dir, 'work.db');
+  throw new Error('no account dir');
 }
 
 export async function uninstalledSerials(harness: CoreHarness, count: number): Promise<string[]> {

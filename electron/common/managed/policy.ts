@@ -8,7 +8,11 @@ import { isAbsolute, win32 } from 'node:path';
 import { z } from 'zod';
 import type { ManagedQuality, ManagedSettings, ManagedSource } from '../../shared';
 import { ID_MAX_LENGTH, ID_PATTERN } from '../../shared/id-patterns';
-import { MAX_PHOTOS_PER_DEVICE } from '../../shared/photo-limits';
+import {
+  MAX_PHOTOS_PER_DEVICE,
+  PHOTO_MAX_SIDE_MAX,
+  PHOTO_MAX_SIDE_MIN,
+} from '../../shared/photo-limits';
 
 /** The policy's key names, as they appear in the registry, the plist and the JSON file. */
 export const POLICY_KEYS = {
@@ -16,6 +20,7 @@ export const POLICY_KEYS = {
   lockApiBaseUrl: 'LockApiBaseUrl',
   updateUrl: 'UpdateUrl',
   updatesEnabled: 'UpdatesEnabled',
+  photoMaxSide: 'PhotoMaxSide',
   requiredPlacementPhotos: 'RequiredPlacementPhotos',
   requireWalkTestOrAudit: 'RequireWalkTestOrAudit',
   requireMountingChecklist: 'RequireMountingChecklist',
@@ -67,6 +72,7 @@ const FIELDS = {
   LockApiBaseUrl: Switch,
   UpdateUrl: HttpsUrl,
   UpdatesEnabled: Switch,
+  PhotoMaxSide: z.number().int().min(PHOTO_MAX_SIDE_MIN).max(PHOTO_MAX_SIDE_MAX),
   RequiredPlacementPhotos: z.number().int().min(0).max(MAX_PHOTOS_PER_DEVICE),
   RequireWalkTestOrAudit: Switch,
   RequireMountingChecklist: Switch,
@@ -89,6 +95,7 @@ export const NOT_MANAGED: ManagedSettings = {
   apiBaseUrlLocked: false,
   updateUrl: null,
   updatesEnabled: null,
+  photoMaxSide: null,
   quality: { rules: null, organizations: null, checklistFile: null },
   auditPercent: null,
   auditMinCrossings: null,
@@ -176,6 +183,7 @@ export const mergePolicyLayers = (
     apiBaseUrlLocked: apiBaseUrl !== null && values.LockApiBaseUrl === true,
     updateUrl: values.UpdateUrl ?? null,
     updatesEnabled: values.UpdatesEnabled ?? null,
+    photoMaxSide: values.PhotoMaxSide ?? null,
     quality: qualityOf(values),
     ...(values.FullRefreshHours === undefined ? {} : { fullRefreshHours: values.FullRefreshHours }),
     auditPercent: values.AuditAccuracyPercent ?? null,

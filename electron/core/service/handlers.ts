@@ -5,7 +5,15 @@
 import { AppError } from '../app-error';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { auditReason, auditTap, getAudit, startAudit, stopAudit } from './audit-service';
-import { finishVisit, listActivity, listVisits, recordVerification } from './visit-service';
+import {
+  amendEntry,
+  checkReceipt,
+  finishVisit,
+  listActivity,
+  listVisits,
+  recordVerification,
+  visitRecordOf,
+} from './visit-service';
 import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../shared';
 import { NOT_MANAGED } from '../../common/managed/policy';
@@ -149,6 +157,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     listActivity: ({ visitId }) => listActivity(ctx, visitId),
     listVisits: () => listVisits(ctx),
     finishVisit: (input) => finishVisit(ctx, input),
+    amendEntry: (input) => amendEntry(ctx, input),
+    visitRecord: ({ visitId }) => visitRecordOf(ctx, visitId),
+    checkReceipt: (input) => checkReceipt(ctx, input),
     visitCompletion: (input) => visitCompletion(ctx, input),
     mountingChecklist: (input) => mountingChecklist(ctx, input),
     recordChecklist: (input) => recordChecklist(ctx, { ...input, serial: spelled(input.serial) }),

@@ -6,6 +6,7 @@ import { MAX_PHOTO_BYTES, type ParsedInput, type PhotoInfo } from '../../shared'
 import { MAX_PHOTOS_PER_DEVICE } from '../../shared/photo-limits';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
+import { recordPhoto } from '../record/photo-entry';
 import { requireScope, type ServiceContext } from './context';
 
 export { MAX_PHOTOS_PER_DEVICE };
@@ -32,13 +33,16 @@ export function addPhoto(ctx: ServiceContext, input: ParsedInput<'addPhoto'>): P
           params: { serial: input.serial, max: MAX_PHOTOS_PER_DEVICE },
         });
       }
-      return work.photos.add({
+      const photo = work.photos.add({
         visitId: visit.id,
         serial: input.serial,
         locationId: input.locationId,
         mime,
         data,
+        ...(input.takenAt ? { takenAt: input.takenAt } : {}),
       });
+      recordPhoto(work.activity.record, work.photos, photo);
+      return photo;
     })(),
   );
 }
@@ -81,6 +85,13 @@ export function deletePhoto(ctx: ServiceContext, id: string): PhotoInfo[] {
         });
       }
       work.photos.remove(id);
+      // The record keeps that it was taken (its hash) and that it was removed.
+      work.activity.record.append({
+        visitId: photo.visitId,
+        kind: 'photo_removed',
+        subject: photo.id,
+        body: { serial: photo.serial },
+      });
       return work.photos.list(photo.visitId, photo.serial);
     })(),
   );

@@ -16,6 +16,7 @@ import { damageError, isDamage } from '../db/storage-error';
 import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { auditRows, type AuditRows } from './audit-rows';
+import { chainEarlierVisits } from '../record/chain-earlier';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
@@ -156,7 +157,7 @@ function openWork(path: string, expectData = false): WorkStore {
     db.close();
     throw damageError(`work.db failed its check: ${problems.join('; ')}`);
   }
-  return {
+  const work = {
     db,
     intents: intentRows(db),
     activity: activityRows(db),
@@ -164,6 +165,13 @@ function openWork(path: string, expectData = false): WorkStore {
     pickList: pickListRows(db),
     audits: auditRows(db),
   };
+  try {
+    chainEarlierVisits(db, work.activity, work.photos);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return work;
 }
 
 /**

@@ -4,8 +4,9 @@
  * is started when none is). Capped so years of use never grow it without bound.
  */
 import { randomUUID } from 'node:crypto';
-import type { ActivityEntry, ActivityFact } from '../../shared';
+import type { ActivityEntry, ActivityFact, Amendment, RecordEntryKind } from '../../shared';
 import type { Db } from '../db/open-database';
+import { visitRecord, type VisitRecord } from '../record/visit-record';
 import { visitRows, type VisitRows } from './visit-rows';
 
 const ACTIVITY_CAP = 5_000;
@@ -22,6 +23,7 @@ export type NewActivityEntry = Omit<
   | 'replaces'
   | 'audit'
   | 'detail'
+  | 'amendments'
 > & {
   audit?: ActivityEntry['audit'];
   at?: string;
@@ -49,11 +51,15 @@ export interface ActivityRows {
   /** Oldest first: every visit's, or one visit's. */
   list(visitId?: string): ActivityEntry[];
   add(entry: NewActivityEntry): ActivityEntry;
+  /** One entry, as its amendments left it. */
+  get(id: string): ActivityEntry | null;
   /** The row that follows this queued action, if one was written. */
   ofIntent(intentId: string): ActivityEntry | null;
   /** The action's row says its new state, in its place (same visit, same time acted). */
   change(id: string, change: ActivityChange): ActivityEntry;
   visits: VisitRows;
+  /** The visits' chained records: every add and change above is appended there too. */
+  record: VisitRecord;
 }
 
 interface Row {
@@ -83,8 +89,60 @@ const fromRow = ({ data, ...row }: Row): ActivityEntry => {
     sentAt: extra.sentAt ?? null,
     replaces: extra.replaces ?? null,
     ...(extra.audit ? { audit: extra.audit } : {}),
+    amendments: [],
   };
 };
+
+/** The entry as its amendments left it: the corrected values, and the amendments beside them. */
+const amended = (entry: ActivityEntry, amendments: readonly Amendment[] = []): ActivityEntry =>
+  amendments.reduce<ActivityEntry>(
+    (e, a) => ({
+      ...e,
+      fact:
+        e.fact?.kind === 'verification' && a.field === 'note'
+          ? { ...e.fact, note: a.value }
+          : e.fact,
+      amendments: [...e.amendments, a],
+    }),
+    entry,
+  );
+
+/** The record entry's kind for an activity entry: what it says, for the CSV and the check. */
+const recordKind = (entry: ActivityEntry): RecordEntryKind => {
+  if (entry.fact?.kind === 'mounting_checklist') return 'mounting_checklist';
+  if (entry.fact?.kind === 'visit_incomplete') return 'visit_incomplete';
+  if (entry.action === 'audit') return 'accuracy_audit';
+  if (entry.action === 'verify') return 'verification';
+  return entry.action === 'storage' ? 'storage' : 'action';
+};
+
+/**
+ * What the record keeps of an activity entry: everything it says (the English `detail` only
+ * for an entry without a fact, which it is the only wording of). Not the queue's intent id:
+ * plumbing, not proof, and a damaged work.db's count of queued actions reads those ids from
+ * its bytes (store/damaged-file.ts), where an append-only record would keep sent ones forever.
+ */
+const recordBodyOf = (entry: ActivityEntry): object => {
+  const {
+    id: _id,
+    visitId: _visit,
+    detail,
+    amendments: _amendments,
+    intentId: _intent,
+    ...said
+  } = entry;
+  return entry.fact ? said : { ...said, detail };
+};
+
+/** Appends the entry's state to its visit's record (its first state, or a change). */
+export const recordActivity = (record: VisitRecord, entry: ActivityEntry, at?: string) =>
+  record.append({
+    visitId: entry.visitId,
+    kind: recordKind(entry),
+    subject: entry.id,
+    body: recordBodyOf(entry),
+    ...(at === undefined ? {} : { at }),
+  });
 
 /** The JSON kept in `data`, or null when there is nothing beyond the columns. */
 const dataOf = ({ walkTest, fact, sentAt, replaces, audit }: Data): string | null => {
@@ -111,6 +169,7 @@ const keptFact = (fact: ActivityFact | null | undefined): ActivityFact | null =>
 
 export function activityRows(db: Db, now: () => Date = () => new Date()): ActivityRows {
   const visits = visitRows(db, now);
+  const record = visitRecord(db, now);
   const insert = db.prepare(
     `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result, detail,
        visit_id, intent_id, data)
@@ -150,13 +209,16 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
       sentAt: null,
       replaces: input.replaces ?? null,
       ...(input.audit ? { audit: input.audit } : {}),
+      amendments: [],
     };
-    const { walkTest, fact, sentAt, replaces, audit, ...columnsOf } = entry;
+    const { walkTest, fact, sentAt, replaces, audit, amendments: _none, ...columnsOf } = entry;
     insert.run({ ...columnsOf, data: dataOf({ walkTest, fact, sentAt, replaces, audit }) });
+    recordActivity(record, entry, entry.at);
     trim.run(ACTIVITY_CAP);
     return entry;
   });
-  const change = (id: string, next: ActivityChange): ActivityEntry => {
+  // The row shows the action's state now; the record keeps each state as its own entry.
+  const change = db.transaction((id: string, next: ActivityChange): ActivityEntry => {
     const row = byId.get(id);
     if (!row) throw new Error(`no activity entry ${id}`);
     const entry: ActivityEntry = {
@@ -167,16 +229,29 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
     };
     const { result, detail, locationId, locationName } = entry;
     update.run({ id, result, detail, locationId, locationName, data: dataOf(entry) });
+    if (entry.visitId) recordActivity(record, entry);
     return entry;
-  };
+  });
   return {
-    list: (visitId) => (visitId === undefined ? all.all() : ofVisit.all(visitId)).map(fromRow),
+    list: (visitId) => {
+      const amendments = record.amendments(visitId);
+      return (visitId === undefined ? all.all() : ofVisit.all(visitId))
+        .map(fromRow)
+        .map((e) => amended(e, amendments.get(e.id)));
+    },
     add,
+    get: (id) => {
+      const row = byId.get(id);
+      if (!row) return null;
+      const entry = fromRow(row);
+      return amended(entry, record.amendments(entry.visitId).get(id));
+    },
     ofIntent: (intentId) => {
       const row = byIntent.get(intentId);
       return row ? fromRow(row) : null;
     },
     change,
     visits,
+    record,
   };
 }

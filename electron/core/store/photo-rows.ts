@@ -8,7 +8,12 @@ import type { Db } from '../db/open-database';
 
 export interface PhotoRows {
   add(
-    photo: Omit<PhotoInfo, 'id' | 'takenAt' | 'bytes'> & { mime: string; data: Buffer },
+    photo: Omit<PhotoInfo, 'id' | 'takenAt' | 'bytes'> & {
+      mime: string;
+      data: Buffer;
+      /** When the picture was captured (the camera's frame); now when not said. */
+      takenAt?: string;
+    },
   ): PhotoInfo;
   list(visitId: string, serial?: string): PhotoInfo[];
   data(id: string): { mime: string; data: Buffer } | null;
@@ -60,7 +65,7 @@ export function photoRows(db: Db, now: () => Date = () => new Date()): PhotoRows
   return {
     add(photo) {
       const id = `p-${randomUUID()}`;
-      insert.run({ ...photo, id, takenAt: now().toISOString() });
+      insert.run({ ...photo, id, takenAt: photo.takenAt ?? now().toISOString() });
       return fromRow(one.get(id) as Row);
     },
     list: (visitId, serial) =>

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'pdf_bad_file_name',
   'photo_gone',
   'photo_visit_finished',
+  /** Only a verification's note can be corrected by an amendment. */
+  'entry_not_amendable',
   'photo_not_a_photo',
   'photo_empty',
   'photo_too_large',

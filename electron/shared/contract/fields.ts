@@ -46,6 +46,7 @@ export const FIELD_RULES = [
   'pick_text_too_long',
   'length_range',
   'reason_required',
+  'signature_empty',
   'base_url_empty',
   'base_url_not_address',
   'base_url_scheme',
@@ -98,7 +99,7 @@ export const Id = z
 /** A device's label (the API's `name`). */
 export const Label = z.string().trim().max(80, RULE.label_too_long);
 
-const IsoTime = z.iso.datetime({ offset: true });
+export const IsoTime = z.iso.datetime({ offset: true });
 
 export const Empty = z.object({}).strict();
 

@@ -20,6 +20,8 @@ export interface ManagedSettings {
   updateUrl: string | null;
   /** false: updates switched off by policy; null: not set. */
   updatesEnabled: boolean | null;
+  /** Placement photos' longest side in pixels (PHOTO_MAX_SIDE when not set). */
+  photoMaxSide: number | null;
   quality: ManagedQuality;
   /** Hours between scheduled refreshes of the full lists (`FullRefreshHours`); absent: not set. */
   fullRefreshHours?: number;

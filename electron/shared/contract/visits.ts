@@ -1,6 +1,17 @@
 /** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF, verifications. */
 import type { AuditLogged, AuditResult } from './audit';
-import { Empty, Id, RULE, Serial } from './fields';
+import { Empty, Id, IsoTime, RULE, Serial } from './fields';
+import {
+  AMENDABLE_FIELDS,
+  FullHash,
+  HashText,
+  Reason,
+  SignatureStrokes,
+  type Amendment,
+  type ReceiptCheck,
+  type RecordEntryInfo,
+  type SignOff,
+} from './record';
 import { MAX_PHOTO_BYTES } from '../photo-limits';
 import type { OpenRule } from '../completion-rules';
 import type { OutboxKind } from './outbox';
@@ -39,6 +50,9 @@ export interface ActivityEntry {
   sentAt: string | null;
   /** replace: the broken device taken out (`serial` is the one put in), from the start. */
   replaces: string | null;
+  /** Corrections appended to the visit's record, oldest first; the fields above show the
+   * corrected values. */
+  amendments: Amendment[];
 }
 
 /**
@@ -100,6 +114,10 @@ export interface Visit {
   entries: number;
   organization: { id: string; name: string } | null;
   /** Finished with completion rules open: which, and the technician's reason. */
+  /** The chained record: its entry count and the last entry's hash (printed on the receipt). */
+  record: { entries: number; finalHash: string | null; chainedAtUpgrade: string | null };
+  signOff: SignOff | null;
+  /** Finished with completion rules open: which, and the technician's reason. */
   incomplete: { open: OpenRule[]; reason: string } | null;
 }
 
@@ -109,13 +127,60 @@ export const visitOperations = {
   /** Every visit of this account, newest first. */
   listVisits: op(Empty).returns<Visit[]>(),
   /**
-   * Finishes the visit in progress; the next action starts a new one. With completion rules
-   * still open it needs `reason`, and the visit is recorded incomplete with it — never refused
-   * otherwise (the technician may always leave).
+   * Finishes the visit in progress with the store's sign-off (the next action starts a new
+   * one): the contact's signature and printed name, or why nobody signed. With completion rules
+   * still open it also needs `reason` (why they are open), and the visit is recorded incomplete
+   * with it — never refused otherwise (the technician may always leave).
    */
   finishVisit: op(
-    z.object({ reason: z.string().trim().max(300, RULE.reason_too_long).optional() }).strict(),
+    z
+      .object({
+        signOff: z.discriminatedUnion('signed', [
+          z
+            .object({
+              signed: z.literal(true),
+              name: z.string().trim().min(1, RULE.name_required).max(120, RULE.name_too_long),
+              strokes: SignatureStrokes,
+            })
+            .strict(),
+          z.object({ signed: z.literal(false), reason: Reason }).strict(),
+        ]),
+        reason: z.string().trim().max(300, RULE.reason_too_long).optional(),
+      })
+      .strict(),
   ).returns<Visit | null>(),
+  /**
+   * Corrects an entry of a visit's record by appending an amendment (the entry itself never
+   * changes): a verification's note, with the reason for the correction.
+   */
+  amendEntry: op(
+    z
+      .object({
+        entryId: Id,
+        field: z.enum(AMENDABLE_FIELDS),
+        value: z.string().trim().max(500),
+        reason: Reason,
+      })
+      .strict(),
+  ).returns<ActivityEntry>(),
+  /** A visit's chained record: each entry's number, time, kind and hash (for the CSV). */
+  visitRecord: op(z.object({ visitId: Id }).strict()).returns<RecordEntryInfo[]>(),
+  /**
+   * Compares a receipt with the record on this computer: the final hash printed on it (or a
+   * prefix of 16+ digits), and from its CSV the visit and every entry's hash.
+   */
+  checkReceipt: op(
+    z
+      .object({
+        hash: HashText,
+        visitId: Id.optional(),
+        entries: z
+          .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
+          .max(100_000)
+          .optional(),
+      })
+      .strict(),
+  ).returns<ReceiptCheck>(),
   /**
    * A placement photo of an installed device, kept with the visit in work.db (never sent to the
    * vendor API). A data: URL of a JPEG, WebP or PNG of at most MAX_PHOTO_BYTES.
@@ -129,6 +194,8 @@ export const visitOperations = {
           .string()
           .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, RULE.photo_too_large)
           .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, RULE.photo_not_a_photo),
+        /** When the frame was captured (kept as the photo's time; the record hashes it). */
+        takenAt: IsoTime.optional(),
       })
       .strict(),
   ).returns<PhotoInfo>(),

@@ -143,6 +143,11 @@ describe('accuracy audit against the sandbox', () => {
   it('stopped offline, stays pending in the visit log and compares by itself when the server is back', async () => {
     const serial = await quietDevice();
     const audit = await countPeople(serial, { in: 25, out: 25 }, 3);
+    const audits = async () =>
+      (await harness.call('visitRecord', { visitId: audit.visitId })).filter(
+        (e) => e.kind === 'accuracy_audit',
+      ).length;
+    const chainedBefore = await audits();
     await host.down();
     const stopped = await harness.call('stopAudit', { auditId: audit.id });
     await sleepUntil(stopped.window.end! + 50);
@@ -174,5 +179,7 @@ describe('accuracy audit against the sandbox', () => {
     );
     expect(settled).toMatchObject({ result: 'audit_passed' });
     expect(settled?.audit?.result?.device).toEqual({ in: 24, out: 24 });
+    // The visit's chained record keeps both states of the audit's log row: pending, then passed.
+    expect((await audits()) - chainedBefore).toBe(2);
   });
 });

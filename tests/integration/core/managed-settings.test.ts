@@ -20,6 +20,7 @@ const LOCKED: ManagedSettings = {
   apiBaseUrlLocked: true,
   updateUrl: null,
   updatesEnabled: false,
+  photoMaxSide: null,
   quality: { rules: null, organizations: null, checklistFile: null },
   auditPercent: null,
   auditMinCrossings: null,

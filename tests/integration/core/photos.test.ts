@@ -2,23 +2,15 @@
  * Placement photos are kept with the visit in the account's work.db (a real SQLite file), are
  * bounded in size and number, and never reach the vendor API.
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { MAX_PHOTO_BYTES } from '../../../electron/shared';
 import { MAX_PHOTOS_PER_DEVICE } from '../../../electron/core/service/photo-service';
-import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
+import { uninstalledSerials, useSandboxWorld, workDbPath } from '../../helpers/store-world';
 
 const jpeg = (bytes: number) =>
   `data:image/jpeg;base64,${Buffer.alloc(bytes, 0xab).toString('base64')}`;
-
-async function workDbPath(): Promise<string> {
-  const accounts = join(world.harness.dataDir, 'accounts');
-  for (const dir of await readdir(accounts)) return join(accounts, dir, 'work.db');
-  throw new Error('no account dir');
-}
 
 const world = useSandboxWorld('fi-photos-');
 
@@ -41,7 +33,7 @@ describe('placement photos', () => {
     expect(await world.harness.call('listPhotos', {})).toEqual([photo]);
     expect((await world.harness.call('photoData', { id: photo.id })).dataUrl).toBe(jpeg(2_000));
 
-    const db = new Database(await workDbPath(), { readonly: true });
+    const db = new Database(await workDbPath(world.harness.dataDir), { readonly: true });
     try {
       const row = db.prepare('SELECT visit_id, length(bytes) AS n FROM photos').get();
       expect(row).toEqual({ visit_id: visit!.id, n: 2_000 });
@@ -112,7 +104,9 @@ describe('placement photos', () => {
       error: { kind: 'not_found', code: 'photo_gone' },
     });
 
-    await world.harness.call('finishVisit');
+    await world.harness.call('finishVisit', {
+      signOff: { signed: false, reason: 'Nobody from the store present' },
+    });
     expect(await world.harness.core.invoke('deletePhoto', { id: kept.id })).toMatchObject({
       ok: false,
       error: { kind: 'validation', code: 'photo_visit_finished' },

@@ -137,7 +137,9 @@ describe('the pick list', () => {
     const { harness, host } = world;
     const [here, there] = await serverLocations(harness);
     // A pick list is the visit's: the next visit starts with an empty one.
-    await harness.call('finishVisit');
+    await harness.call('finishVisit', {
+      signOff: { signed: false, reason: 'nobody from the store present' },
+    });
     expect((await harness.call('pickList', {})).lines).toEqual([]);
     const spare = (await allDevices()).filter((d) => !d.location);
     const type = spare[0]!.device_type_name;

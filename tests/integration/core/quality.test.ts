@@ -36,10 +36,10 @@ async function start(name: string, settings: ManagedSettings): Promise<CoreHarne
   return harness;
 }
 
-async function workDb(harness: CoreHarness): Promise<Database.Database> {
+async function workDb(harness: CoreHarness, readonly = true): Promise<Database.Database> {
   const accounts = join(harness.dataDir, 'accounts');
   const [dir] = await readdir(accounts);
-  return new Database(join(accounts, dir!, 'work.db'), { readonly: true });
+  return new Database(join(accounts, dir!, 'work.db'), { readonly });
 }
 
 async function installOne(harness: CoreHarness) {
@@ -131,12 +131,13 @@ describe('the mounting checklist and completion rules', () => {
 
     // Finish visit: refused without a reason (nothing finished), recorded incomplete with one.
     const [visit] = await harness.call('listVisits');
-    expect(await harness.core.invoke('finishVisit', {})).toMatchObject({
+    const signOff = { signed: false, reason: 'nobody from the store present' } as const;
+    expect(await harness.core.invoke('finishVisit', { signOff })).toMatchObject({
       ok: false,
       error: { kind: 'validation', code: 'visit_rules_open', params: { open: 2 } },
     });
     expect((await harness.call('listVisits'))[0]!.finishedAt).toBeNull();
-    const finished = await harness.call('finishVisit', { reason: 'store closing' });
+    const finished = await harness.call('finishVisit', { signOff, reason: 'store closing' });
     expect(finished).toMatchObject({
       id: visit!.id,
       incomplete: { open, reason: 'store closing' },
@@ -149,8 +150,19 @@ describe('the mounting checklist and completion rules', () => {
       fact: { kind: 'visit_incomplete', open, reason: 'store closing' },
     });
 
+    // The chained record: the checklist is its own entry, the incompleteness comes before the
+    // sign-off, which is last.
+    const record = await harness.call('visitRecord', { visitId: visit!.id });
+    const kinds = record.map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'mounting_checklist')).toHaveLength(1);
+    expect(kinds.slice(-2)).toEqual(['visit_incomplete', 'sign_off']);
+    const printed = record.at(-1)!.hash;
+    expect(await harness.call('checkReceipt', { hash: printed })).toMatchObject({
+      verdict: 'match',
+    });
+
     // What is on disk: the answers in metres with their limits, the visit's incompleteness.
-    const db = await workDb(harness);
+    const db = await workDb(harness, false);
     try {
       const row = db.prepare("SELECT data FROM activity WHERE action = 'checklist'").get() as {
         data: string;
@@ -168,6 +180,21 @@ describe('the mounting checklist and completion rules', () => {
         incomplete: string;
       };
       expect(JSON.parse(stored.incomplete)).toEqual({ open, reason: 'store closing' });
+
+      // Someone edits the file around the app: the checklist's stored entry says 3 m now.
+      db.exec('DROP TRIGGER record_entries_never_changed');
+      const chained = db
+        .prepare("SELECT id, body FROM record_entries WHERE kind = 'mounting_checklist'")
+        .get() as { id: string; body: string };
+      db.prepare('UPDATE record_entries SET body = ? WHERE id = ?').run(
+        chained.body.replace('"metres":2.5', '"metres":3'),
+        chained.id,
+      );
+      expect(await harness.call('checkReceipt', { hash: printed })).toMatchObject({
+        verdict: 'altered',
+        entry: kinds.indexOf('mounting_checklist') + 1,
+        entryKind: 'mounting_checklist',
+      });
     } finally {
       db.close();
     }
@@ -206,7 +233,9 @@ describe('the mounting checklist and completion rules', () => {
       minMetres: 2.7,
       maxMetres: null,
     });
-    const finished = await harness.call('finishVisit', {});
+    const finished = await harness.call('finishVisit', {
+      signOff: { signed: false, reason: 'nobody from the store present' },
+    });
     expect(finished).toMatchObject({ incomplete: null });
     // The problem is in the log that Export diagnostics collects.
     const logs = join(harness.dataDir, 'logs');

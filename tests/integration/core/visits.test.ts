@@ -39,7 +39,9 @@ describe('visits', () => {
     const first = await installSomething();
     const [open] = await world.harness.call('listVisits');
     expect(open).toMatchObject({ finishedAt: null, entries: 1, organization: { id: orgA } });
-    const finished = await world.harness.call('finishVisit');
+    const finished = await world.harness.call('finishVisit', {
+      signOff: { signed: false, reason: 'Nobody from the store present' },
+    });
     expect(finished?.finishedAt).not.toBeNull();
     // Nothing in progress: "This visit" is empty until the next action.
     expect(await world.harness.call('listActivity', {})).toEqual([]);

@@ -183,7 +183,8 @@ describe('importing the previous version files', () => {
           e.fact === null &&
           e.intentId === null &&
           e.sentAt === null &&
-          e.replaces === null,
+          e.replaces === null &&
+          e.amendments.length === 0,
       ),
     ).toBe(true);
     expect(
@@ -196,6 +197,7 @@ describe('importing the previous version files', () => {
           intentId: _i,
           sentAt: _s,
           replaces: _r,
+          amendments: _a,
           ...entry
         }) => entry,
       ),

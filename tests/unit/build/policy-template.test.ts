@@ -24,8 +24,14 @@ const attrs = (doc: Document, tag: string, name: string): string[] =>
 
 describe('Group Policy template (build/policy)', () => {
   it('is well-formed XML (ADMX and ADML)', () => {
-    parse('build/policy/FieldInstaller.admx');
+    const admx = parse('build/policy/FieldInstaller.admx');
     parse('build/policy/en-US/FieldInstaller.adml');
+    // The parser closes an unclosed element at its parent's end tag without a word, so a policy
+    // left open swallows the next ones: each policy must sit directly in <policies>.
+    const parents = Array.from(admx.getElementsByTagNameNS(NS, 'policy')).map(
+      (el) => (el.parentNode as Element | null)?.localName,
+    );
+    expect(new Set(parents)).toEqual(new Set(['policies']));
   });
 
   it('catches malformed XML (the check is not vacuous)', () => {

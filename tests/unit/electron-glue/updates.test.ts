@@ -15,6 +15,7 @@ const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
   apiBaseUrlLocked: false,
   updateUrl: 'https://updates.example.com/fi',
   updatesEnabled: null,
+  photoMaxSide: null,
   quality: { rules: null, organizations: null, checklistFile: null },
   auditPercent: null,
   auditMinCrossings: null,

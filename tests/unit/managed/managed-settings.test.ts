@@ -105,6 +105,7 @@ describe('managed settings: sources parsed for real', () => {
         apiBaseUrlLocked: true,
         updateUrl: 'https://updates.example.com/user-feed', // only the user set it
         updatesEnabled: false,
+        photoMaxSide: null,
         quality: NOT_MANAGED.quality,
         auditPercent: null, // 500 % is no pass mark: ignored, and said
         auditMinCrossings: 60,
@@ -199,6 +200,7 @@ describe('managed settings: sources parsed for real', () => {
       apiBaseUrlLocked: true,
       updateUrl: 'https://updates.example.com/mac',
       updatesEnabled: false,
+      photoMaxSide: null,
       quality: NOT_MANAGED.quality,
       auditPercent: null,
       auditMinCrossings: null,
@@ -319,5 +321,15 @@ describe('managed settings: sources parsed for real', () => {
       { kind: 'windows-policy', where: 'HKLM' },
     );
     expect(settings.apiBaseUrlLocked).toBe(false);
+  });
+
+  it('PhotoMaxSide: whole pixels from 320 to 4096 (a DWORD or a number); anything else is named and ignored', () => {
+    const where = { kind: 'windows-policy' as const, where: 'HKLM' };
+    expect(readPolicyValues({ PhotoMaxSide: 0x320 }, where).settings.photoMaxSide).toBe(800);
+    for (const bad of [100, 5000, 800.5, '800']) {
+      const reading = readPolicyValues({ PhotoMaxSide: bad }, where);
+      expect(reading.settings.photoMaxSide).toBeNull();
+      expect(reading.problems.join('\n')).toMatch(/PhotoMaxSide ignored/);
+    }
   });
 });

@@ -19,6 +19,7 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   intentId: null,
   sentAt: null,
   replaces: null,
+  amendments: [],
   ...over,
 });
 

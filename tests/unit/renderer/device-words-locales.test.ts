@@ -89,6 +89,7 @@ describe('managed settings in words', () => {
         apiBaseUrlLocked: true,
         updateUrl: null,
         updatesEnabled: false,
+        photoMaxSide: 2048,
         quality: {
           rules: { photos: 2, passedCheck: true, checklist: false },
           organizations: ['org_1'],
@@ -101,6 +102,7 @@ describe('managed settings in words', () => {
     ).toEqual([
       ['API-Basis-URL', 'https://api.example.com (gesperrt)'],
       ['Automatische Updates', 'Aus'],
+      ['Größe der Montagefotos', '2.048 px an der längsten Seite'],
       [
         'Abschlussregeln',
         '2 Montagefotos pro Gerät, ein bestandener Begehungstest oder eine bestandene Zählprüfung (Organisationen: org_1)',

@@ -37,6 +37,7 @@ const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
   intentId: 'q-1',
   sentAt: null,
   replaces: null,
+  amendments: [],
   ...patch,
 });
 

@@ -38,6 +38,7 @@ const base = {
   intentId: null,
   sentAt: null,
   replaces: null,
+  amendments: [],
 };
 const installed: ActivityEntry = {
   ...base,

@@ -6,12 +6,13 @@
  * spreadsheet splits on (it follows the computer's list separator, not the file's language):
  * see `csvCell`.
  */
-import type { ActivityEntry } from '../../../../electron/shared';
+import type { ActivityEntry, RecordEntryInfo, Visit } from '../../../../electron/shared';
 import { formatLocale } from '../words/active-locale';
 import { activityDetail } from '../words/activity-text';
 import { followUpByEntry } from './follow-ups';
 import { m } from '../words/i18n';
 import { actionName, resultWords } from '../words/outbox-text';
+import { recordCsvRows } from './record-csv';
 
 export type CsvSeparator = ',' | ';';
 
@@ -111,13 +112,15 @@ export interface ActivityCsvOptions {
   /** The format locale (separator); the active one by default. */
   locale?: string;
   offsetMinutes?: (at: Date) => number;
+  /** The visit's chained record, written after the activity rows (`record-csv.ts`). */
+  record?: { visit: Pick<Visit, 'id'>; entries: readonly RecordEntryInfo[] };
 }
 
 /** The file as written: BOM first, the locale's separator, organization and stores by name
  * (never an id), actions and results in words; what needs follow-up on each device's last row. */
 export const activityToCsv = (
   entries: readonly ActivityEntry[],
-  { organization, cities = {}, locale = formatLocale(), offsetMinutes }: ActivityCsvOptions,
+  { organization, cities = {}, locale = formatLocale(), offsetMinutes, record }: ActivityCsvOptions,
 ): string => {
   const followUp = followUpByEntry(entries);
   return csvFile(
@@ -134,6 +137,11 @@ export const activityToCsv = (
         activityDetail(e),
         followUp.get(e.id) ?? '',
       ]),
+      ...(record
+        ? recordCsvRows(record.visit, record.entries, (at) =>
+            localTimeWithOffset(at, offsetMinutes),
+          )
+        : []),
     ],
     locale,
   );

@@ -1,21 +1,27 @@
 /**
- * A frame of the camera as a photo small enough to keep (and to cross the browser-mode bridge):
- * at most 1280 px on its long side, JPEG, with the quality lowered until it fits.
+ * A frame of the camera as a photo of the size a receipt needs (and small enough to cross the
+ * browser-mode bridge): at most `maxSide` px on its long side (PHOTO_MAX_SIDE, or what IT set:
+ * managed setting PhotoMaxSide), JPEG, with the quality lowered until it fits.
  */
-import { MAX_PHOTO_BYTES } from '../../../../electron/shared/photo-limits';
-
-const LONG_SIDE = 1280;
+import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '../../../../electron/shared/photo-limits';
 
 /** Base64 length of `bytes` bytes. */
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
-export function captureFrame(video: HTMLVideoElement): string | null {
+/** A frame's size scaled down (never up) to `maxSide` on its longest side. */
+export const photoSize = (width: number, height: number, maxSide: number): [number, number] => {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+};
+
+export function captureFrame(
+  video: HTMLVideoElement,
+  maxSide: number = PHOTO_MAX_SIDE,
+): string | null {
   const { videoWidth: w, videoHeight: h } = video;
   if (w === 0 || h === 0) return null;
-  const scale = Math.min(1, LONG_SIDE / Math.max(w, h));
   const canvas = document.createElement('canvas');
-  canvas.width = Math.round(w * scale);
-  canvas.height = Math.round(h * scale);
+  [canvas.width, canvas.height] = photoSize(w, h, maxSide);
   const context = canvas.getContext('2d');
   if (!context) return null;
   context.drawImage(video, 0, 0, canvas.width, canvas.height);

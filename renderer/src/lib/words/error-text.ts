@@ -169,6 +169,10 @@ const BY_CODE: Readonly<
     message: m.error_photo_limit({ serial: text(p, 'serial'), max: formatNumber(num(p, 'max')) }),
     nextStep: m.error_photo_limit_next(),
   }),
+  entry_not_amendable: () => ({
+    message: m.error_entry_not_amendable(),
+    nextStep: m.error_entry_not_amendable_next(),
+  }),
   location_queued: () => ({
     message: m.error_location_queued(),
     nextStep: m.error_location_queued_next(),

@@ -64,6 +64,7 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   base_url_query: () => m.rule_base_url_query(),
   base_url_fragment: () => m.rule_base_url_fragment(),
   base_url_managed: () => m.rule_base_url_managed(),
+  signature_empty: () => m.rule_signature_empty(),
   pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
   length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
   reason_required: () => m.rule_reason_required(),

@@ -29,6 +29,11 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
       m.managed_auto_updates(),
       settings.updatesEnabled ? m.managed_on() : m.managed_off(),
     ]);
+  if (settings.photoMaxSide !== null)
+    rows.push([
+      m.managed_photo_max_side(),
+      m.managed_pixels({ pixels: formatNumber(settings.photoMaxSide) }),
+    ]);
   const { rules, organizations, checklistFile } = settings.quality;
   if (rules !== null) {
     const said = rulesText(rules) || m.managed_off();

@@ -1,0 +1,54 @@
+/**
+ * "Check a receipt": what a receipt says (its final hash, and from its CSV every entry's hash)
+ * against a visit's record on this computer. Pure, so where they part is unit-tested.
+ */
+import type { ReceiptCheck } from '../../shared';
+import { firstBrokenEntry, type RecordEntry } from './visit-record';
+
+export interface ReceiptSays {
+  /** The final hash as printed, or a prefix of it (lower-case hex). */
+  hash: string;
+  entries?: readonly { n: number; hash: string }[];
+}
+
+type Found = Pick<ReceiptCheck, 'verdict' | 'entry' | 'entryKind'>;
+
+const at = (
+  stored: readonly RecordEntry[],
+  n: number | null,
+  verdict: Found['verdict'],
+): Found => ({
+  verdict,
+  entry: n,
+  entryKind: n === null ? null : (stored[n - 1]?.kind ?? null),
+});
+
+/**
+ * One visit's record against a receipt. A record that breaks its own chain is `altered` at
+ * its first broken entry whatever the receipt says: that entry was changed outside the app.
+ */
+export function compareWithReceipt(stored: readonly RecordEntry[], receipt: ReceiptSays): Found {
+  const broken = firstBrokenEntry(stored);
+  if (broken !== null) return at(stored, broken, 'altered');
+  if (receipt.entries) {
+    const listed = receipt.entries;
+    for (const [index, entry] of listed.entries()) {
+      const mine = stored[index];
+      if (!mine || entry.n !== index + 1 || mine.hash !== entry.hash) {
+        return at(stored, index + 1, 'differs');
+      }
+    }
+    const last = listed.at(-1)?.hash ?? null;
+    // The receipt's own final hash must be its last entry's: a receipt edited by hand is not
+    // taken for one that matches.
+    if (last === null || !last.startsWith(receipt.hash))
+      return at(stored, listed.length, 'differs');
+    if (stored.length > listed.length) return at(stored, listed.length + 1, 'added_since');
+    return at(stored, null, 'match');
+  }
+  const index = stored.findIndex((e) => e.hash.startsWith(receipt.hash));
+  if (index < 0) return at(stored, null, 'differs');
+  return index === stored.length - 1
+    ? at(stored, null, 'match')
+    : at(stored, index + 2, 'added_since');
+}

@@ -1,0 +1,106 @@
+/**
+ * A visit's chained record in its CSV, and read back from one for "Check a receipt": the
+ * visit id, the entry count, the final hash and every entry's number, time, kind and hash,
+ * after the activity rows. Read back by shape (an id, a 64-digit hash, a number), never by
+ * heading, so a CSV written in any language or with either separator is read.
+ */
+import type { RecordEntryInfo, RecordEntryKind, Visit } from '../../../../electron/shared';
+import { m } from '../words/i18n';
+
+type Cell = string | number | null | undefined;
+
+export const recordKindWords = (kind: RecordEntryKind): string => {
+  switch (kind) {
+    case 'action':
+      return m.record_kind_action();
+    case 'verification':
+      return m.record_kind_verification();
+    case 'photo':
+      return m.record_kind_photo();
+    case 'photo_removed':
+      return m.record_kind_photo_removed();
+    case 'mounting_checklist':
+      return m.record_kind_mounting_checklist();
+    case 'visit_incomplete':
+      return m.record_kind_visit_incomplete();
+    case 'accuracy_audit':
+      return m.record_kind_accuracy_audit();
+    case 'sign_off':
+      return m.record_kind_sign_off();
+    case 'amendment':
+      return m.record_kind_amendment();
+    case 'storage':
+      return m.record_kind_storage();
+    case 'chained_at_upgrade':
+      return m.record_kind_chained_at_upgrade();
+  }
+};
+
+/** The record's rows, after a blank one. `time` writes an entry's time as the file does. */
+export const recordCsvRows = (
+  visit: Pick<Visit, 'id'>,
+  entries: readonly RecordEntryInfo[],
+  time: (iso: string) => string,
+): Cell[][] => [
+  [],
+  [m.record_csv_visit(), visit.id],
+  [m.record_entry_count(), entries.length],
+  [m.record_final_hash(), entries.at(-1)?.hash ?? ''],
+  [m.record_csv_entry(), m.csv_header_time(), m.record_csv_kind(), m.record_csv_hash()],
+  ...entries.map((e) => [e.n, time(e.at), recordKindWords(e.kind), e.hash]),
+];
+
+/** RFC 4180 cells (quoted or not), either separator: the one the header line uses. */
+export function parseCsv(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+  const separator =
+    (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+export interface ReceiptRecord {
+  visitId: string;
+  hash: string;
+  entries: { n: number; hash: string }[];
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+const VISIT_ID = /^v-[A-Za-z0-9-]+$/;
+
+/** What a receipt's CSV says of its record; null when it has none (not a receipt's CSV). */
+export function readReceiptCsv(text: string): ReceiptRecord | null {
+  const rows = parseCsv(text).map((r) => r.map((c) => c.trim()));
+  const visitId = rows.find((r) => r.length === 2 && VISIT_ID.test(r[1]!))?.[1];
+  const hash = rows.find((r) => r.length === 2 && HASH.test(r[1]!))?.[1];
+  const entries = rows
+    .filter((r) => r.length === 4 && /^\d+$/.test(r[0]!) && HASH.test(r[3]!))
+    .map((r) => ({ n: Number(r[0]), hash: r[3]! }));
+  if (!visitId || !hash) return null;
+  return { visitId, hash, entries };
+}

@@ -1,0 +1,116 @@
+/**
+ * Upgrading a work.db written before records were chained (work.db migration 10; real SQLite
+ * files at version 6, and at 8 with a pick list, a mounting checklist and a visit finished
+ * incomplete): each earlier visit gets its chain once — its activity entries and photos as they
+ * stand, then a `chained_at_upgrade` entry — and opening again adds nothing.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Logger } from '../../../electron/common/logger';
+import { openDatabase } from '../../../electron/core/db/open-database';
+import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
+import { openAccountStore } from '../../../electron/core/store/account-store';
+
+const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** What versions 7 (pick list) and 8 (completion rules) could hold of an earlier visit. */
+const AT_VERSION_8 = `
+  INSERT INTO pick_lines (id, seq, visit_id, serial, added_at)
+    VALUES ('k-1', 1, 'v-old', 'FTC-1', '2026-05-04T09:05:00.000Z');
+  INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result,
+      detail, visit_id, data)
+    VALUES ('a3', 3, '2026-05-04T09:30:00.000Z', 'checklist', 'FTC-1', 'l1', 'Store 1', 'done',
+      'Mounting checklist.', 'v-old',
+      '{"fact":{"kind":"mounting_checklist","deviceType":"Counter","checks":[]}}'),
+    ('a4', 4, '2026-05-04T10:59:00.000Z', 'finish_visit', NULL, NULL, NULL, 'incomplete',
+      'Visit incomplete.', 'v-old',
+      '{"fact":{"kind":"visit_incomplete","open":[{"rule":"passed_check","serial":"FTC-1"}],"reason":"closing"}}');
+  UPDATE visits SET incomplete =
+    '{"open":[{"rule":"passed_check","serial":"FTC-1"}],"reason":"closing"}' WHERE id = 'v-old';
+`;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fi-record-upgrade-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a work.db from before chained records', () => {
+  it.each([
+    { version: 6, extra: '', later: [] },
+    {
+      version: 8,
+      extra: AT_VERSION_8,
+      later: [
+        ['mounting_checklist', 'a3'],
+        ['visit_incomplete', 'a4'],
+      ],
+    },
+  ])(
+    'chains each earlier visit of a version-$version file once, at the first open',
+    ({ version, extra, later }) => {
+      const scope = join(dir, 'scope');
+      mkdirSync(scope, { recursive: true, mode: 0o700 });
+      const path = join(scope, 'work.db');
+      // What an earlier version left on disk.
+      const old = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, version) });
+      old.exec(`
+      INSERT INTO visits (id, seq, started_at, finished_at)
+        VALUES ('v-old', 1, '2026-05-04T09:00:00.000Z', '2026-05-04T11:00:00.000Z');
+      INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result,
+          detail, visit_id, data)
+        VALUES ('a1', 1, '2026-05-04T09:10:00.000Z', 'install', 'FTC-1', 'l1', 'Store 1', 'done',
+          'Installed at Store 1.', 'v-old', '{"fact":{"kind":"installed","location":"Store 1"}}'),
+        ('a2', 2, '2026-05-04T09:20:00.000Z', 'verify', 'FTC-1', 'l1', 'Store 1', 'verified',
+          'Checked in after install.', 'v-old', NULL);
+    `);
+      old.exec(extra);
+      const picture = Buffer.from('jpeg bytes');
+      old
+        .prepare(
+          `INSERT INTO photos (id, seq, visit_id, serial, location_id, taken_at, mime, bytes)
+         VALUES ('p-1', 1, 'v-old', 'FTC-1', 'l1', '2026-05-04T09:15:00.000Z', 'image/jpeg', ?)`,
+        )
+        .run(picture);
+      old.close();
+
+      const store = openAccountStore(scope, log);
+      try {
+        const { record } = store.work.activity;
+        const entries = record.list('v-old');
+        expect(entries.map((e) => [e.kind, e.subject])).toEqual([
+          ['action', 'a1'],
+          ['verification', 'a2'],
+          ...later,
+          ['photo', 'p-1'],
+          ['chained_at_upgrade', null],
+        ]);
+        const total = 4 + later.length;
+        // The entry written before facts keeps its English as the only wording it has.
+        expect(entries[1]!.body).toMatchObject({ detail: 'Checked in after install.' });
+        expect(entries.at(-2)!.body).toMatchObject({
+          takenAt: '2026-05-04T09:15:00.000Z',
+          sha256: createHash('sha256').update(picture).digest('hex'),
+        });
+        expect(record.firstBroken('v-old')).toBeNull();
+        expect(record.summary('v-old')).toMatchObject({
+          entries: total,
+          chainedAtUpgrade: entries.at(-1)!.at,
+        });
+      } finally {
+        store.close();
+      }
+      const again = openAccountStore(scope, log);
+      try {
+        expect(again.work.activity.record.summary('v-old').entries).toBe(4 + later.length);
+      } finally {
+        again.close();
+      }
+    },
+  );
+});
