@@ -30,7 +30,7 @@ let managedUrl: string;
 
 /** The operations whose input has a `baseUrl`, read from the contract's schemas. */
 const takesBaseUrl = Object.entries(operations)
-  .filter(([, schema]) => 'shape' in schema && Object.hasOwn(schema.shape as object, 'baseUrl'))
+  .filter(([, { input }]) => 'shape' in input && Object.hasOwn(input.shape as object, 'baseUrl'))
   .map(([name]) => name as keyof typeof operations);
 
 beforeAll(async () => {
