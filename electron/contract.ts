@@ -1063,13 +1063,7 @@ export interface PickList {
 }
 
 /** The audit results an activity row of action 'audit' has. */
-const AUDIT_RESULTS = [
-  'audit_pending',
-  'audit_passed',
-  'audit_failed',
-  'audit_not_enough',
-] as const;
-export type AuditResult = (typeof AUDIT_RESULTS)[number];
+export type AuditResult = 'audit_pending' | 'audit_passed' | 'audit_failed' | 'audit_not_enough';
 
 /** An accuracy audit as its screen shows it and the log keeps it. */
 export interface AccuracyAudit {
