@@ -31,7 +31,7 @@ test('the device screen and the store’s devices follow a queued install until 
   // The visit's receipt, made while the install waits.
   const receiptPage = await page.context().newPage();
   await receiptPage.goto(page.url().replace(/#.*$/, '#/activity'));
-  await receiptPage.getByRole('button', { name: 'Receipt' }).click();
+  await receiptPage.getByRole('button', { name: 'Receipt', exact: true }).click();
   const line = receiptPage.getByRole('row').filter({ hasText: serial });
   await expect(line).toContainText('Installed (queued)');
   const acted = await line.getByRole('cell').nth(1).textContent();

@@ -115,6 +115,15 @@ describe('message catalog', () => {
     },
   );
 
+  it('names each message once in every catalog (JSON keeps the last of two silently)', () => {
+    for (const locale of [...TRANSLATED, 'en']) {
+      const text = readFileSync(join(I18N_MESSAGES, `${locale}.json`), 'utf8');
+      const keys = [...text.matchAll(/^ {2}"([^"]+)":/gm)].map((match) => match[1]);
+      const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
+      expect(twice, `${locale}.json`).toEqual([]);
+    }
+  });
+
   it('has no message the sources do not use, and the sources use no unknown one', () => {
     const used = usedKeys();
     expect(Object.keys(english).filter((key) => !used.has(key))).toEqual([]);
