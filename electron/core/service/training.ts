@@ -7,22 +7,17 @@
  */
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
+import type { TrainingSandbox } from '../../sandbox/training-server';
 import { AppError } from '../app-error';
 
-export interface TrainingServer {
-  baseUrl: string;
+/** The training sandbox as the core uses it: the sandbox's own calls, and the seeded key. */
+export type TrainingServer = Pick<
+  TrainingSandbox,
+  'baseUrl' | 'walkThrough' | 'peopleCross' | 'close'
+> & {
   /** The sandbox's seeded key: a throwaway credential, kept in memory only. */
   apiKey: string;
-  /** People walking past a device (see TrainingSandbox.walkThrough). */
-  walkThrough(organizationId: string, serial: string, count: number): boolean;
-  /** People crossing a device's line for an audit (see TrainingSandbox.peopleCross). */
-  peopleCross(
-    organizationId: string,
-    serial: string,
-    people: { in: number; out: number },
-  ): { in: number; out: number } | null;
-  close(): Promise<void>;
-}
+};
 
 export async function startTrainingServer(dir: string): Promise<TrainingServer> {
   ensurePrivateDir(dir);
@@ -39,10 +34,8 @@ export async function startTrainingServer(dir: string): Promise<TrainingServer> 
   return {
     baseUrl: sandbox.baseUrl,
     apiKey: user.api_key,
-    walkThrough: (organizationId, serial, count) =>
-      sandbox.walkThrough(organizationId, serial, count),
-    peopleCross: (organizationId, serial, people) =>
-      sandbox.peopleCross(organizationId, serial, people),
-    close: () => sandbox.close(),
+    walkThrough: sandbox.walkThrough.bind(sandbox),
+    peopleCross: sandbox.peopleCross.bind(sandbox),
+    close: sandbox.close.bind(sandbox),
   };
 }
