@@ -6,6 +6,8 @@ import type { ActivityEntry, ActivityFact } from '../../shared';
 import type { Location } from '../api/wire';
 import type { NewActivityEntry } from '../store/activity-rows';
 import type { Intent } from '../store/intent-rows';
+import { guarded } from '../db/storage-error';
+import type { SignedInScope } from './context';
 
 /** What a sent intent did. */
 export const doneFact = (intent: Intent, location?: Location): ActivityFact => {
@@ -44,3 +46,22 @@ export const newActivityOf = (
   intentId: intent.id,
   replaces: intent.replaces,
 });
+
+/**
+ * Records what the technician did to a device at a store in the visit in progress, named by
+ * the store's cached name as Activity and the record show it. A storage failure is said as
+ * one (guarded), never as a lost entry.
+ */
+export const recordAtStore = (
+  scope: SignedInScope,
+  at: { serial: string; locationId: string },
+  entry: Omit<NewActivityEntry, 'serial' | 'locationId' | 'locationName'>,
+): ActivityEntry =>
+  guarded(() =>
+    scope.store.work.activity.add({
+      ...entry,
+      serial: at.serial,
+      locationId: at.locationId,
+      locationName: scope.store.cache.locations.nameOf(at.locationId),
+    }),
+  );

@@ -215,7 +215,7 @@ export async function stopAudit(
           action: 'audit',
           serial: row.serial,
           locationId: row.locationId,
-          locationName: scope.store.cache.locations.get(row.locationId)?.location.name ?? null,
+          locationName: scope.store.cache.locations.nameOf(row.locationId),
           result: 'audit_pending',
           audit: logged(stopped, tally),
         });

@@ -129,7 +129,7 @@ async function act(
 ): Promise<ActionResult> {
   const scope = requireScope(ctx);
   const locationName = action.locationId
-    ? (scope.store.cache.locations.get(action.locationId)?.location.name ?? null)
+    ? scope.store.cache.locations.nameOf(action.locationId)
     : null;
   const online = ctx.isOnline();
   const intent = commitIntent(

@@ -92,7 +92,7 @@ export async function deleteLocation(
       code: 'location_queued',
     });
   }
-  const name = cache.locations.get(locationId)?.location.name ?? null;
+  const name = cache.locations.nameOf(locationId);
 
   // A store that never reached the server: forgetting it is the whole deletion. One whose
   // create may have (being sent now, or sent with its answer lost) is deleted there too: the

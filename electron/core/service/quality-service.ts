@@ -14,6 +14,7 @@ import { checksFor, judgeAnswers } from '../../shared/mounting-checks';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { checklists } from './checklist-source';
+import { recordAtStore } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 /** The rules IT set, when they are for this organization (or for every organization). */
@@ -84,16 +85,10 @@ export function recordChecklist(
       ),
     });
   }
-  const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
-  return guarded(() =>
-    scope.store.work.activity.add({
-      action: 'checklist',
-      serial: input.serial,
-      locationId: input.locationId,
-      locationName,
-      result: 'done',
-      detail: 'mounting_checklist',
-      fact: { kind: 'mounting_checklist', deviceType: input.deviceType, checks: judged.recorded },
-    }),
-  );
+  return recordAtStore(scope, input, {
+    action: 'checklist',
+    result: 'done',
+    detail: 'mounting_checklist',
+    fact: { kind: 'mounting_checklist', deviceType: input.deviceType, checks: judged.recorded },
+  });
 }

@@ -20,6 +20,7 @@ import type { VisitRow } from '../store/visit-rows';
 import { compareWithReceipt } from '../record/receipt-check';
 import { entryInfo, type AmendmentBody, type VisitRecord } from '../record/visit-record';
 import { completionOf } from './quality-service';
+import { recordAtStore } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -200,22 +201,16 @@ export function recordVerification(
 ): ActivityEntry {
   const scope = requireScope(ctx);
   const walkTest = walkTestOf(input);
-  const locationName = scope.store.cache.locations.get(input.locationId)?.location.name ?? null;
   const fact: ActivityFact = {
     kind: 'verification',
     checkedIn: input.checkedIn,
     note: input.note?.trim() || null,
   };
-  return guarded(() =>
-    scope.store.work.activity.add({
-      action: 'verify',
-      serial: input.serial,
-      locationId: input.locationId,
-      locationName,
-      // A failed walk test is not "verified": the result says so wherever it is read.
-      result: verificationResult(input.checkedIn, walkTest.passed),
-      fact,
-      walkTest,
-    }),
-  );
+  return recordAtStore(scope, input, {
+    action: 'verify',
+    // A failed walk test is not "verified": the result says so wherever it is read.
+    result: verificationResult(input.checkedIn, walkTest.passed),
+    fact,
+    walkTest,
+  });
 }

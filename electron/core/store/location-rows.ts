@@ -5,6 +5,8 @@ import type { Db } from '../db/open-database';
 export interface LocationRows {
   put(location: Location, fetchedAt: string, pass?: number | null): void;
   get(id: string): { location: Location; fetchedAt: string; offlineAt: string | null } | null;
+  /** The store's name as cached: what Activity and the record name it by; null if unknown. */
+  nameOf(id: string): string | null;
   list(): Location[];
   remove(id: string): void;
   removeUnseen(pass: number): number;
@@ -28,6 +30,7 @@ export function locationRows(db: Db): LocationRows {
     [string],
     { json: string; fetched_at: string; offline_at: string | null }
   >('SELECT json, fetched_at, offline_at FROM locations WHERE id = ?');
+  const nameOne = db.prepare<[string], { name: string }>('SELECT name FROM locations WHERE id = ?');
   const all = db.prepare<[], { json: string }>(
     'SELECT json FROM locations ORDER BY name COLLATE NOCASE, id',
   );
@@ -46,6 +49,8 @@ export function locationRows(db: Db): LocationRows {
     put: (l, fetchedAt, pass = null) =>
       // The name column only sorts; a location without one sorts first.
       void upsert.run(l.id, l.name ?? '', JSON.stringify(l), pass, fetchedAt),
+    // A store without a name is stored with '' (the column is NOT NULL): unknown, as a null.
+    nameOf: (id) => nameOne.get(id)?.name || null,
     get(id) {
       const row = getOne.get(id);
       return row
