@@ -55,38 +55,27 @@ const hashText = (text: string): number => {
   return hash | 0;
 };
 
+/** The columns an insert and an update both write, in the statements' order. */
+type RowColumns = [
+  locationId: string | null,
+  locationName: string | null,
+  deviceTypeName: string | null,
+  firmwareVersionName: string | null,
+  searchHash: number,
+  seenPass: number | null,
+  fetchedAt: string,
+];
+
 export function deviceRows(db: Db): DeviceRows {
   const existing = db.prepare<[string], { id: number; search_hash: number }>(
     'SELECT id, search_hash FROM devices WHERE serial = ?',
   );
-  const insert = db.prepare<
-    [
-      string,
-      string | null,
-      string | null,
-      string | null,
-      string | null,
-      number,
-      number | null,
-      string,
-    ]
-  >(
+  const insert = db.prepare<[serial: string, ...RowColumns]>(
     `INSERT INTO devices (serial, location_id, location_name, device_type_name, firmware_version_name,
        search_hash, seen_pass, fetched_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const update = db.prepare<
-    [
-      string | null,
-      string | null,
-      string | null,
-      string | null,
-      number,
-      number | null,
-      string,
-      number,
-    ]
-  >(
+  const update = db.prepare<[...RowColumns, id: number]>(
     `UPDATE devices SET location_id = ?, location_name = ?, device_type_name = ?,
        firmware_version_name = ?, search_hash = ?, seen_pass = coalesce(?, seen_pass), fetched_at = ?
      WHERE id = ?`,
