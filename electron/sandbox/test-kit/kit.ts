@@ -20,6 +20,13 @@ const PROXY_PAGE =
 export const isLoopback = (addr: string | undefined): boolean =>
   !!addr && (addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.'));
 
+/** JSON headers with the whole body's length, whether or not all of it is then sent. */
+const jsonHead = (res: ServerResponse, whole: string): ServerResponse =>
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(whole)),
+  });
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface TestKit extends SandboxKit {
@@ -73,12 +80,7 @@ const misbehave = (
         },
       );
       const text = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
-      res
-        .writeHead(200, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': String(Buffer.byteLength(text)),
-        })
-        .end(text);
+      jsonHead(res, text).end(text);
       return 200;
     }
     case 'stall': {
@@ -88,11 +90,7 @@ const misbehave = (
           meta: { page: 1, per_page: 100, total_count: 0, total_pages: 0 },
         },
       );
-      res.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(Buffer.byteLength(full)),
-      });
-      res.write(full.slice(0, Math.floor(full.length / 2)));
+      jsonHead(res, full).write(full.slice(0, Math.floor(full.length / 2)));
       stalled.add(res);
       res.on('close', () => stalled.delete(res));
       return 200;
@@ -103,12 +101,7 @@ const misbehave = (
     case 'unknown_shape': {
       // Well-formed JSON and a list, but its items have no field any reader knows.
       const text = JSON.stringify({ data: [{ reading: { kind: 'people', amount: 'many' } }] });
-      res
-        .writeHead(200, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': String(Buffer.byteLength(text)),
-        })
-        .end(text);
+      jsonHead(res, text).end(text);
       return 200;
     }
     default:
