@@ -9,7 +9,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, startWeb, test } from './fixtures';
-import { atStoreAfterFirstSync, signInWithKey } from './helpers';
+import {
+  atStoreAfterFirstSync,
+  finishVisitUnsigned,
+  openLastReceipt,
+  openNav,
+  signInWithKey,
+} from './helpers';
 import { sandboxRequest } from './sandbox-api';
 import { scannerBurst } from './helpers/scanner';
 
@@ -70,19 +76,11 @@ test('an accuracy audit counted by buttons, a key and the scanner passes, and th
     timeout: 10_000,
   });
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   const auditRow = page.getByRole('row').filter({ hasText: 'Accuracy audit' });
   await expect(auditRow).toContainText(PASSED.replace(/; /, ' '));
-  await page.getByRole('button', { name: 'Finish visit' }).click();
-  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
-  await page.getByRole('button', { name: 'Finish without signature' }).click();
-  await page
-    .getByRole('region', { name: 'Earlier visits' })
-    .getByRole('button', { name: /^Receipt/ })
-    .click();
+  await finishVisitUnsigned(page);
+  await openLastReceipt(page);
   const row = page
     .getByRole('region', { name: `Store ${store.name}` })
     .getByRole('row')

@@ -1,6 +1,7 @@
 import { checkBothThemes, expect, test } from './fixtures';
 import { sandboxRequest, uninstalledSerials } from './sandbox-api';
 import type { Faults } from '../../electron/sandbox/types';
+import { openNav } from './helpers';
 
 /**
  * A slow lookup never takes over the screen: with 2 s of latency, Escape, "Cancel" or going
@@ -53,10 +54,7 @@ test('a slow lookup is cancelled by Escape, Cancel or leaving the screen', async
 
   // Going to Settings while the lookup is pending.
   await scan(first);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await staysFor(3000, 'Settings');
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { checkBothThemes, expect, test } from './fixtures';
 import { sandboxRequest } from './sandbox-api';
+import { openNav } from './helpers';
 
 const ENDPOINTS = [
   'GET /organizations',
@@ -24,10 +25,7 @@ test('Settings → Check connection: every endpoint answers; the report is copie
   context,
 }) => {
   test.setTimeout(120_000);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Settings');
   await page.getByRole('button', { name: 'Check connection' }).click();
 
   const steps = page.getByRole('list', { name: 'Endpoints checked' });
@@ -74,14 +72,8 @@ test('Settings → Check connection: every endpoint answers; the report is copie
   expect(selected).toBe(saved.length);
 
   // The last report is still there when Settings is opened again.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Locations' })
-    .click();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Locations');
+  await openNav(page, 'Settings');
   await expect(page.getByText(/^Last check at/)).toBeVisible();
   await expect(steps.getByRole('listitem')).toHaveCount(ENDPOINTS.length);
 

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openNav } from './helpers';
 
 // With the server gone the header kept saying "Online" for 20 s and more: the app only found
 // out at its next idle probe, or after a failing request had used up its retries. It takes
@@ -22,10 +23,7 @@ test('the badge follows the network: offline at once, back at once, a stopped se
   // The server goes away. A connection check's requests get no answer: the report said so
   // while the badge beside it still said Online. A failed request is followed by a probe.
   await sandbox.stop();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Settings');
   await page.getByRole('button', { name: 'Check connection' }).click();
   await expect(badge).toContainText('Offline', { timeout: 4_000 });
 });

@@ -7,6 +7,7 @@ import { readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkScreen, expect, startWeb, test } from './fixtures';
+import { openNav } from './helpers';
 
 test('a damaged queue is shown on the screen and in the Activity log', async ({
   page,
@@ -33,10 +34,7 @@ test('a damaged queue is shown on the screen and in the Activity log', async ({
   await expect(alert).toContainText('The damaged file was kept at');
   await expect(alert).toContainText(`${scope}`);
   await checkScreen(page, 'queue-damaged', 'light');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   const row = page.getByRole('row').filter({ hasText: 'Saved data' });
   await expect(row).toContainText('could not be read');
 });

@@ -1,5 +1,6 @@
 import { checkBothThemes, expect, test } from './fixtures';
 import { apiGet, serverPlacements } from './sandbox-api';
+import { openNav } from './helpers';
 
 interface ApiDevice {
   serial_number: string;
@@ -39,10 +40,7 @@ test('Uninstall and Discard ask first; Delete location is disabled with its reas
   await page.getByRole('button', { name: 'Uninstall' }).click();
   await dialog.getByRole('button', { name: 'Uninstall' }).click();
   await expect(page.getByRole('main').getByText('Queued', { exact: true })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   await page.getByRole('button', { name: 'Discard' }).click();
   const discard = page.getByRole('dialog', { name: 'Discard this action?' });
   await expect(discard).toContainText(installed.serial_number);

@@ -31,11 +31,26 @@ export async function signInWithKey(
   return user;
 }
 
-export const openLocation = async (page: Page, name: string): Promise<void> => {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Locations' })
+/** Opens one of the main navigation's screens (Locations, Inventory, Activity, Settings…). */
+export const openNav = (page: Page, screen: string): Promise<void> =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen }).click();
+
+/** On Activity: finishes the visit with no signature, saying why nobody signed. */
+export async function finishVisitUnsigned(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Finish visit' }).click();
+  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
+  await page.getByRole('button', { name: 'Finish without signature' }).click();
+}
+
+/** On Activity: opens the receipt of the one earlier visit. */
+export const openLastReceipt = (page: Page): Promise<void> =>
+  page
+    .getByRole('region', { name: 'Earlier visits' })
+    .getByRole('button', { name: /^Receipt/ })
     .click();
+
+export const openLocation = async (page: Page, name: string): Promise<void> => {
+  await openNav(page, 'Locations');
   await page.getByLabel('Search locations').fill(name);
   await page.getByRole('main').getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

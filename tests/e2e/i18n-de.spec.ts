@@ -3,7 +3,7 @@
  * and the Settings choice switches the language at once and survives a reload.
  */
 import { checkBothThemes, desktopLanguage, expect, test } from './fixtures';
-import { preferLanguage } from './helpers';
+import { openNav, preferLanguage } from './helpers';
 
 test.use(desktopLanguage('de-DE'));
 
@@ -59,10 +59,7 @@ test('sign-in and training navigation in German; Settings switches to English an
   ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Settings');
   const english = page.getByLabel('Language of the app');
   // "System default" names what the system says, not the language chosen now.
   await expect(english.getByRole('option', { name: 'System default (Deutsch)' })).toBeAttached();

@@ -1,5 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { openLocation } from './helpers';
+import { openLocation, openNav } from './helpers';
 import {
   installOnServer,
   locations,
@@ -117,10 +117,7 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
   expect(placements[third]).toBeNull();
 
   // The activity log has what happened.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   await expect(page.getByRole('table')).toContainText('Verified');
   await expect(page.getByRole('table')).toContainText('Moved');
 });

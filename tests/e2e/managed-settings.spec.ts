@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBothThemes, expect, startWeb, test } from './fixtures';
+import { openNav } from './helpers';
 
 test('a locked API base URL is pre-filled and read-only; Settings shows the managed values', async ({
   page,
@@ -29,10 +30,7 @@ test('a locked API base URL is pre-filled and read-only; Settings shows the mana
   await checkBothThemes(page, 'sign-in-managed');
 
   await page.getByRole('button', { name: 'Start training mode' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const managed = page.getByRole('region', { name: 'Managed by your IT department' });
   await expect(managed).toContainText('https://api.example.com/v1 (locked)');

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkScreen, expect, startWeb, test } from './fixtures';
-import { openFirstStore, trainingSpareSerial } from './helpers';
+import { openFirstStore, openNav, trainingSpareSerial } from './helpers';
 
 test('a checklist value outside its limits needs a reason; finishing with a rule open is recorded incomplete on the receipt', async ({
   page,
@@ -79,10 +79,7 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
       `Checklist saved with this visit. Mounting checklist: ${answers.join('; ')}`,
     );
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Activity' })
-      .click();
+    await openNav(page, 'Activity');
     const open = page.getByRole('region', { name: 'Still open in this visit' });
     await expect(open.getByRole('listitem')).toHaveText([`${serial}: 0 of 1 placement photos`]);
     // One panel: the store's sign-off, and why the rules are still open.

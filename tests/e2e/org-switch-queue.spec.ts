@@ -1,5 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { installHere, openLocation } from './helpers';
+import { installHere, openLocation, openNav } from './helpers';
 import { locations, sandboxRequest, serverPlacements, uninstalledSerials } from './sandbox-api';
 
 test('switching organization with unsent actions warns first and offers to send them', async ({
@@ -27,10 +27,7 @@ test('switching organization with unsent actions warns first and offers to send 
     page.getByText(/will be installed when the connection is back|queued/i).first(),
   ).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
+  await openNav(page, 'Settings');
   await page.getByRole('button', { name: 'Switch organization' }).click();
   await page.getByRole('radio', { name: orgB!.name }).check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { installHere } from './helpers';
+import { installHere, openNav } from './helpers';
 
 test.use({ restartableSandbox: true });
 
@@ -18,10 +18,7 @@ test('a queued action says the network is down only while it is', async ({
   await sandbox.stop();
   await installHere(page, serial);
   await expect(page.getByRole('main').getByText('Queued', { exact: true })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   const badge = page.getByRole('banner').getByRole('status');
   await expect(badge).toContainText('Offline');
   const item = page.getByRole('listitem', { name: new RegExp(`^Install ${serial} at `) });

@@ -5,7 +5,7 @@
  */
 import { checkBothThemes, expect, test } from './fixtures';
 import { doorFrames, writeY4m } from './helpers/camera-y4m';
-import { installHere, openStoreWithSpare } from './helpers';
+import { installHere, openNav, openStoreWithSpare } from './helpers';
 
 test('a placement photo from the camera is kept with the visit and printed on its receipt', async ({
   sandbox,
@@ -42,10 +42,7 @@ test('a placement photo from the camera is kept with the visit and printed on it
   expect(width).toBe(320);
   await checkBothThemes(page, 'placement-photos');
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   await page.getByRole('button', { name: 'Receipt', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Visit receipt' })).toBeVisible();
   await expect(page.getByRole('img', { name: `Placement photo of ${serial}` })).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { installHere } from './helpers';
+import { installHere, openNav } from './helpers';
 
 test.use({ restartableSandbox: true });
 
@@ -53,10 +53,7 @@ test('the device screen and the store’s devices follow a queued install until 
   await expect(facts).not.toContainText('never');
 
   // Activity: one row for the install, done, at the time it was done on site.
-  await storePage
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(storePage, 'Activity');
   const rows = storePage.getByRole('table').getByRole('row').filter({ hasText: serial });
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Done');

@@ -1,5 +1,11 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { installHere, openStoreWithSpare } from './helpers';
+import {
+  finishVisitUnsigned,
+  installHere,
+  openLastReceipt,
+  openNav,
+  openStoreWithSpare,
+} from './helpers';
 import { apiGet, sandboxRequest } from './sandbox-api';
 import { pdfText } from './helpers/pdf-text';
 
@@ -32,17 +38,9 @@ test('a finished visit has a printable receipt: store and city, organization, ti
   await page.getByRole('button', { name: 'Record as “Verified”' }).click();
   await expect(page.getByText('Recorded as “Verified”.')).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
-  await page.getByRole('button', { name: 'Finish visit' }).click();
-  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
-  await page.getByRole('button', { name: 'Finish without signature' }).click();
-  await page
-    .getByRole('region', { name: 'Earlier visits' })
-    .getByRole('button', { name: /^Receipt/ })
-    .click();
+  await openNav(page, 'Activity');
+  await finishVisitUnsigned(page);
+  await openLastReceipt(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Visit receipt' })).toBeVisible();
   const section = page.getByRole('region', { name: `Store ${store.name}` });
   await expect(section.getByRole('heading')).toHaveText(`${store.name}, ${city}`);

@@ -1,5 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { openLocation } from './helpers';
+import { openLocation, openNav } from './helpers';
 import {
   apiGet,
   installOnServer,
@@ -65,10 +65,7 @@ test('replace a broken device at a store: scan both, one action, label and inter
     location: { id: store.id },
   });
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Replace' });
   await expect(row).toContainText(fresh);
   await expect(row).toContainText(`Replaced ${broken}`);

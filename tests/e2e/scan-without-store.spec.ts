@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openNav } from './helpers';
 
 // The Scan screen without a store (#/scan) is the only place the camera reads a label away
 // from a store, e.g. in the warehouse with no handheld scanner. The desktop app's Go menu opens
@@ -6,10 +7,7 @@ import { expect, test } from './fixtures';
 test('the Scan screen, camera included, is reachable from Inventory without a store', async ({
   trainingPage: page,
 }) => {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Inventory' })
-    .click();
+  await openNav(page, 'Inventory');
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Scan device' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Scan device' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { lookUpSerial, openStoreWithSpare } from './helpers';
+import { lookUpSerial, openNav, openStoreWithSpare } from './helpers';
 
 // "Sync now" with the server out of reach answered "Synced 0 actions.", which reads as a sync
 // that went well, while nothing could be sent or downloaded. Then it said its problem three
@@ -17,10 +17,7 @@ test('Sync now that cannot reach the service says once that it did not finish, a
   await page.getByRole('button', { name: 'Install here' }).click();
   await expect(page.getByRole('banner')).toContainText('Offline');
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   await page.getByRole('button', { name: 'Sync now' }).click();
   const said = page
     .getByRole('region', { name: 'Waiting to sync' })

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { checkBothThemes, expect, test } from './fixtures';
-import { escapeRegExp, installHere, openFirstStore, trainingSpareSerial } from './helpers';
+import { escapeRegExp, installHere, openFirstStore, openNav, trainingSpareSerial } from './helpers';
 import { doorFrames, writeY4m } from './helpers/camera-y4m';
 
 const WALK_FAILED = 'Checked in, walk test failed';
@@ -45,10 +45,7 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
   );
 
   // Activity: the badge, and the follow-up beside the log.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   const visit = page.getByRole('region', { name: 'This visit' });
   const verifyRow = visit.getByRole('row').filter({ hasText: 'Verify' });
   await expect(verifyRow.locator('.badge')).toHaveText(WALK_FAILED);

@@ -1,5 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { installHere, openStoreWithSpare } from './helpers';
+import { installHere, openNav, openStoreWithSpare } from './helpers';
 import { apiGet, sandboxRequest } from './sandbox-api';
 
 interface ApiDevice {
@@ -66,10 +66,7 @@ test('Verify follows the table: a device silenced after its first check-in turns
   const row = page.getByRole('row').filter({ hasText: serial });
   await expect(row).toContainText('Silent');
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   await expect(
     page.getByRole('table').getByRole('row').filter({ hasText: serial }).last(),
   ).toContainText('Not verified');
@@ -104,10 +101,7 @@ test('walk test: the technician states the passes; it passes when the counts rea
   // The pressed button is gone: focus is on the next thing to do, not lost on the page.
   await expect(page.getByRole('button', { name: 'Scan next device' })).toBeFocused();
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Activity' })
-    .click();
+  await openNav(page, 'Activity');
   const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Verified' });
   await expect(row).toContainText('Walk test passed: 2 of 2 counted');
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { checkBothThemes, expect, test } from './fixtures';
-import { installHere, openLocation } from './helpers';
+import { finishVisitUnsigned, installHere, openLocation } from './helpers';
 import { locations, uninstalledSerials } from './sandbox-api';
 
 async function install(page: Page, store: string, serial: string): Promise<void> {
@@ -28,9 +28,7 @@ test('a visit has a start and a finish; finished visits stay listed with their o
   const thisVisit = page.getByRole('region', { name: 'This visit' });
   await expect(thisVisit).toContainText(first);
   await expect(thisVisit).toContainText(`for ${user.organizations[0]!.name}`);
-  await page.getByRole('button', { name: 'Finish visit' }).click();
-  await page.getByLabel('Why nobody signed').fill('Nobody from the store present');
-  await page.getByRole('button', { name: 'Finish without signature' }).click();
+  await finishVisitUnsigned(page);
   await expect(page.getByText('Visit finished at')).toBeVisible();
   await expect(thisVisit.getByRole('table')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Finish visit' })).toBeDisabled();
