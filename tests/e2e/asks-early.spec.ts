@@ -63,4 +63,14 @@ test("a screen's first read leaves before the screen is built", async ({ page, w
   // Still the screen it came from: neither the Inventory's heading nor its list exist yet.
   expect(first).toMatchObject({ inventoryList: false });
   expect(first?.heading).not.toBe('Inventory');
+  // Nor is anything else asked on the way to the rows: no store names for devices in no store
+  // (a read of every store), no icon (a 404 from the bridge; the page names none).
+  const fromInventory = sent.slice(sent.indexOf(first as Sent)).map((s) => s.op);
+  expect(fromInventory).not.toContain('listLocations');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+  const icons = await page.evaluate(
+    `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/favicon.ico')).length`,
+  );
+  expect(icons).toBe(0);
 });
