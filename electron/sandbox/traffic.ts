@@ -37,17 +37,41 @@ const deviceHash = (state: SandboxState, d: DeviceRec): DeviceHash => {
   return { base, factor: 0.5 + unitOf(hashStep(base, 99)) * 1.2 };
 };
 
-const hourCount = (device: DeviceHash, hourIndex: number, offsetMin: number): number => {
+/** How busy a local hour is (0: shut), before the device's own size and hash. */
+const hourShare = (hourIndex: number, offsetMin: number): number => {
   const localMinutes = hourIndex * 60 + offsetMin;
   const localHour = ((Math.floor(localMinutes / 60) % 24) + 24) % 24;
   const share = HOURLY[localHour] ?? 0;
-  // Shut: nobody, whatever the hash says (and the hash is the costly part).
   if (share === 0) return 0;
   // 1970-01-01 was a Thursday (day 4 with Sunday = 0).
   const weekday = (((Math.floor(localMinutes / 1440) + 4) % 7) + 7) % 7;
-  const weekend = weekday === 0 || weekday === 6 ? 1.4 : 1;
-  const mean = share * weekend * device.factor * PEAK_PER_HOUR;
-  return Math.floor(mean * (0.75 + 0.5 * unitOf(hashStep(device.base, hourIndex))));
+  return share * (weekday === 0 || weekday === 6 ? 1.4 : 1);
+};
+
+/** One device's visitors in one hour, from its hour's share (hourShare). */
+const countIn = (device: DeviceHash, hourIndex: number, share: number): number =>
+  // Shut: nobody, whatever the hash says (and the hash is the costly part).
+  share === 0
+    ? 0
+    : Math.floor(
+        share *
+          device.factor *
+          PEAK_PER_HOUR *
+          (0.75 + 0.5 * unitOf(hashStep(device.base, hourIndex))),
+      );
+
+const hourCount = (device: DeviceHash, hourIndex: number, offsetMin: number): number =>
+  countIn(device, hourIndex, hourShare(hourIndex, offsetMin));
+
+/** The whole minutes a device was installed and reporting: [from, to). */
+const activeSpan = (state: SandboxState, d: DeviceRec): { from: number; to: number } | null => {
+  if (d.installedAt === null) return null;
+  const reporting = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
+  const activeEnd = Math.min(reporting, d.simulatedSince ?? Infinity);
+  return {
+    from: Math.ceil(d.installedAt / MINUTE) * MINUTE,
+    to: Math.floor(activeEnd / MINUTE) * MINUTE,
+  };
 };
 
 /** Generated visitors of one device in [a, b) (minute-aligned), limited to when it was installed and reporting. */
@@ -59,11 +83,10 @@ const generated = (
   a: number,
   b: number,
 ): number => {
-  if (d.installedAt === null) return 0;
-  const reporting = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
-  const activeEnd = Math.min(reporting, d.simulatedSince ?? Infinity);
-  const lo = Math.max(a, Math.ceil(d.installedAt / MINUTE) * MINUTE);
-  const hi = Math.min(b, Math.floor(activeEnd / MINUTE) * MINUTE);
+  const active = activeSpan(state, d);
+  if (active === null) return 0;
+  const lo = Math.max(a, active.from);
+  const hi = Math.min(b, active.to);
   if (hi <= lo) return 0;
   let total = 0;
   for (let h = Math.floor(lo / HOUR); h * HOUR < hi; h++) {
@@ -152,8 +175,9 @@ export const deviceInOut = (
 
 /**
  * A location's traffic is the sum over the devices installed there now: people in per bucket,
- * as deviceSeries counts them, added up without a series per device (a week by hour of every
- * store made 56 million bucket objects at a million devices).
+ * as deviceSeries counts them, added up without a series per device, and each whole hour's
+ * share worked out once for the store (a week by hour of every store is 56 million
+ * device-hours at a million devices).
  */
 export const locationSeries = (
   state: SandboxState,
@@ -163,12 +187,22 @@ export const locationSeries = (
   const sums = buckets.map(() => 0);
   const loc = state.locationsById.get(locationId);
   const offset = loc ? state.utcOffset(loc) : 0;
+  // Per bucket that is one whole UTC hour: its index and share; NaN for other buckets.
+  const hours = buckets.map((b) =>
+    b.end - b.start === HOUR && b.start % HOUR === 0 ? b.start / HOUR : Number.NaN,
+  );
+  const shares = hours.map((h) => (Number.isNaN(h) ? 0 : hourShare(h, offset)));
   for (const d of state.installed.get(locationId) ?? []) {
     const device = deviceHash(state, d);
+    const active = activeSpan(state, d);
     const simulated = (d.crossings?.length ?? 0) > 0;
     for (let i = 0; i < buckets.length; i++) {
       const { start, end } = buckets[i] as Bucket;
-      let n = generated(state, d, device, offset, start, end);
+      const h = hours[i] as number;
+      let n =
+        active !== null && !Number.isNaN(h) && start >= active.from && end <= active.to
+          ? countIn(device, h, shares[i] as number)
+          : generated(state, d, device, offset, start, end);
       if (d.walkThroughs.length > 0) n += walked(d, start, end);
       if (simulated) n += crossed(d, start, end).in;
       sums[i] = (sums[i] as number) + n;
