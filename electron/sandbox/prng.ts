@@ -13,12 +13,23 @@ export const mix32 = (h: number): number => {
   return h >>> 0;
 };
 
-/** Hash of several integers, as a float in [0, 1). Used where a value must be recomputable. */
-export const hashUnit = (...parts: number[]): number => {
+/** One more integer into a hash state (hashState). */
+export const hashStep = (h: number, p: number): number =>
+  mix32(h ^ Math.imul(p | 0, 0x27d4eb2d) ^ ((p / 0x100000000) | 0));
+
+/**
+ * A hash of several integers (unitOf makes it a float in [0, 1)), used where a value must be
+ * recomputable. Hashes that share their first parts go on from it with hashStep (foot traffic
+ * hashes every hour of every device from the same seed and serial).
+ */
+export const hashState = (...parts: number[]): number => {
   let h = 0x9e3779b9;
-  for (const p of parts) h = mix32(h ^ Math.imul(p | 0, 0x27d4eb2d) ^ ((p / 0x100000000) | 0));
-  return h / 0x100000000;
+  for (const p of parts) h = hashStep(h, p);
+  return h;
 };
+
+/** A hash state as a float in [0, 1). */
+export const unitOf = (h: number): number => h / 0x100000000;
 
 /** FNV-1a of a string, for turning serials into hash inputs. */
 export const hashString = (s: string): number => {

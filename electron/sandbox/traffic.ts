@@ -3,7 +3,7 @@
  * The truth is an hourly count per device; minutes split an hour so that minute, hour and
  * day buckets always add up to each other.
  */
-import { hashUnit } from './prng';
+import { hashState, hashStep, unitOf } from './prng';
 import type { SandboxState } from './state';
 import type { DeviceRec } from './snapshot';
 
@@ -22,41 +22,76 @@ const HOURLY = [
 ];
 const PEAK_PER_HOUR = 30;
 
-const hourCount = (
-  seed: number,
-  serialHash: number,
-  hourIndex: number,
-  offsetMin: number,
-): number => {
+/**
+ * What a device's counts are hashed from: the state after the seed and its serial, and its
+ * own size. Worked out once per device, not per hour: a week by hour of every store asks for
+ * 168 hours of each installed device, 56 million at a million devices.
+ */
+interface DeviceHash {
+  base: number;
+  factor: number;
+}
+
+const deviceHash = (state: SandboxState, d: DeviceRec): DeviceHash => {
+  const base = hashState(state.seed, state.serialHash(d.serial));
+  return { base, factor: 0.5 + unitOf(hashStep(base, 99)) * 1.2 };
+};
+
+/** How busy a local hour is (0: shut), before the device's own size and hash. */
+const hourShare = (hourIndex: number, offsetMin: number): number => {
   const localMinutes = hourIndex * 60 + offsetMin;
   const localHour = ((Math.floor(localMinutes / 60) % 24) + 24) % 24;
+  const share = HOURLY[localHour] ?? 0;
+  if (share === 0) return 0;
   // 1970-01-01 was a Thursday (day 4 with Sunday = 0).
   const weekday = (((Math.floor(localMinutes / 1440) + 4) % 7) + 7) % 7;
-  const weekend = weekday === 0 || weekday === 6 ? 1.4 : 1;
-  const deviceFactor = 0.5 + hashUnit(seed, serialHash, 99) * 1.2;
-  const mean = (HOURLY[localHour] ?? 0) * weekend * deviceFactor * PEAK_PER_HOUR;
-  return Math.floor(mean * (0.75 + 0.5 * hashUnit(seed, serialHash, hourIndex)));
+  return share * (weekday === 0 || weekday === 6 ? 1.4 : 1);
+};
+
+/** One device's visitors in one hour, from its hour's share (hourShare). */
+const countIn = (device: DeviceHash, hourIndex: number, share: number): number =>
+  // Shut: nobody, whatever the hash says (and the hash is the costly part).
+  share === 0
+    ? 0
+    : Math.floor(
+        share *
+          device.factor *
+          PEAK_PER_HOUR *
+          (0.75 + 0.5 * unitOf(hashStep(device.base, hourIndex))),
+      );
+
+const hourCount = (device: DeviceHash, hourIndex: number, offsetMin: number): number =>
+  countIn(device, hourIndex, hourShare(hourIndex, offsetMin));
+
+/** The whole minutes a device was installed and reporting: [from, to). */
+const activeSpan = (state: SandboxState, d: DeviceRec): { from: number; to: number } | null => {
+  if (d.installedAt === null) return null;
+  const reporting = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
+  const activeEnd = Math.min(reporting, d.simulatedSince ?? Infinity);
+  return {
+    from: Math.ceil(d.installedAt / MINUTE) * MINUTE,
+    to: Math.floor(activeEnd / MINUTE) * MINUTE,
+  };
 };
 
 /** Generated visitors of one device in [a, b) (minute-aligned), limited to when it was installed and reporting. */
 const generated = (
   state: SandboxState,
   d: DeviceRec,
+  device: DeviceHash,
   offsetMin: number,
   a: number,
   b: number,
 ): number => {
-  if (d.installedAt === null) return 0;
-  const reporting = d.silent ? (d.frozenCheckinMs ?? d.installedAt) : state.now();
-  const activeEnd = Math.min(reporting, d.simulatedSince ?? Infinity);
-  const lo = Math.max(a, Math.ceil(d.installedAt / MINUTE) * MINUTE);
-  const hi = Math.min(b, Math.floor(activeEnd / MINUTE) * MINUTE);
+  const active = activeSpan(state, d);
+  if (active === null) return 0;
+  const lo = Math.max(a, active.from);
+  const hi = Math.min(b, active.to);
   if (hi <= lo) return 0;
-  const sh = state.serialHash(d.serial);
   let total = 0;
   for (let h = Math.floor(lo / HOUR); h * HOUR < hi; h++) {
     const start = h * HOUR;
-    const count = hourCount(state.seed, sh, h, offsetMin);
+    const count = hourCount(device, h, offsetMin);
     if (count === 0) continue;
     const k0 = Math.max(0, (lo - start) / MINUTE);
     const k1 = Math.min(60, (hi - start) / MINUTE);
@@ -64,7 +99,7 @@ const generated = (
       total += count;
       continue;
     }
-    const phi = hashUnit(state.seed, sh, h, 7);
+    const phi = unitOf(hashStep(hashStep(device.base, h), 7));
     total += Math.floor((count * k1) / 60 + phi) - Math.floor((count * k0) / 60 + phi);
   }
   return total;
@@ -130,22 +165,48 @@ export const deviceInOut = (
 ): { in: number; out: number }[] => {
   const loc = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
   const offset = loc ? state.utcOffset(loc) : 0;
+  const device = deviceHash(state, d);
   return buckets.map((b) => {
-    const people = generated(state, d, offset, b.start, b.end) + walked(d, b.start, b.end);
+    const people = generated(state, d, device, offset, b.start, b.end) + walked(d, b.start, b.end);
     const sim = crossed(d, b.start, b.end);
     return { in: people + sim.in, out: outOf(people) + sim.out };
   });
 };
 
-/** A location's traffic is the sum over the devices installed there now. */
+/**
+ * A location's traffic is the sum over the devices installed there now: people in per bucket,
+ * as deviceSeries counts them, added up without a series per device, and each whole hour's
+ * share worked out once for the store (a week by hour of every store is 56 million
+ * device-hours at a million devices).
+ */
 export const locationSeries = (
   state: SandboxState,
   locationId: string,
   buckets: Bucket[],
 ): number[] => {
   const sums = buckets.map(() => 0);
+  const loc = state.locationsById.get(locationId);
+  const offset = loc ? state.utcOffset(loc) : 0;
+  // Per bucket that is one whole UTC hour: its index and share; NaN for other buckets.
+  const hours = buckets.map((b) =>
+    b.end - b.start === HOUR && b.start % HOUR === 0 ? b.start / HOUR : Number.NaN,
+  );
+  const shares = hours.map((h) => (Number.isNaN(h) ? 0 : hourShare(h, offset)));
   for (const d of state.installed.get(locationId) ?? []) {
-    deviceSeries(state, d, buckets).forEach((n, i) => (sums[i] = (sums[i] ?? 0) + n));
+    const device = deviceHash(state, d);
+    const active = activeSpan(state, d);
+    const simulated = (d.crossings?.length ?? 0) > 0;
+    for (let i = 0; i < buckets.length; i++) {
+      const { start, end } = buckets[i] as Bucket;
+      const h = hours[i] as number;
+      let n =
+        active !== null && !Number.isNaN(h) && start >= active.from && end <= active.to
+          ? countIn(device, h, shares[i] as number)
+          : generated(state, d, device, offset, start, end);
+      if (d.walkThroughs.length > 0) n += walked(d, start, end);
+      if (simulated) n += crossed(d, start, end).in;
+      sums[i] = (sums[i] as number) + n;
+    }
   }
   return sums;
 };

@@ -13,7 +13,14 @@ import { readEitherCase } from './serial-spelling';
 /** A past range's counts, asked again within this, are the answer kept (issue 26). */
 const PAST_RANGE_FRESH_MS = 60 * 60_000;
 
-async function kept<T>(
+/**
+ * The same query asked again while its request is out joins it: a store screen re-reads on
+ * every data-updated event, and the events of its own first refreshes came before the week's
+ * counts (hundreds of KB) were answered — three identical requests each time a store opened.
+ */
+const inFlight = new WeakMap<SignedInScope, Map<string, Promise<unknown>>>();
+
+function kept<T>(
   ctx: ServiceContext,
   scope: SignedInScope,
   query: string,
@@ -24,8 +31,23 @@ async function kept<T>(
   if (last) {
     const fetchedAt = Date.parse(last.fetchedAt);
     const ended = Date.parse(rangeEnd) <= fetchedAt;
-    if (ended && Date.now() - fetchedAt < PAST_RANGE_FRESH_MS) return last.value;
+    if (ended && Date.now() - fetchedAt < PAST_RANGE_FRESH_MS) return Promise.resolve(last.value);
   }
+  let out = inFlight.get(scope);
+  if (!out) inFlight.set(scope, (out = new Map()));
+  const joined = out.get(query) as Promise<T> | undefined;
+  if (joined) return joined;
+  const asked = ask(ctx, scope, query, fetch).finally(() => out.delete(query));
+  out.set(query, asked);
+  return asked;
+}
+
+async function ask<T>(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  query: string,
+  fetch: () => Promise<T>,
+): Promise<T> {
   try {
     const value = await tracked(ctx, fetch);
     try {

@@ -3,7 +3,8 @@
  * real core: the screens read again every minute while visible (renderer lib/keep-fresh), and
  * the core asks the server for a store's devices or a device only when what it has is older
  * than 50 s — so a minute of looking costs one request, not one per read. A store's
- * last seven days of foot traffic, asked again by every re-read, is asked once.
+ * last seven days of foot traffic, asked again by every re-read, is asked once, also when the
+ * re-reads come before its answer.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKING_SET_FRESH_MS } from '../../../electron/core/service/read-service';
@@ -116,5 +117,25 @@ describe('the working set', () => {
       await w.clock.advance(60_000);
     }
     expect(w.asked('/v1/foot-traffic/locations')).toBe(1);
+  }, 60_000);
+
+  it('the same foot traffic asked again while it is on its way joins that request', async () => {
+    const w = await signedIn();
+    // Today so far (it ends in the future): every read after an answer asks again.
+    const range = {
+      from: new Date(Date.now() - 86_400_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+      granularity: 'hour' as const,
+    };
+    // A store screen's reads, again at each data-updated event before the first answer is in.
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => w.harness.call('locationsFootTraffic', range)),
+    );
+    expect(w.asked('/v1/foot-traffic/locations')).toBe(1);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // Answered: the next read asks again.
+    await w.harness.call('locationsFootTraffic', range);
+    expect(w.asked('/v1/foot-traffic/locations')).toBe(2);
   }, 60_000);
 });

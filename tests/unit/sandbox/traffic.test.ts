@@ -8,6 +8,7 @@ import {
   bucketsFor,
   deviceInOut,
   deviceSeries,
+  locationSeries,
 } from '../../../electron/sandbox/traffic';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -63,6 +64,32 @@ describe('sandbox foot traffic model', () => {
     expect(
       deviceSeries(a, d0, bucketsFor(NOW + HOUR, NOW + 5 * HOUR, 'hour')).every((n) => n === 0),
     ).toBe(true);
+  });
+
+  test("a store's series is the sum of its devices' (walk-throughs and crossings too)", () => {
+    let now = NOW;
+    const state = new SandboxState(seedSnapshot(4, 300, NOW), {
+      now: () => now,
+      firstCheckinDelayS: 5,
+      onChange: () => undefined,
+    });
+    const [locationId, here] = [...state.installed].sort((a, b) => b[1].size - a[1].size)[0]!;
+    const devices = [...here];
+    expect(devices.length).toBeGreaterThan(3);
+    state.walkThrough(devices[0]!, 4);
+    state.peopleCross(devices[1]!, { in: 12, out: 9 }, 3);
+    now += 90 * 60_000;
+    // From before the oldest install to past now, in hours and in minutes of a partial hour.
+    for (const buckets of [
+      bucketsFor(NOW - 40 * DAY, now + HOUR, 'hour'),
+      bucketsFor(NOW - 20 * 60_000, NOW + 50 * 60_000, 'minute'),
+    ]) {
+      const sum = buckets.map(() => 0);
+      for (const d of devices)
+        deviceSeries(state, d, buckets).forEach((n, i) => (sum[i] = (sum[i] ?? 0) + n));
+      expect(sum.some((n) => n > 0)).toBe(true);
+      expect(locationSeries(state, locationId, buckets)).toEqual(sum);
+    }
   });
 
   test('people crossing for an audit: counted a few short, by direction, and alone from then on', () => {
