@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { openTrainingInventory } from './helpers';
+import { openFirstStore, openTrainingInventory } from './helpers';
+import { scannerBurst } from './helpers/scanner';
 
 // Starting the app and opening a screen wait on the core's answers. The page asks first and
 // builds while the core works: the session status leaves while the language's words are
@@ -63,4 +64,29 @@ test("a screen's first read leaves before the screen is built", async ({ page, w
   // Still the screen it came from: neither the Inventory's heading nor its list exist yet.
   expect(first).toMatchObject({ inventoryList: false });
   expect(first?.heading).not.toBe('Inventory');
+});
+
+// A scan on a store's Scan screen reads the device to know it exists; its screen then asked
+// the core the same question again before it showed anything: a second round trip and a
+// second render between the scan's Enter and the facts (issue 26, scan-to-device-p95-1m).
+test('a scan opens its device with the one read it made', async ({ page, spareSerial }) => {
+  await page.addInitScript({ content: RECORD_SENDS });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await openFirstStore(page);
+  await page.getByRole('button', { name: 'Scan device' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan device' })).toBeVisible();
+  await page.evaluate('window.__sends.length = 0');
+  await scannerBurst(page, spareSerial);
+  await expect(page.getByRole('heading', { level: 1, name: spareSerial })).toBeVisible();
+  // What the read answered, shown: the device's own facts.
+  const facts = page.locator('main dl.facts');
+  await expect(facts).toContainText(spareSerial);
+  await expect(facts).toContainText('Not installed');
+  // Reads once the device's screen shows (a data update, the minute's refresh) are its own.
+  const sent = (await page.evaluate('window.__sends')) as Sent[];
+  const before = sent.filter((s) => s.op === 'getDevice' && s.heading !== spareSerial);
+  expect(before, JSON.stringify(sent)).toEqual([
+    { op: 'getDevice', heading: 'Scan device', inventoryList: false },
+  ]);
 });
