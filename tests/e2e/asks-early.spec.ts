@@ -90,3 +90,44 @@ test('a scan opens its device with the one read it made', async ({ page, spareSe
     { op: 'getDevice', heading: 'Scan device', inventoryList: false },
   ]);
 });
+
+// Every status the core pushes (one follows each action, each connectivity change) had the
+// page ask for the whole queue again, though the core pushes the queue itself whenever it
+// changes: a round trip and a re-render behind every install (issue 26).
+test('an install does not ask for the queue the core has just pushed', async ({
+  page,
+  spareSerial,
+}) => {
+  await page.addInitScript({ content: RECORD_SENDS });
+  await page.addInitScript({
+    content: `(() => {
+      const events = (window.__events = []);
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url, init) {
+          super(url, init);
+          this.addEventListener('message', (m) => {
+            try { events.push(JSON.parse(m.data).type); } catch { events.push(null); }
+          });
+        }
+      };
+    })()`,
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await openFirstStore(page);
+  await page.getByRole('button', { name: 'Scan device' }).click();
+  await scannerBurst(page, spareSerial);
+  await expect(page.getByRole('button', { name: 'Install here' })).toBeEnabled();
+  await page.evaluate('window.__sends.length = 0; window.__events.length = 0');
+  await page.getByRole('button', { name: 'Install here' }).click();
+  // Sent at once (training mode is online): the queue went from one action to none, and the
+  // core said so, with a status after each.
+  await expect(page.getByRole('heading', { level: 1, name: /^Verify/ })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate('window.__events.filter((t) => t === "session").length'))
+    .toBeGreaterThanOrEqual(2);
+  const sent = (await page.evaluate('window.__sends')) as Sent[];
+  expect(sent.filter((s) => s.op === 'listOutbox')).toEqual([]);
+  await expect(page.getByRole('banner')).not.toContainText('queued');
+});
