@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { openTrainingInventory } from './helpers';
+import { openFirstStore, openTrainingInventory } from './helpers';
+import { scannerBurst } from './helpers/scanner';
 
 // Starting the app and opening a screen wait on the core's answers. The page asks first and
 // builds while the core works: the session status leaves while the language's words are
@@ -73,4 +74,70 @@ test("a screen's first read leaves before the screen is built", async ({ page, w
     `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/favicon.ico')).length`,
   );
   expect(icons).toBe(0);
+});
+
+// A scan on a store's Scan screen reads the device to know it exists; its screen then asked
+// the core the same question again before it showed anything: a second round trip and a
+// second render between the scan's Enter and the facts (issue 26, scan-to-device-p95-1m).
+test('a scan opens its device with the one read it made', async ({ page, spareSerial }) => {
+  await page.addInitScript({ content: RECORD_SENDS });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await openFirstStore(page);
+  await page.getByRole('button', { name: 'Scan device' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan device' })).toBeVisible();
+  await page.evaluate('window.__sends.length = 0');
+  await scannerBurst(page, spareSerial);
+  await expect(page.getByRole('heading', { level: 1, name: spareSerial })).toBeVisible();
+  // What the read answered, shown: the device's own facts.
+  const facts = page.locator('main dl.facts');
+  await expect(facts).toContainText(spareSerial);
+  await expect(facts).toContainText('Not installed');
+  // Reads once the device's screen shows (a data update, the minute's refresh) are its own.
+  const sent = (await page.evaluate('window.__sends')) as Sent[];
+  const before = sent.filter((s) => s.op === 'getDevice' && s.heading !== spareSerial);
+  expect(before, JSON.stringify(sent)).toEqual([
+    { op: 'getDevice', heading: 'Scan device', inventoryList: false },
+  ]);
+});
+
+// Every status the core pushes (one follows each action, each connectivity change) had the
+// page ask for the whole queue again, though the core pushes the queue itself whenever it
+// changes: a round trip and a re-render behind every install (issue 26).
+test('an install does not ask for the queue the core has just pushed', async ({
+  page,
+  spareSerial,
+}) => {
+  await page.addInitScript({ content: RECORD_SENDS });
+  await page.addInitScript({
+    content: `(() => {
+      const events = (window.__events = []);
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url, init) {
+          super(url, init);
+          this.addEventListener('message', (m) => {
+            try { events.push(JSON.parse(m.data).type); } catch { events.push(null); }
+          });
+        }
+      };
+    })()`,
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await openFirstStore(page);
+  await page.getByRole('button', { name: 'Scan device' }).click();
+  await scannerBurst(page, spareSerial);
+  await expect(page.getByRole('button', { name: 'Install here' })).toBeEnabled();
+  await page.evaluate('window.__sends.length = 0; window.__events.length = 0');
+  await page.getByRole('button', { name: 'Install here' }).click();
+  // Sent at once (training mode is online): the queue went from one action to none, and the
+  // core said so, with a status after each.
+  await expect(page.getByRole('heading', { level: 1, name: /^Verify/ })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate('window.__events.filter((t) => t === "session").length'))
+    .toBeGreaterThanOrEqual(2);
+  const sent = (await page.evaluate('window.__sends')) as Sent[];
+  expect(sent.filter((s) => s.op === 'listOutbox')).toEqual([]);
+  await expect(page.getByRole('banner')).not.toContainText('queued');
 });

@@ -4,6 +4,8 @@ import { isConnectivityFailure, toErrorShape } from '../transport/app-failure';
 /**
  * One read that may come from the offline cache: value, when it was fetched, pending and
  * error state. Stale answers (from a load that was superseded or cancelled) are dropped.
+ * `handed`: an answer to the same question read just before the screen opened
+ * (read-handoff.ts); the screen shows it at once and does not ask again on opening.
  */
 export class CachedRead<T> {
   value = $state.raw<T | null>(null);
@@ -11,11 +13,15 @@ export class CachedRead<T> {
   source = $state<'network' | 'cache' | null>(null);
   loading = $state(false);
   error = $state<AppErrorShape | null>(null);
+  /** It opened with an answer (refresh-on-update.svelte.ts skips its opening load). */
+  readonly handed: boolean;
   #load: (signal: AbortSignal) => Promise<Cached<T>>;
   #controller: AbortController | null = null;
 
-  constructor(load: (signal: AbortSignal) => Promise<Cached<T>>) {
+  constructor(load: (signal: AbortSignal) => Promise<Cached<T>>, handed: Cached<T> | null = null) {
     this.#load = load;
+    this.handed = handed !== null;
+    if (handed) this.#show(handed);
   }
 
   /** Reads again; `load` asks another way this once (e.g. the server, not the cache). */
@@ -27,10 +33,7 @@ export class CachedRead<T> {
     try {
       const result = await (load ?? this.#load)(controller.signal);
       if (controller.signal.aborted) return;
-      this.value = result.value;
-      this.fetchedAt = result.fetchedAt;
-      this.source = result.source;
-      this.error = null;
+      this.#show(result);
     } catch (error) {
       if (controller.signal.aborted) return;
       const shape = toErrorShape(error);
@@ -42,6 +45,13 @@ export class CachedRead<T> {
         this.#controller = null;
       }
     }
+  }
+
+  #show(result: Cached<T>): void {
+    this.value = result.value;
+    this.fetchedAt = result.fetchedAt;
+    this.source = result.source;
+    this.error = null;
   }
 
   /** "Cancel" on a long load: stop waiting, keep whatever is shown. */

@@ -6,6 +6,12 @@ import type { NetworkReport } from '../transport/network-watch';
 const pendingCount = (items: readonly OutboxItem[]): number =>
   items.filter((i) => i.state !== 'done').length;
 
+/** Which account's queue a status is about. */
+const queueOf = (status: SessionStatus | null): string | null =>
+  status?.signedIn && status.organization
+    ? `${status.training}|${status.baseUrl ?? ''}|${status.organization.id}`
+    : null;
+
 /**
  * Session, connectivity and outbox: the app-wide state every screen may read. Kept current
  * by push events so the badge and the Activity screen never need polling.
@@ -34,9 +40,21 @@ export class SessionState {
   }
 
   setStatus(status: SessionStatus): void {
+    const before = this.status;
     this.status = status;
     this.online = status.online;
-    if (status.signedIn && status.organization) void this.refreshOutbox();
+    // The queue is read when it is another one (the first status, a sign-in, another
+    // organization) or its count disagrees with the list shown; the core pushes every change
+    // of it ('outbox' events) after. Reading it on every status (the core says one after each
+    // action, each connectivity change) put a round trip and a re-render behind every install.
+    if (
+      status.signedIn &&
+      status.organization &&
+      (queueOf(before) !== queueOf(status) ||
+        !this.#outboxKnown ||
+        status.queued !== pendingCount(this.outbox))
+    )
+      void this.refreshOutbox();
   }
 
   async refreshOutbox(): Promise<void> {
