@@ -6,9 +6,14 @@
  *                              screen painted with its facts;
  *   install-to-painted-p95-1m  click "Install here" on a device's screen → the screen saying
  *                              the install is done or queued, painted.
- * Each from the event's own moment (keydown of Enter, the click) to after the paint of the
- * frame that shows it (requestAnimationFrame, then a MessageChannel message: after its paint).
- * Floor: the static page's keystroke of chromium-floor.ts, measured in the same run.
+ * Each timed by the rules of keystroke-p95-1m and of its floor (chromium-floor.ts's static
+ * keystroke, measured in the same run): from the event's own moment (keydown of Enter, the
+ * click) to the moment the screen shows it in the DOM (a MutationObserver), plus the rendering
+ * of the next frame (its requestAnimationFrame → after its paint, a MessageChannel message).
+ * The idle wait for that frame's vsync is left out, as the floor and the keystroke figure leave
+ * it out: it depends on where in the 16.7 ms the event landed, not on the app. Until stop 31
+ * these two figures counted it while their floor did not (a page with no app code, timed that
+ * way, measured above 2 × the floor); the wall time including it is kept in the note.
  */
 import type { Page } from '@playwright/test';
 import type { ChromiumFloor } from './chromium-floor';
@@ -21,7 +26,7 @@ const WAIT_MS = 30_000;
 
 /** Watches for `shown` (a page expression) after `start` (an event name and a filter). */
 const probe = (start: 'Enter' | 'click', shown: string): string => `(() => {
-  const t = (window.__flow = { startAt: null, paintedAt: null });
+  const t = (window.__flow = { startAt: null, shownAt: null, frameAt: null, paintedAt: null });
   const onStart = (event) => {
     if (t.startAt !== null) return;
     if (${JSON.stringify(start)} === 'Enter' ? event.key === 'Enter' : event.type === 'click') t.startAt = performance.now();
@@ -31,8 +36,10 @@ const probe = (start: 'Enter' | 'click', shown: string): string => `(() => {
   const observer = new MutationObserver(() => {
     if (seen || t.startAt === null || !(${shown})) return;
     seen = true;
+    t.shownAt = performance.now();
     observer.disconnect();
     requestAnimationFrame(() => {
+      t.frameAt = performance.now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => (t.paintedAt = performance.now());
       channel.port2.postMessage(0);
@@ -41,15 +48,30 @@ const probe = (start: 'Enter' | 'click', shown: string): string => `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
 })()`;
 
-const took = async (page: Page, what: string): Promise<number> => {
+interface Took {
+  /** Event → shown in the DOM + the next frame's rendering (rAF → after paint). */
+  latency: number;
+  /** Event → after the paint, the idle wait for the vsync included. */
+  wall: number;
+}
+
+const took = async (page: Page, what: string): Promise<Took> => {
   if (
     !(await waitInPage(page, 'window.__flow && window.__flow.paintedAt !== null', {
       timeoutMs: WAIT_MS,
     }))
   )
     throw new Error(`${what} was not painted within ${WAIT_MS / 1000} s`);
-  const t = (await page.evaluate('window.__flow')) as { startAt: number; paintedAt: number };
-  return t.paintedAt - t.startAt;
+  const t = (await page.evaluate('window.__flow')) as {
+    startAt: number;
+    shownAt: number;
+    frameAt: number;
+    paintedAt: number;
+  };
+  return {
+    latency: t.shownAt - t.startAt + (t.paintedAt - t.frameAt),
+    wall: t.paintedAt - t.startAt,
+  };
 };
 
 const go = async (page: Page, hash: string, ready: string) => {
@@ -66,7 +88,7 @@ export async function benchScanAndInstall(
   installSerials: readonly string[],
   floor: ChromiumFloor,
 ): Promise<Figure[]> {
-  const scans: number[] = [];
+  const scans: Took[] = [];
   for (const serial of scanSerials.slice(0, ROUNDS)) {
     await go(
       page,
@@ -81,7 +103,7 @@ export async function benchScanAndInstall(
     await page.keyboard.press('Enter');
     scans.push(await took(page, `scan of ${serial}`));
   }
-  const installs: number[] = [];
+  const installs: Took[] = [];
   for (const serial of installSerials.slice(0, ROUNDS)) {
     await go(
       page,
@@ -96,37 +118,45 @@ export async function benchScanAndInstall(
   }
   const ratio = (v: number) => `${(v / floor.staticKeystroke).toFixed(2)} × the floor`;
   const baseline = {
-    name: "a key typed into a static page's search box → its next frame painted, p95 (chromium-floor.ts)",
+    name: "a key typed into a static page's search box → its next frame painted, p95, idle vsync wait left out (chromium-floor.ts)",
     value: floor.staticKeystroke,
     unit: 'ms',
   };
-  const spread = (xs: number[]) =>
-    `median ${median(xs).toFixed(1)} ms, max ${max(xs).toFixed(1)} ms, ${xs.length} rounds`;
+  const spread = (xs: readonly Took[]) => {
+    const latency = xs.map((x) => x.latency);
+    const wall = xs.map((x) => x.wall);
+    return (
+      `median ${median(latency).toFixed(1)} ms, max ${max(latency).toFixed(1)} ms, ${xs.length} rounds; ` +
+      `wall time with the idle vsync wait included (how these figures were timed until stop 31): p95 ${p95(wall).toFixed(1)} ms, median ${median(wall).toFixed(1)} ms`
+    );
+  };
+  const scanP95 = p95(scans.map((x) => x.latency));
+  const installP95 = p95(installs.map((x) => x.latency));
   return [
     atMost(
       'scan-to-device-p95-1m',
       'handheld scan (Enter) → the device’s screen painted, p95, 1M devices, offline',
-      p95(scans),
+      scanP95,
       'ms',
       Number((2 * floor.staticKeystroke).toFixed(1)),
       {
         baseline,
         note:
-          `${ratio(p95(scans))} (target ≤ 2 ×). On a store's Scan screen the serial is typed at Playwright's full speed (a wedge scanner's pace) into the focused serial field, then Enter; ` +
-          `Enter's keydown → the frame showing the device's heading and facts, after its paint (getDevice from cache.db through the bridge, the router, the device screen). ${spread(scans)}.`,
+          `${ratio(scanP95)} (target ≤ 2 ×). On a store's Scan screen the serial is typed at Playwright's full speed (a wedge scanner's pace) into the focused serial field, then Enter; ` +
+          `Enter's keydown → the device's heading and facts in the DOM (getDevice from cache.db through the bridge, the router, the device screen) + the next frame's rendering, idle vsync wait left out. ${spread(scans)}.`,
       },
     ),
     atMost(
       'install-to-painted-p95-1m',
       'click “Install here” → the screen says done or queued, painted, p95, 1M devices, offline',
-      p95(installs),
+      installP95,
       'ms',
       Number((2 * floor.staticKeystroke).toFixed(1)),
       {
         baseline,
         note:
-          `${ratio(p95(installs))} (target ≤ 2 ×). Uninstalled devices opened at a store (#/devices/{serial}?at=), the sandbox stopped: the install is committed and queued; ` +
-          `click → the frame showing its queued state, after its paint. ${spread(installs)}.`,
+          `${ratio(installP95)} (target ≤ 2 ×). Uninstalled devices opened at a store (#/devices/{serial}?at=), the sandbox stopped: the install is committed (work.db, fsync) and queued; ` +
+          `click → its queued state in the DOM + the next frame's rendering, idle vsync wait left out. ${spread(installs)}.`,
       },
     ),
   ];
