@@ -52,6 +52,42 @@ test('the session status is asked while the language is still loading', async ({
   expect(heldWhileStatusSent).toBe(true);
 });
 
+// Whatever "Starting…" the page built, seen even when it was gone before anything painted:
+// the nodes a mutation added keep their text after they were taken out again.
+const RECORD_STARTING = `(() => {
+  window.__startingBuilt = false;
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if ((node.textContent || '').includes('Starting…')) window.__startingBuilt = true;
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+test('a status that came before the words opens its screen without building "Starting…"', async ({
+  page,
+  web,
+}) => {
+  await page.addInitScript({ content: RECORD_STARTING });
+  let statusIn = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"signedIn":')) statusIn = true;
+    }),
+  );
+  // The start language's chunk is held until the page has the core's status (or 10 s went by).
+  await page.route(/\/assets\/messages-en-[\w-]{8}\.js$/, async (route) => {
+    const until = Date.now() + 10_000;
+    while (!statusIn && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await route.continue();
+  });
+  await page.goto(web.info.url);
+  await expect(page.getByRole('button', { name: 'Start training mode' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(statusIn).toBe(true);
+  expect(await page.evaluate('window.__startingBuilt')).toBe(false);
+});
+
 test("a screen's first read leaves before the screen is built", async ({ page, web }) => {
   await page.addInitScript({ content: RECORD_SENDS });
   await openTrainingInventory(page, web.info.url);
