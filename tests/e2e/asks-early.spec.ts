@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openFirstStore, openTrainingInventory } from './helpers';
 import { scannerBurst } from './helpers/scanner';
@@ -30,26 +31,41 @@ interface Sent {
   inventoryList: boolean;
 }
 
-test('the session status is asked while the language is still loading', async ({ page, web }) => {
-  let statusSent = false;
-  let heldWhileStatusSent = false;
+/**
+ * Holds the start language's chunk until a frame on the page's socket (one it sent, or one it
+ * received) carries `text`, or 10 s went by; `seen()` says whether that frame came in time.
+ */
+async function holdWordsUntilFrame(
+  page: Page,
+  direction: 'framesent' | 'framereceived',
+  text: string,
+): Promise<{ seen: () => boolean }> {
+  let seen = false;
+  let seenInTime = false;
+  const onFrame = ({ payload }: { payload: string | Buffer }) => {
+    if (String(payload).includes(text)) seen = true;
+  };
   page.on('websocket', (socket) =>
-    socket.on('framesent', ({ payload }) => {
-      if (String(payload).includes('"op":"sessionStatus"')) statusSent = true;
-    }),
+    direction === 'framesent'
+      ? socket.on('framesent', onFrame)
+      : socket.on('framereceived', onFrame),
   );
-  // The start language's chunk is held until the status has left (or 10 s went by).
   await page.route(/\/assets\/messages-en-[\w-]{8}\.js$/, async (route) => {
     const until = Date.now() + 10_000;
-    while (!statusSent && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    heldWhileStatusSent = statusSent;
+    while (!seen && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    seenInTime = seen;
     await route.continue();
   });
+  return { seen: () => seenInTime };
+}
+
+test('the session status is asked while the language is still loading', async ({ page, web }) => {
+  const status = await holdWordsUntilFrame(page, 'framesent', '"op":"sessionStatus"');
   await page.goto(web.info.url);
   await expect(page.getByRole('button', { name: 'Start training mode' })).toBeVisible({
     timeout: 30_000,
   });
-  expect(heldWhileStatusSent).toBe(true);
+  expect(status.seen()).toBe(true);
 });
 
 // Whatever "Starting…" the page built, seen even when it was gone before anything painted:
@@ -68,23 +84,12 @@ test('a status that came before the words opens its screen without building "Sta
   web,
 }) => {
   await page.addInitScript({ content: RECORD_STARTING });
-  let statusIn = false;
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      if (String(payload).includes('"signedIn":')) statusIn = true;
-    }),
-  );
-  // The start language's chunk is held until the page has the core's status (or 10 s went by).
-  await page.route(/\/assets\/messages-en-[\w-]{8}\.js$/, async (route) => {
-    const until = Date.now() + 10_000;
-    while (!statusIn && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    await route.continue();
-  });
+  const status = await holdWordsUntilFrame(page, 'framereceived', '"signedIn":');
   await page.goto(web.info.url);
   await expect(page.getByRole('button', { name: 'Start training mode' })).toBeVisible({
     timeout: 30_000,
   });
-  expect(statusIn).toBe(true);
+  expect(status.seen()).toBe(true);
   expect(await page.evaluate('window.__startingBuilt')).toBe(false);
 });
 
