@@ -1,4 +1,5 @@
 import { mount } from 'svelte';
+import type { SessionStatus } from '../../electron/shared';
 import './app.css';
 import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
@@ -16,7 +17,15 @@ startErrorReporting(window, (report) => call('reportRendererError', report));
 // language chunk is on its way, instead of after the first render. App reports a failure; the
 // empty catch only keeps the wait from counting as an unhandled rejection meanwhile.
 const firstStatus = call('sessionStatus', {});
-firstStatus.catch(() => undefined);
+// Kept once it is in: when it came before the words (the desktop app's answer over IPC takes a
+// millisecond or two, the words' chunk longer), App opens on it at once instead of building
+// "Starting…" and tearing it down again in the same moment, a render and a layout of a
+// screen nobody sees.
+let knownStatus: SessionStatus | undefined;
+firstStatus.then(
+  (status) => (knownStatus = status),
+  () => undefined,
+);
 
 // The start language's messages are a chunk of their own (lib/words/i18n.ts): load them before the
 // first render, so nothing is ever said in a language the technician did not ask for. The
@@ -33,4 +42,4 @@ await words;
 
 const target = document.getElementById('app');
 if (!target) throw new Error('#app missing from index.html');
-export default mount(App, { target, props: { firstStatus } });
+export default mount(App, { target, props: { firstStatus, knownStatus } });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openFirstStore, openTrainingInventory } from './helpers';
 import { scannerBurst } from './helpers/scanner';
@@ -30,26 +31,66 @@ interface Sent {
   inventoryList: boolean;
 }
 
-test('the session status is asked while the language is still loading', async ({ page, web }) => {
-  let statusSent = false;
-  let heldWhileStatusSent = false;
+/**
+ * Holds the start language's chunk until a frame on the page's socket (one it sent, or one it
+ * received) carries `text`, or 10 s went by; `seen()` says whether that frame came in time.
+ */
+async function holdWordsUntilFrame(
+  page: Page,
+  direction: 'framesent' | 'framereceived',
+  text: string,
+): Promise<{ seen: () => boolean }> {
+  let seen = false;
+  let seenInTime = false;
+  const onFrame = ({ payload }: { payload: string | Buffer }) => {
+    if (String(payload).includes(text)) seen = true;
+  };
   page.on('websocket', (socket) =>
-    socket.on('framesent', ({ payload }) => {
-      if (String(payload).includes('"op":"sessionStatus"')) statusSent = true;
-    }),
+    direction === 'framesent'
+      ? socket.on('framesent', onFrame)
+      : socket.on('framereceived', onFrame),
   );
-  // The start language's chunk is held until the status has left (or 10 s went by).
   await page.route(/\/assets\/messages-en-[\w-]{8}\.js$/, async (route) => {
     const until = Date.now() + 10_000;
-    while (!statusSent && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    heldWhileStatusSent = statusSent;
+    while (!seen && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    seenInTime = seen;
     await route.continue();
   });
+  return { seen: () => seenInTime };
+}
+
+test('the session status is asked while the language is still loading', async ({ page, web }) => {
+  const status = await holdWordsUntilFrame(page, 'framesent', '"op":"sessionStatus"');
   await page.goto(web.info.url);
   await expect(page.getByRole('button', { name: 'Start training mode' })).toBeVisible({
     timeout: 30_000,
   });
-  expect(heldWhileStatusSent).toBe(true);
+  expect(status.seen()).toBe(true);
+});
+
+// Whatever "Starting…" the page built, seen even when it was gone before anything painted:
+// the nodes a mutation added keep their text after they were taken out again.
+const RECORD_STARTING = `(() => {
+  window.__startingBuilt = false;
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if ((node.textContent || '').includes('Starting…')) window.__startingBuilt = true;
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+test('a status that came before the words opens its screen without building "Starting…"', async ({
+  page,
+  web,
+}) => {
+  await page.addInitScript({ content: RECORD_STARTING });
+  const status = await holdWordsUntilFrame(page, 'framereceived', '"signedIn":');
+  await page.goto(web.info.url);
+  await expect(page.getByRole('button', { name: 'Start training mode' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(status.seen()).toBe(true);
+  expect(await page.evaluate('window.__startingBuilt')).toBe(false);
 });
 
 test("a screen's first read leaves before the screen is built", async ({ page, web }) => {
