@@ -42,4 +42,4 @@ await words;
 
 const target = document.getElementById('app');
 if (!target) throw new Error('#app missing from index.html');
-export default mount(App, { target, props: { firstStatus, knownStatus } });
+export default mount(App, { target, props: { firstStatus: knownStatus ?? firstStatus } });
