@@ -32,9 +32,11 @@ import { openAppStore } from './store/app-store';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
 import { readEitherCase } from './service/serial-spelling';
+import { recentAnswer } from './service/recent-answers';
+import { WORKING_SET_FRESH_MS } from './service/read-service';
 import { replayIntents, type ReplayResult } from './sync/replay';
-import { createSyncEngine, DEFAULT_FULL_REFRESH_MS } from './sync/sync-engine';
-import { holdFor, lastFullRefresh } from './service/refresh-policy';
+import { createSyncEngine } from './sync/sync-engine';
+import { fullRefreshMs, holdFor, lastFullRefresh } from './service/refresh-policy';
 import type { LinkInfo, ServiceContext } from './service/context';
 import { validationError } from './validation-error';
 
@@ -169,8 +171,7 @@ export const createCore: CreateCore = async (options) => {
   const engine = createSyncEngine({
     replay: (signal) => replay(undefined, signal),
     listJobs: (mode) => listJobs(ctx, mode),
-    fullRefreshMs: () =>
-      (options.managed?.fullRefreshHours ?? DEFAULT_FULL_REFRESH_MS / 3_600_000) * 3_600_000,
+    fullRefreshMs: () => fullRefreshMs(options),
     lastFullAt: () => {
       const scope = session.current();
       return scope ? lastFullRefresh(scope.store.cache) : null;
@@ -412,6 +413,7 @@ function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
   return {
     // A queued serial may be as typed (the device was not cached): its other case on a 404.
     getDevice: (serial: string) => readEitherCase(serial, (s) => api.getDevice(s)),
+    recentDevice: (serial: string) => recentAnswer(scope, serial, WORKING_SET_FRESH_MS),
     install: (serial: string, locationId: string) => api.installDevice(serial, locationId),
     uninstall: (serial: string, locationId?: string) => api.uninstallDevice(serial, locationId),
     updateDevice: (serial: string, changes: Parameters<typeof api.updateDevice>[1]) =>

@@ -15,6 +15,8 @@ import { reapplyPending } from './local-changes';
 import { readEitherCase } from './serial-spelling';
 import { walkAll } from '../api/list-walk';
 import { pageToStore } from '../sync/list-download';
+import { rememberAnswer } from './recent-answers';
+import { fullRefreshMs } from './refresh-policy';
 
 /** One store's devices fit in a few pages; a server that never ends is refused. */
 const MAX_STORE_PAGES = 100;
@@ -25,8 +27,6 @@ const MAX_STORE_PAGES = 100;
  * is shown is at most about a minute old; the full lists are the sync engine's, hours apart.
  */
 export const WORKING_SET_FRESH_MS = 50_000;
-/** A store's own details (name, address) change rarely: refreshed when read and this old. */
-const DETAILS_FRESH_MS = 60 * 60_000;
 
 interface Refreshes {
   /** Keys being refreshed now: a second read joins instead of asking again. */
@@ -142,7 +142,10 @@ export async function getLocation(
         scope,
         `location:${locationId}`,
         timeOf(found.fetchedAt),
-        DETAILS_FRESH_MS,
+        // A store's details (name, address, time zone) change rarely and come with every full
+        // refresh of the stores' list: read alone only when that refresh is overdue (held on
+        // a slow link, or offline), not hourly as a store is shown.
+        fullRefreshMs(ctx.options),
         async () => store(await scope.api.getLocation(locationId)),
       );
     return cached(found.location, found.fetchedAt, refreshing);
@@ -274,13 +277,16 @@ export async function getDevice(
 ): Promise<Cached<Device>> {
   const scope = requireScope(ctx);
   const cache = () => scope.store.cache;
-  const store = (device: Device) =>
+  const store = (device: Device) => {
+    const fetchedAt = new Date().toISOString();
     guarded(() =>
       cache().db.transaction(() => {
-        cache().devices.put(device, new Date().toISOString());
+        cache().devices.put(device, fetchedAt);
         reapplyPending(cache(), scope.store.work.intents.list(), new Set([device.serial_number]));
       })(),
     );
+    rememberAnswer(scope, device, fetchedAt);
+  };
   const local = cache().devices.get(serial);
   if (local && !(fresh && ctx.isOnline())) {
     const refreshing = refreshInBackground(

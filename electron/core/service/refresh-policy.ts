@@ -3,8 +3,14 @@
  * how long ago they last were, and whether the link holds a scheduled refresh back.
  */
 import type { SyncHold } from '../../shared';
+import type { CoreOptions } from '../core';
 import type { CacheStore } from '../store/account-store';
+import { DEFAULT_FULL_REFRESH_MS } from '../sync/sync-engine';
 import type { LinkInfo } from './context';
+
+/** How far apart the full refreshes are: the managed setting's hours, else the default. */
+export const fullRefreshMs = (options: Pick<CoreOptions, 'managed'>): number =>
+  (options.managed?.fullRefreshHours ?? DEFAULT_FULL_REFRESH_MS / 3_600_000) * 3_600_000;
 
 /** The last time the devices were known whole and current (a whole pass or a refresh of
  * changes), kept in cache.db so a restart does not refresh at once. */

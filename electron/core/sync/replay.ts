@@ -26,6 +26,12 @@ import {
 /** The server calls a replay needs; the service adapts the API client to this. */
 export interface ReplayApi {
   getDevice(serial: string): Promise<Device>;
+  /**
+   * The server's answer about the device from moments ago, still current as far as this app
+   * knows (service/recent-answers.ts), or null: a first try is planned from it without asking
+   * again.
+   */
+  recentDevice?(serial: string): Device | null;
   install(serial: string, locationId: string): Promise<Device>;
   uninstall(serial: string, locationId?: string): Promise<Device>;
   updateDevice(serial: string, changes: DeviceChanges): Promise<Device>;
@@ -267,9 +273,11 @@ async function send(
     case 'replace': {
       const serial = intent.serial ?? '';
       // A try before this one may have been applied without our hearing of it: then this read
-      // is what settles it, and failing it keeps the outcome unknown, not failed.
-      const read = (s: string) =>
-        earlierSend ? settleBy(earlierSend, () => api.getDevice(s)) : api.getDevice(s);
+      // is what settles it, and failing it keeps the outcome unknown, not failed. A first try
+      // has nothing to settle: the answer the technician just looked at plans it, when recent.
+      const read = async (s: string) =>
+        (intent.attempts === 1 ? api.recentDevice?.(s) : null) ??
+        (earlierSend ? settleBy(earlierSend, () => api.getDevice(s)) : api.getDevice(s));
       const before = await read(serial);
       const plan =
         intent.kind === 'replace'

@@ -4,7 +4,8 @@
  * the core asks the server for a store's devices or a device only when what it has is older
  * than 50 s — so a minute of looking costs one request, not one per read. A store's
  * last seven days of foot traffic, asked again by every re-read, is asked once, also when the
- * re-reads come before its answer.
+ * re-reads come before its answer. A store's details come with the full refresh of the stores'
+ * list, and an action on a device the server answered about moments ago is sent on that answer.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKING_SET_FRESH_MS } from '../../../electron/core/service/read-service';
@@ -102,6 +103,77 @@ describe('the working set', () => {
     );
     expect(w.asked(path)).toBe(1);
   }, 60_000);
+
+  it("a store's details come with the stores' list: not asked again hours later when shown", async () => {
+    const w = await signedIn();
+    const store = (await w.harness.call('listLocations')).value[0]!;
+    // Hours later, well before the next full refresh (12 h): shown again and again.
+    for (const hours of [2, 3]) {
+      await w.clock.advance(hours * 3_600_000);
+      expect((await w.harness.call('getLocation', { locationId: store.id })).refreshing).toBe(
+        false,
+      );
+    }
+    expect(w.asked(`/v1/locations/${store.id}`)).toBe(0);
+  }, 60_000);
+
+  describe('an action on a device just read is sent on that answer (recent-answers.ts)', () => {
+    /** A device as a scan opens it when its row is old: shown at once, refreshed behind. */
+    async function scanned(w: Awaited<ReturnType<typeof signedIn>>, serial: string) {
+      await w.clock.advance(WORKING_SET_FRESH_MS + 10_000);
+      expect((await w.harness.call('getDevice', { serial })).refreshing).toBe(true);
+      await waitFor(() => w.updates.includes(`device:${serial}`), 10_000, 'the refresh');
+    }
+    const sent = (w: Awaited<ReturnType<typeof signedIn>>, serial: string) =>
+      w.sandbox
+        .requestLog()
+        .filter((r) => r.path.startsWith(`/v1/devices/${serial}`))
+        .map((r) => `${r.method} ${r.path.slice(`/v1/devices/${serial}`.length) || '/'}`);
+
+    it.each([
+      ['moments after the scan: no second read before it', -10_000, ['GET /', 'POST /install']],
+      [
+        'once that answer is older than 50 s: the device is read first',
+        1_000,
+        ['GET /', 'GET /', 'POST /install'],
+      ],
+    ])(
+      'an install %s',
+      async (_name, afterFresh, requests) => {
+        const w = await signedIn();
+        const serial = (
+          await w.harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 })
+        ).rows[0]!.serial_number;
+        const store = (await w.harness.call('listLocations')).value[0]!;
+        await scanned(w, serial);
+        await w.clock.advance(WORKING_SET_FRESH_MS + afterFresh);
+        const result = await w.harness.call('installDevice', { serial, locationId: store.id });
+        expect(result).toMatchObject({ status: 'done', device: { location: { id: store.id } } });
+        expect(sent(w, serial)).toEqual(requests);
+      },
+      60_000,
+    );
+
+    it("a newer answer stored since (its store's list) makes the send read again", async () => {
+      const w = await signedIn();
+      const store = (await w.harness.call('listLocations')).value.find(
+        (l) => (l.device_count ?? 0) > 0,
+      )!;
+      const serial = (await w.harness.call('listLocationDevices', { locationId: store.id }))
+        .value[0]!.serial_number;
+      const lists = () => w.updates.filter((u) => u === `location-devices:${store.id}`).length;
+      await waitFor(() => lists() === 1, 10_000, "the store's first list");
+      await scanned(w, serial);
+      // The store's screen reads its list: the device's row now holds that newer answer.
+      expect(
+        (await w.harness.call('listLocationDevices', { locationId: store.id })).refreshing,
+      ).toBe(true);
+      await waitFor(() => lists() === 2, 10_000, "the store's list");
+      const result = await w.harness.call('uninstallDevice', { serial, locationId: store.id });
+      expect(result).toMatchObject({ status: 'done' });
+      expect(sent(w, serial)).toEqual(['GET /', 'GET /', 'POST /uninstall']);
+    }, 60_000);
+  });
 
   it("a store's last seven days of foot traffic are asked once, not at every re-read", async () => {
     const w = await signedIn();

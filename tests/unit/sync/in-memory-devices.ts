@@ -58,6 +58,8 @@ export class InMemoryDevices implements ReplayApi {
   readonly applied: Call[] = [];
   /** Install/uninstall requests that found nothing to do: a replay sent an action twice. */
   redundantMutations = 0;
+  /** What a test says the server answered moments ago (none: every try reads). */
+  recentDevice?: (serial: string) => Device | null;
   private readonly faults: { op: Op; serial?: string; fault: Fault }[] = [];
 
   constructor(locations: Record<string, string>, devices: Record<string, string | null>) {

@@ -148,6 +148,48 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
     expect(server.redundantMutations).toBe(0);
   });
 
+  describe("a first try is planned from the server's answer of moments ago (recentDevice)", () => {
+    const answered = (at: string | null) => ({
+      serial_number: 'S',
+      device_type_name: 'Counter',
+      location: at === null ? null : { id: at, name: LOCATIONS[at as keyof typeof LOCATIONS] },
+    });
+
+    it('sends the install without reading the device again', async () => {
+      const server = new InMemoryDevices(LOCATIONS, { S: null });
+      server.recentDevice = (serial) => (serial === 'S' ? answered(null) : null);
+      work.intents.add(install('S', 'A'));
+      expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 0, 0));
+      expect(server.calls.map((c) => `${c.op} ${c.locationId ?? '-'}`)).toEqual(['install A']);
+      expect(server.where.get('S')).toBe('A');
+    });
+
+    it('makes a conflict of what that answer shows, sending nothing', async () => {
+      const server = new InMemoryDevices(LOCATIONS, { S: 'B' });
+      server.recentDevice = () => answered('B');
+      work.intents.add(install('S', 'A'));
+      expect(await replayIntents(work.intents, server)).toEqual(report(0, 0, 1, 0));
+      expect(server.calls).toEqual([]);
+    });
+
+    it('reads again on a later try, so a send that landed unheard is not sent twice', async () => {
+      const server = new InMemoryDevices(LOCATIONS, { S: null }).failNext('install', 'lost_answer');
+      // The install lands but its answer is lost, and the read that would settle it fails.
+      const read = server.getDevice.bind(server);
+      let reads = 0;
+      server.getDevice = (serial: string) =>
+        ++reads === 1 ? Promise.reject(offlineError()) : read(serial);
+      // "Not installed", as the scan saw it: no longer true, and a later try must not trust it.
+      server.recentDevice = () => answered(null);
+      work.intents.add(install('S', 'A'));
+      expect(await replayIntents(work.intents, server)).toMatchObject({ done: 0, remaining: 1 });
+      expect(server.where.get('S')).toBe('A');
+      expect(await replayIntents(work.intents, server)).toEqual(report(1, 0, 0, 0));
+      expect(server.mutations()).toHaveLength(1);
+      expect(server.redundantMutations).toBe(0);
+    });
+  });
+
   it('leaves a lost answer queued when the device cannot be read back either', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null }).failNext('install', 'lost_answer');
     // check (ok) → install (applied, answer lost) → read back (offline): outcome still unknown.
