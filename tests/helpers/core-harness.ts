@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { OperationName, OperationResult } from '../../electron/shared';
-import type { Core, CoreOptions } from '../../electron/core/core';
+import type { Core, CoreOptions, CredentialStore } from '../../electron/core/core';
 import type { Logger } from '../../electron/common/logger';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
@@ -38,6 +38,8 @@ export interface HarnessOptions {
   managed?: CoreOptions['managed'];
   /** The core's fetch (default: globalThis.fetch), e.g. one that counts the traffic. */
   fetch?: typeof globalThis.fetch;
+  /** Wraps the real keychain store, e.g. to know when a read is in flight (still real). */
+  credentials?: (keychain: CredentialStore) => CredentialStore;
 }
 
 export async function startCoreHarness(
@@ -50,7 +52,9 @@ export async function startCoreHarness(
   const core = await createCore({
     dataDir: dir,
     fetch: options.fetch ?? globalThis.fetch,
-    credentials: createKeychainCredentials(keychainService),
+    credentials: (options.credentials ?? ((keychain) => keychain))(
+      createKeychainCredentials(keychainService),
+    ),
     log,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
