@@ -110,7 +110,7 @@ export const createCore: CreateCore = async (options) => {
     emit({ type: 'session', status: session.status(online) });
   };
 
-  // A light probe (one GET, no retry) keeps the badge true: every 10 s online while nothing
+  // A light probe (one GET, no retry) keeps the badge true: every minute online while nothing
   // else was answered, 1.5 s after an attempt that got no answer, every 4–8 s (jittered
   // backoff) offline; only while signed in. The OS's "no network" is taken at once.
   const monitor = createConnectivityMonitor({
