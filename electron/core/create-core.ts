@@ -32,7 +32,7 @@ import { openAppStore } from './store/app-store';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
 import { readEitherCase } from './service/serial-spelling';
-import { recentAnswer } from './service/recent-answers';
+import { changeSent, recentAnswer } from './service/recent-answers';
 import { WORKING_SET_FRESH_MS } from './service/read-service';
 import { replayIntents, type ReplayResult } from './sync/replay';
 import { createSyncEngine } from './sync/sync-engine';
@@ -410,14 +410,21 @@ function openDataDir(dataDir: string, log: Parameters<typeof openAppStore>[1]) {
 
 function replayApi(scope: NonNullable<ReturnType<ServiceContext['current']>>) {
   const { api } = scope;
+  /** A change on its way: answers asked before it no longer plan a send (recent-answers.ts). */
+  const sending = <T>(serial: string, send: () => Promise<T>): Promise<T> => {
+    changeSent(scope, serial);
+    return send();
+  };
   return {
     // A queued serial may be as typed (the device was not cached): its other case on a 404.
     getDevice: (serial: string) => readEitherCase(serial, (s) => api.getDevice(s)),
     recentDevice: (serial: string) => recentAnswer(scope, serial, WORKING_SET_FRESH_MS),
-    install: (serial: string, locationId: string) => api.installDevice(serial, locationId),
-    uninstall: (serial: string, locationId?: string) => api.uninstallDevice(serial, locationId),
+    install: (serial: string, locationId: string) =>
+      sending(serial, () => api.installDevice(serial, locationId)),
+    uninstall: (serial: string, locationId?: string) =>
+      sending(serial, () => api.uninstallDevice(serial, locationId)),
     updateDevice: (serial: string, changes: Parameters<typeof api.updateDevice>[1]) =>
-      api.updateDevice(serial, changes),
+      sending(serial, () => api.updateDevice(serial, changes)),
     createLocation: (input: Parameters<typeof api.createLocation>[0]) => api.createLocation(input),
     findLocation: (input: Parameters<typeof api.createLocation>[0]) => api.findLocation(input),
     deleteLocation: (id: string) => api.deleteLocation(id),

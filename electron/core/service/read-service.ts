@@ -277,7 +277,8 @@ export async function getDevice(
 ): Promise<Cached<Device>> {
   const scope = requireScope(ctx);
   const cache = () => scope.store.cache;
-  const store = (device: Device) => {
+  /** Stores the server's answer to a question sent at `askedAt`. */
+  const store = (device: Device, askedAt: number) => {
     const fetchedAt = new Date().toISOString();
     guarded(() =>
       cache().db.transaction(() => {
@@ -285,7 +286,7 @@ export async function getDevice(
         reapplyPending(cache(), scope.store.work.intents.list(), new Set([device.serial_number]));
       })(),
     );
-    rememberAnswer(scope, device, fetchedAt);
+    rememberAnswer(scope, device, fetchedAt, askedAt);
   };
   const local = cache().devices.get(serial);
   if (local && !(fresh && ctx.isOnline())) {
@@ -295,13 +296,17 @@ export async function getDevice(
       `device:${serial}`,
       timeOf(local.fetchedAt),
       WORKING_SET_FRESH_MS,
-      async () => store(await scope.api.getDevice(serial)),
+      async () => {
+        const askedAt = Date.now();
+        store(await scope.api.getDevice(serial), askedAt);
+      },
     );
     return cached(local.device, local.fetchedAt, refreshing);
   }
   try {
+    const askedAt = Date.now();
     const device = await tracked(ctx, () => readEitherCase(serial, (s) => scope.api.getDevice(s)));
-    store(device);
+    store(device, askedAt);
     cache().queries.invalidate();
     const shown = cache().devices.get(device.serial_number)?.device ?? device;
     return {
