@@ -124,6 +124,8 @@ export const createCore: CreateCore = async (options) => {
         return false;
       }
     },
+    // The key first, untimed: a keychain asking the user to unlock it is not "offline".
+    ready: () => session.keyReady(),
     onChange: (isOnline) => {
       const offlineFor = offlineSince === null ? 0 : Date.now() - offlineSince;
       setOnline(isOnline);

@@ -53,6 +53,11 @@ export class SessionManager {
     return this.scope;
   }
 
+  /** The signed-in scope's key read (and held, as for a request); nothing when signed out. */
+  async keyReady(): Promise<void> {
+    await this.heldKey?.get();
+  }
+
   /** The training service in this process, while training mode is on. */
   trainingServer(): TrainingServer | null {
     return this.record?.training ? this.training : null;

@@ -19,6 +19,12 @@ export interface Timers {
 export interface ConnectivityOptions {
   /** true when the server answered (any HTTP answer counts); may throw. */
   probe: () => Promise<boolean>;
+  /**
+   * What a probe needs that is not the network — the key, which the keychain may hold behind a
+   * prompt to the user — awaited before the probe's timeout starts: a slow keychain is not an
+   * unreachable server. A failure is left to the probe.
+   */
+  ready?: () => Promise<unknown>;
   /** Called on every change only, never twice with the same value. */
   onChange: (online: boolean) => void;
   minDelayMs?: number;
@@ -116,19 +122,23 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
     // The probe's own unanswered attempt is reported too: it must not start another probe.
     probing = true;
     const mine = generation;
-    return new Promise<boolean>((resolve) => {
-      const guard = timers.setTimeout(() => resolve(false), probeTimeoutMs);
-      probe().then(
-        (ok) => {
-          timers.clearTimeout(guard);
-          resolve(ok);
-        },
-        () => {
-          timers.clearTimeout(guard);
-          resolve(false);
-        },
-      );
-    }).finally(() => {
+    const timed = () =>
+      new Promise<boolean>((resolve) => {
+        const guard = timers.setTimeout(() => resolve(false), probeTimeoutMs);
+        probe().then(
+          (ok) => {
+            timers.clearTimeout(guard);
+            resolve(ok);
+          },
+          () => {
+            timers.clearTimeout(guard);
+            resolve(false);
+          },
+        );
+      });
+    const { ready } = options;
+    const probed = ready ? ready().then(timed, timed) : timed();
+    return probed.finally(() => {
       if (mine === generation) probing = false;
     });
   }

@@ -2,7 +2,7 @@
  * The connectivity badge follows reality while nobody asks anything: a real core and a real
  * sandbox over HTTP, the sandbox stopped and started again on the same port. The probe is one
  * GET of the organization list (no retry, no sync) and runs only while signed in. Its pace is
- * shortened here (idle 2 s, offline at most 2 s); the defaults (10 s / 8 s) are in
+ * shortened here (idle 2 s, offline at most 2 s); the defaults (60 s / 8 s) are in
  * create-core.ts and the pacing itself is unit-tested (tests/unit/sync/connectivity.test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -191,6 +191,35 @@ describe('connectivity monitor (injected timers)', () => {
     expect(timers.waiting()).toEqual([30_000]);
   });
 
+  it('waits for the key untimed: a keychain asking the user is not an unreachable server', async () => {
+    const timers = new ManualTimers();
+    const changes: boolean[] = [];
+    let unlock: (() => void) | null = null;
+    let probes = 0;
+    createConnectivityMonitor({
+      ready: () => new Promise<void>((resolve) => (unlock = resolve)),
+      probe: async () => {
+        probes++;
+        return true;
+      },
+      onChange: (online) => changes.push(online),
+      idleProbeMs: 60_000,
+      probeTimeoutMs: 5_000,
+      timers,
+    });
+    await timers.fireNext(); // the idle probe: the keychain prompt is up
+    expect(unlock).not.toBeNull();
+    // Nothing is timed while the user reads the prompt; no probe has gone out yet.
+    expect(timers.waiting()).toEqual([]);
+    expect(probes).toBe(0);
+    unlock!();
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(probes).toBe(1);
+    expect(changes, 'never called offline').toEqual([]);
+    // Answered: the idle pace again (the guard timer was cleared).
+    expect(timers.waiting()).toEqual([60_000]);
+  });
+
   it('probes only while active: nothing before sign-in, nothing after sign-out', async () => {
     const timers = new ManualTimers();
     let probes = 0;
