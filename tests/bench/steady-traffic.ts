@@ -105,19 +105,14 @@ async function measureSteadyTraffic(devices: number): Promise<SizeResult> {
     harness = await startCoreHarness({
       fetch: meter.fetch,
       timers: clock,
-      credentials: (keychain) => ({
-        get: async (account) => {
-          keychainReads += 1;
-          try {
-            return await keychain.get(account);
-          } finally {
-            keychainReads -= 1;
-          }
-        },
-        set: (account, secret) => keychain.set(account, secret),
-        delete: (account) => keychain.delete(account),
-        accounts: () => keychain.accounts(),
-      }),
+      aroundKeychainRead: async (read) => {
+        keychainReads += 1;
+        try {
+          return await read();
+        } finally {
+          keychainReads -= 1;
+        }
+      },
     });
     const core = harness.core;
     let syncing = false;

@@ -38,8 +38,23 @@ export interface HarnessOptions {
   managed?: CoreOptions['managed'];
   /** The core's fetch (default: globalThis.fetch), e.g. one that counts the traffic. */
   fetch?: typeof globalThis.fetch;
-  /** Wraps the real keychain store, e.g. to know when a read is in flight (still real). */
-  credentials?: (keychain: CredentialStore) => CredentialStore;
+  /** Runs around each read of the real keychain, e.g. to know when one is in flight or to
+   * hold it back as a prompt to the user would. */
+  aroundKeychainRead?: (read: () => Promise<string | null>) => Promise<string | null>;
+}
+
+/** The keychain store, with `around` run around each of its reads (when given). */
+function aroundReads(
+  keychain: CredentialStore,
+  around: HarnessOptions['aroundKeychainRead'],
+): CredentialStore {
+  if (!around) return keychain;
+  return {
+    get: (account) => around(() => keychain.get(account)),
+    set: (account, secret) => keychain.set(account, secret),
+    delete: (account) => keychain.delete(account),
+    accounts: () => keychain.accounts(),
+  };
 }
 
 export async function startCoreHarness(
@@ -52,8 +67,9 @@ export async function startCoreHarness(
   const core = await createCore({
     dataDir: dir,
     fetch: options.fetch ?? globalThis.fetch,
-    credentials: (options.credentials ?? ((keychain) => keychain))(
+    credentials: aroundReads(
       createKeychainCredentials(keychainService),
+      options.aroundKeychainRead,
     ),
     log,
     ...(options.probe ? { probe: options.probe } : {}),

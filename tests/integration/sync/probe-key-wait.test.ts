@@ -31,16 +31,11 @@ it('an idle probe waiting for the keychain does not call the app offline', async
   const harness: CoreHarness = await startCoreHarness({
     timers: clock,
     probe: { idleMs: IDLE_MS },
-    credentials: (keychain) => ({
-      get: async (account) => {
-        reads += 1;
-        await gate;
-        return keychain.get(account);
-      },
-      set: (account, secret) => keychain.set(account, secret),
-      delete: (account) => keychain.delete(account),
-      accounts: () => keychain.accounts(),
-    }),
+    aroundKeychainRead: async (read) => {
+      reads += 1;
+      await gate;
+      return read();
+    },
   });
   cleanup = async () => {
     open();
