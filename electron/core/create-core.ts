@@ -209,10 +209,11 @@ export const createCore: CreateCore = async (options) => {
       setOnline(true);
       monitor.reportOnline();
     },
-    networkChanged: async (osOnline, seen) => {
+    networkChanged: async (osOnline, seen, recheck = false) => {
       const heldBefore = engine.state().held;
       if (seen) link = seen;
       await monitor.networkChanged(osOnline);
+      if (recheck && osOnline) await monitor.recheck();
       // A full refresh that waited for the link runs once the link allows it.
       if (heldBefore !== null && holdFor(link) === null && online)
         void engine.run([], 'scheduled').catch(() => undefined);

@@ -97,22 +97,88 @@ export const accuracyPercent = (manual: number, device: number): number => {
   return Math.max(0, 100 * (1 - Math.abs(device - manual) / manual));
 };
 
-const sampleReached = (manual: Tally, window: AuditWindow, thresholds: AuditThresholds): boolean =>
-  manual.in + manual.out >= thresholds.minCrossings &&
+const longEnough = (window: AuditWindow, thresholds: AuditThresholds): boolean =>
   window.end - window.start >= thresholds.minMinutes * 60_000;
 
-type AuditOutcome = 'passed' | 'failed' | 'not_enough';
+const sampleReached = (manual: Tally, window: AuditWindow, thresholds: AuditThresholds): boolean =>
+  manual.in + manual.out >= thresholds.minCrossings && longEnough(window, thresholds);
 
-export interface AuditComparison {
+/** What the device counted; `out` is null where the server gives one count only (people in). */
+interface DeviceCount {
+  in: number;
+  out: number | null;
+}
+/** Percent, one decimal; `out` null where the device gave no count out. */
+interface Accuracy {
+  in: number;
+  out: number | null;
+  overall: number;
+}
+
+export type AuditComparison = {
   window: AuditWindow;
   manual: Tally;
-  /** What the device counted; `out` is null where the server gives one count only (people in). */
-  device: { in: number; out: number | null };
-  /** Percent, one decimal; `out` null where the device gave no count out. */
-  accuracy: { in: number; out: number | null; overall: number };
-  outcome: AuditOutcome;
   thresholds: AuditThresholds;
-}
+} & (
+  | { outcome: 'passed' | 'failed'; device: DeviceCount; accuracy: Accuracy }
+  /** Below the sample: the device's counts when they were read; null when the sample could
+   * not be reached whatever the device counted (said at once, without reading them). */
+  | { outcome: 'not_enough'; device: DeviceCount | null; accuracy: Accuracy | null }
+);
+
+/**
+ * Whether the sample can no longer be reached, known without the device's counts: the window
+ * (null: no whole bucket) is shorter than the minimum time, or it is over with fewer crossings
+ * counted by hand than the minimum.
+ */
+export const sampleOutOfReach = (
+  window: AuditWindow | null,
+  manual: Tally,
+  thresholds: AuditThresholds,
+  nowMs: number,
+): boolean =>
+  window === null ||
+  !longEnough(window, thresholds) ||
+  (nowMs >= window.end && manual.in + manual.out < thresholds.minCrossings);
+
+/** "Not enough people", said without the device's counts (see `sampleOutOfReach`). */
+export const notEnough = (
+  window: AuditWindow,
+  manual: Tally,
+  thresholds: AuditThresholds,
+): AuditComparison => ({
+  window,
+  manual,
+  device: null,
+  accuracy: null,
+  outcome: 'not_enough',
+  thresholds,
+});
+
+/** A store gives a technician about this long for an audit: the screen says whether it fits. */
+export const STORE_SLOT_MS = 15 * 60_000;
+
+/**
+ * How long a whole audit takes at most, from Start to its result: up to a bucket before
+ * counting starts (it starts at a boundary), the minimum time in whole buckets (or the planned
+ * run of coarse buckets), up to a bucket after Stop (counting ends at a boundary), and up to an
+ * update interval for the device's check-in after the window (its counts are complete then).
+ */
+export const auditDurationAtMost = (
+  bucketMs: number,
+  updateIntervalMs: number,
+  thresholds: AuditThresholds,
+): { countMs: number; totalMs: number } => {
+  const buckets = Math.max(1, Math.ceil((thresholds.minMinutes * 60_000) / bucketMs));
+  const countMs = buckets * bucketMs;
+  const coarse = bucketMs > COARSE_BUCKET_MS;
+  // A planned run ends at a boundary by itself: no bucket after Stop.
+  return { countMs, totalMs: bucketMs + countMs + (coarse ? 0 : bucketMs) + updateIntervalMs };
+};
+
+/** When the window holds the minimum time (whole buckets from its start). */
+export const minimumTimeAt = (windowStart: number, bucketMs: number, thresholds: AuditThresholds) =>
+  windowStart + Math.max(1, Math.ceil((thresholds.minMinutes * 60_000) / bucketMs)) * bucketMs;
 
 const oneDecimal = (n: number): number => Math.floor(n * 10) / 10;
 
@@ -132,7 +198,7 @@ export const compareAudit = (
     device.out === null ? inPct : accuracyPercent(manual.in + manual.out, device.in + device.out),
   );
   const each = [inPct, overall, ...(outPct === null ? [] : [outPct])];
-  const outcome: AuditOutcome = !sampleReached(manual, window, thresholds)
+  const outcome = !sampleReached(manual, window, thresholds)
     ? 'not_enough'
     : each.every((p) => p >= thresholds.percent)
       ? 'passed'

@@ -17,6 +17,7 @@ export * from './contract/devices';
 export * from './contract/pick-list';
 export * from './contract/outbox';
 export * from './contract/visits';
+export * from './contract/verification';
 export * from './contract/record';
 export * from './contract/quality';
 export * from './contract/audit';

@@ -29,6 +29,10 @@ export interface ChecklistSet {
   otherDeviceTypes: CheckDef[];
 }
 
+/** The units a length is typed and said in (stored in metres). */
+export const LENGTH_UNITS = ['m', 'ft'] as const;
+export type LengthUnit = (typeof LENGTH_UNITS)[number];
+
 /** A length no mounting check needs to exceed (a limit or a value beyond it is a typo). */
 export const MAX_METRES = 50;
 
@@ -46,6 +50,8 @@ export const checksFor = (set: ChecklistSet, deviceType: string | null): CheckDe
 export interface CheckAnswerInput {
   check: CheckId;
   metres?: number | undefined;
+  /** The unit the technician typed the length in: it is said in that unit afterwards. */
+  unit?: LengthUnit | undefined;
   yes?: boolean | undefined;
   reason?: string | undefined;
 }
@@ -69,6 +75,8 @@ export type RecordedCheck =
       check: CheckId;
       kind: 'length';
       metres: number;
+      /** The unit it was typed in (absent: recorded before entries said theirs). */
+      unit?: LengthUnit;
       minMetres: number | null;
       maxMetres: number | null;
       outside: boolean;
@@ -108,6 +116,7 @@ export const judgeAnswers = (
         check: def.id,
         kind: 'length',
         metres,
+        ...(given.unit ? { unit: given.unit } : {}),
         minMetres: def.minMetres,
         maxMetres: def.maxMetres,
         outside,

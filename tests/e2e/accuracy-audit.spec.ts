@@ -95,6 +95,6 @@ test('an accuracy audit counted by buttons, a key and the scanner passes, and th
   // The store's region is named in German now: the same row found by its serial.
   const rowDe = page.locator('section.store').getByRole('row').filter({ hasText: serial });
   await expect(rowDe).toContainText(
-    'Prüfung bestanden; Hinein 100 % (Gerät 4, von Hand 4); Hinaus 100 % (Gerät 3, von Hand 3); Insgesamt 100 % (Gerät 7, von Hand 7)',
+    'Zählprüfung bestanden; Hinein 100 % (Gerät 4, von Hand 4); Hinaus 100 % (Gerät 3, von Hand 3); Insgesamt 100 % (Gerät 7, von Hand 7)',
   );
 });

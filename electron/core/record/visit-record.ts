@@ -46,6 +46,8 @@ export interface VisitRecord {
   list(visitId: string): RecordEntry[];
   /** Every entry recording one activity entry or photo, first first. */
   ofSubject(subject: string): RecordEntry[];
+  /** A visit's entries of one kind, first first. */
+  ofKind(visitId: string, kind: RecordEntryKind): RecordEntry[];
   summary(visitId: string): RecordSummary;
   /** Amendments by the activity entry they correct: one visit's, or every visit's. */
   amendments(visitId?: string): Map<string, Amendment[]>;
@@ -133,6 +135,9 @@ export function visitRecord(db: Db, now: () => Date = () => new Date()): VisitRe
     'SELECT id, visit_id, n, at, kind, subject, body, prev_hash, hash FROM record_entries';
   const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY n`);
   const bySubject = db.prepare<[string], Row>(`${columns} WHERE subject = ? ORDER BY visit_id, n`);
+  const byKind = db.prepare<[string, RecordEntryKind], Row>(
+    `${columns} WHERE visit_id = ? AND kind = ? ORDER BY n`,
+  );
   const last = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY n DESC LIMIT 1`);
   const count = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM record_entries WHERE visit_id = ?',
@@ -179,6 +184,7 @@ export function visitRecord(db: Db, now: () => Date = () => new Date()): VisitRe
     append,
     list,
     ofSubject: (subject) => bySubject.all(subject).map(fromRow),
+    ofKind: (visitId, kind) => byKind.all(visitId, kind).map(fromRow),
     summary: (visitId) => ({
       entries: count.get(visitId)?.n ?? 0,
       finalHash: last.get(visitId)?.hash ?? null,

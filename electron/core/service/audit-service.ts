@@ -9,16 +9,20 @@
  */
 import {
   DEFAULT_AUDIT_THRESHOLDS,
+  STORE_SLOT_MS,
+  auditDurationAtMost,
   auditWindow,
   boundaryAtOrAfter,
   compareAudit,
+  notEnough,
   plannedWindow,
+  sampleOutOfReach,
   tallyIn,
   type AuditComparison,
   type AuditThresholds,
   type AuditWindow,
 } from '../../shared/accuracy-audit';
-import type { AccuracyAudit, AuditLogged, AuditResult, ParsedInput } from '../../shared';
+import type { AccuracyAudit, AuditLogged, AuditPlan, AuditResult, ParsedInput } from '../../shared';
 import { traitsOf } from '../../shared/error-traits';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { AppError } from '../app-error';
@@ -33,6 +37,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** Where the server's bucket length was last read, for an audit started offline. */
 const LAST_BUCKET_SETTING = 'audit.lastBucketMs';
+/** Assumed where a device does not say how often it checks in (as the tables assume). */
+const DEFAULT_INTERVAL_MS = 300_000;
 
 const auditThresholds = (ctx: ServiceContext): AuditThresholds => {
   const managed = ctx.options.managed ?? NOT_MANAGED;
@@ -107,6 +113,18 @@ const logged = (row: AuditRow, manual: AccuracyAudit['tally']): AuditLogged => (
   reason: row.reason,
 });
 
+/**
+ * When the device is expected to check in at or after `ms`: on its schedule from its last
+ * check-in as this computer last read it (the device's copy saved here: no request).
+ */
+function checkinExpected(scope: SignedInScope, serial: string, ms: number): number | null {
+  const device = scope.store.cache.devices.get(serial)?.device;
+  const last = Date.parse(device?.last_checkin_at ?? '');
+  if (!device || Number.isNaN(last)) return null;
+  const interval = (device.update_interval_s ?? DEFAULT_INTERVAL_MS / 1000) * 1000;
+  return last >= ms ? last : last + Math.ceil((ms - last) / interval) * interval;
+}
+
 function view(
   ctx: ServiceContext,
   scope: SignedInScope,
@@ -134,6 +152,10 @@ function view(
     lastTap: last ? { direction: last.direction, at: last.at } : null,
     state,
     waitingFor: state === 'pending' ? (waitingFor ?? 'window_end') : null,
+    checkinExpected:
+      state === 'pending' && window !== null
+        ? checkinExpected(scope, row.serial, window.end)
+        : null,
     result: row.result,
     reason: row.reason,
     thresholds: row.result?.thresholds ?? auditThresholds(ctx),
@@ -283,6 +305,17 @@ async function settleOne(
   if (row.stoppedAt === null || row.result !== null) return view(ctx, scope, row);
   const now = Date.now();
   const planned = windowOf(row);
+  // Below the sample whatever the device counted: said now, without waiting for its check-in
+  // (not for a bucket assumed offline: the real one makes another window).
+  const thresholds = auditThresholds(ctx);
+  const manual = tallyIn(
+    scope.store.work.audits.taps(row.id),
+    planned ?? { start: row.startedAt, end: row.startedAt },
+  );
+  if (row.bucketSeen && sampleOutOfReach(planned, manual, thresholds, now)) {
+    const span = planned ?? { start: row.startedAt, end: row.startedAt };
+    return settle(ctx, scope, row, notEnough(span, manual, thresholds), row.bucketMs);
+  }
   if (planned !== null && now < planned.end) return view(ctx, scope, row, 'window_end');
   try {
     const device = await tracked(ctx, () =>
@@ -305,20 +338,30 @@ async function settleOne(
     // The real bucket, where it was assumed offline: the whole buckets that lie in the run.
     const window = auditWindow(row.startedAt, row.stoppedAt, bucketMs);
     if (window !== null && checkin < window.end) return view(ctx, scope, row, 'checkin');
-    const result = compared(ctx, scope, row, window, traffic.series);
-    guarded(() =>
-      scope.store.work.db.transaction(() => {
-        scope.store.work.audits.settle(row.id, result, bucketMs);
-        writeLog(scope, { ...row, result, bucketMs, bucketSeen: true });
-      })(),
-    );
-    ctx.outboxChanged(true);
-    return view(ctx, scope, auditOf(scope, row.id));
+    return settle(ctx, scope, row, compared(ctx, scope, row, window, traffic.series), bucketMs);
   } catch (error) {
     if (error instanceof AppError && error.kind === 'storage') throw error;
     ctx.options.log.info('audit not compared yet', { audit: row.id, error: String(error) });
     return view(ctx, scope, row, 'counts');
   }
+}
+
+/** Keeps the result with the audit and its row in the visit log. */
+function settle(
+  ctx: ServiceContext,
+  scope: SignedInScope,
+  row: AuditRow,
+  result: AuditComparison,
+  bucketMs: number,
+): AccuracyAudit {
+  guarded(() =>
+    scope.store.work.db.transaction(() => {
+      scope.store.work.audits.settle(row.id, result, bucketMs);
+      writeLog(scope, { ...row, result, bucketMs, bucketSeen: true });
+    })(),
+  );
+  ctx.outboxChanged(true);
+  return view(ctx, scope, auditOf(scope, row.id));
 }
 
 function compared(
@@ -352,4 +395,43 @@ export async function settleAudits(ctx: ServiceContext): Promise<void> {
   for (const row of scope.store.work.audits.unsettled()) {
     await settleOne(ctx, scope, row);
   }
+}
+
+/**
+ * What an audit of this device will take, said before it starts: the server's bucket as last
+ * read (read now only when it never was), the device's update interval as saved here, and
+ * whether the whole audit fits a store's usual slot.
+ */
+export async function planAudit(ctx: ServiceContext, serial: string): Promise<AuditPlan> {
+  const scope = requireScope(ctx);
+  const last = ctx.settings.setting(LAST_BUCKET_SETTING);
+  let bucketMs = typeof last === 'number' && last > 0 ? last : null;
+  let bucketSeen = bucketMs !== null;
+  if (bucketMs === null) {
+    try {
+      bucketMs = await serverBucket(ctx, scope, serial, Date.now());
+      ctx.settings.saveSetting(LAST_BUCKET_SETTING, bucketMs);
+      bucketSeen = true;
+    } catch (error) {
+      if (!isConnectivity(error)) throw error;
+      bucketMs = MINUTE;
+    }
+  }
+  const interval = scope.store.cache.devices.get(serial)?.device.update_interval_s ?? null;
+  const thresholds = auditThresholds(ctx);
+  const { countMs, totalMs } = auditDurationAtMost(
+    bucketMs,
+    interval === null ? DEFAULT_INTERVAL_MS : interval * 1000,
+    thresholds,
+  );
+  return {
+    bucketMs,
+    bucketSeen,
+    updateIntervalS: interval,
+    thresholds,
+    countMs,
+    totalMs,
+    slotMs: STORE_SLOT_MS,
+    fits: totalMs <= STORE_SLOT_MS,
+  };
 }

@@ -39,9 +39,10 @@ export interface ServiceContext {
   /**
    * The operating system's network state (the page's online/offline events, Electron's net):
    * offline at once, or a probe at once that this settles after. `link`: what the page knows
-   * of the link (saving data, very slow), when it says.
+   * of the link (saving data, very slow), when it says. `recheck`: ask the server now even
+   * when online (the page opened, reloaded or came back to the front).
    */
-  networkChanged(osOnline: boolean, link?: LinkInfo): Promise<void>;
+  networkChanged(osOnline: boolean, link?: LinkInfo, recheck?: boolean): Promise<void>;
   current(): SignedInScope | null;
   /**
    * Opens the signed-in scope again when its databases could not be opened (a full or

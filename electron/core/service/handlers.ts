@@ -4,17 +4,27 @@
  */
 import { AppError } from '../app-error';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
-import { auditReason, auditTap, getAudit, startAudit, stopAudit } from './audit-service';
+import { auditReason, auditTap, getAudit, planAudit, startAudit, stopAudit } from './audit-service';
 import {
   amendEntry,
   checkReceipt,
   finishVisit,
   listActivity,
   listVisits,
-  recordVerification,
   visitRecordOf,
 } from './visit-service';
-import { mountingChecklist, recordChecklist, visitCompletion } from './quality-service';
+import {
+  readVerification,
+  recordVerification,
+  startWalkTest,
+  verificationOf,
+} from './verification-service';
+import {
+  deviceChecklist,
+  mountingChecklist,
+  recordChecklist,
+  visitCompletion,
+} from './quality-service';
 import type { OperationName, OperationResult, ParsedInput } from '../../shared';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -82,8 +92,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       ctx.options.log.error('Renderer error', { ...report });
       return { logged: true };
     },
-    networkChanged: async ({ online, saveData, effectiveType }) => {
-      await ctx.networkChanged(online, { saveData, effectiveType });
+    networkChanged: async ({ online, recheck, saveData, effectiveType }) => {
+      await ctx.networkChanged(online, { saveData, effectiveType }, recheck ?? false);
       return { online: ctx.isOnline() };
     },
 
@@ -162,6 +172,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     checkReceipt: (input) => checkReceipt(ctx, input),
     visitCompletion: (input) => visitCompletion(ctx, input),
     mountingChecklist: (input) => mountingChecklist(ctx, input),
+    deviceChecklist: (input) => deviceChecklist(ctx, { ...input, serial: spelled(input.serial) }),
     recordChecklist: (input) => recordChecklist(ctx, { ...input, serial: spelled(input.serial) }),
     addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
     listPhotos: (input) =>
@@ -180,6 +191,9 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
         code: 'pdf_desktop_only',
       });
     },
+    verification: ({ serial }) => verificationOf(ctx, spelled(serial)),
+    readVerification: ({ serial }) => readVerification(ctx, spelled(serial)),
+    startWalkTest: (input) => startWalkTest(ctx, { ...input, serial: spelled(input.serial) }),
     recordVerification: (input) =>
       recordVerification(ctx, { ...input, serial: spelled(input.serial) }),
     startAudit: (input) => startAudit(ctx, { ...input, serial: spelled(input.serial) }),
@@ -190,6 +204,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
         ctx,
         input.serial === undefined ? input : { ...input, serial: spelled(input.serial) },
       ),
+    planAudit: ({ serial }) => planAudit(ctx, spelled(serial)),
     auditReason: (input) => auditReason(ctx, input),
     simulateCrossing: ({ serial, ...people }) => simulateCrossing(ctx, session, serial, people),
   };

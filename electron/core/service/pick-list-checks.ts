@@ -46,9 +46,16 @@ export interface CheckedLine {
 }
 
 /**
+ * A token the inventory does not know that has no digit is a word ("hello", "n/a"), not a
+ * serial: serials are the server's opaque strings, but a label's serial carries digits. A known
+ * device is a serial whatever its spelling.
+ */
+const looksLikeSerial = (token: string): boolean => isSerial(token) && /\d/.test(token);
+
+/**
  * Every line's problem, first found first: not a serial, scanned twice, unknown, installed
- * (here or elsewhere), not of the expected type. The expected type is the one chosen, else the
- * type of the first line whose device is known and typed.
+ * (here or elsewhere), not of the expected type. A type is expected only once one is chosen: a
+ * box may hold several types, and the first device scanned says nothing about the others.
  */
 export function checkLines(
   lines: readonly LineToCheck[],
@@ -64,13 +71,15 @@ export function checkLines(
     if (repeats === null) firstLineOf.set(key, index);
     return { line, device: lookup.device(line.serial), repeats };
   });
-  const expectedType =
-    chosenType ?? found.find((f) => f.repeats === null && f.device?.type)?.device?.type ?? null;
+  const expectedType = chosenType;
   const problemOf = ({ line, device, repeats }: (typeof found)[number]): PickProblem | null => {
     if (line.settled) return null;
     if (!isSerial(line.serial)) return { kind: 'not_a_serial' };
     if (repeats !== null) return { kind: 'duplicate', line: repeats + 1 };
-    if (!device) return { kind: 'unknown', near: lookup.near(line.serial) };
+    if (!device)
+      return looksLikeSerial(line.serial)
+        ? { kind: 'unknown', near: lookup.near(line.serial) }
+        : { kind: 'not_a_serial' };
     if (device.location)
       return device.location.id === here
         ? { kind: 'installed_here' }

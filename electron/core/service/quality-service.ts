@@ -4,10 +4,12 @@
  */
 import type {
   ActivityEntry,
+  ActivityFact,
   ParsedInput,
   VisitCompletion,
   CheckDef,
   ChecklistSource,
+  DeviceChecklist,
 } from '../../shared';
 import { NO_RULES, openRules, type CompletionRules } from '../../shared/completion-rules';
 import { checksFor, judgeAnswers } from '../../shared/mounting-checks';
@@ -16,6 +18,7 @@ import { guarded } from '../db/storage-error';
 import { checklists } from './checklist-source';
 import { recordAtStore } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
+import { getDevice } from './read-service';
 
 /** The rules IT set, when they are for this organization (or for every organization). */
 const rulesFor = (ctx: ServiceContext, scope: SignedInScope): CompletionRules => {
@@ -61,17 +64,51 @@ export function mountingChecklist(
   return { checks: checksFor(set, input.deviceType), source };
 }
 
+/** The device's type as this computer has it (read from the server when it is not saved). */
+const deviceTypeOf = async (ctx: ServiceContext, serial: string): Promise<string | null> =>
+  (await getDevice(ctx, serial)).value.device_type_name ?? null;
+
+/** The device's checklist row in the visit in progress, if it has one. */
+const checklistEntryOf = (scope: SignedInScope, serial: string): ActivityEntry | null => {
+  const { activity } = scope.store.work;
+  const visit = guarded(() => activity.visits.current());
+  if (!visit) return null;
+  return (
+    guarded(() => activity.list(visit.id)).findLast(
+      (e) => e.serial === serial && e.action === 'checklist',
+    ) ?? null
+  );
+};
+
+export async function deviceChecklist(
+  ctx: ServiceContext,
+  input: ParsedInput<'deviceChecklist'>,
+): Promise<DeviceChecklist> {
+  const scope = requireScope(ctx);
+  const deviceType = await deviceTypeOf(ctx, input.serial);
+  const location = scope.store.cache.locations.get(input.locationId);
+  return {
+    deviceType,
+    checks: checksFor(checklists(ctx).set, deviceType),
+    country: location?.location.address?.country ?? null,
+    recorded: checklistEntryOf(scope, input.serial),
+  };
+}
+
 /**
- * Records a placed device's checklist in the visit in progress. Every check needs an answer
- * and every length outside its limits (or check answered "no") its reason; the limits it was
- * judged by are recorded with it.
+ * Records a placed device's checklist in the visit in progress, by the checks of its type as
+ * this computer has it. Every check needs an answer and every length outside its limits (or
+ * check answered "no") its reason; the limits it was judged by are recorded with it. A device
+ * has one checklist per visit: saved again, its row says the new answers and the visit's record
+ * keeps both versions.
  */
-export function recordChecklist(
+export async function recordChecklist(
   ctx: ServiceContext,
   input: ParsedInput<'recordChecklist'>,
-): ActivityEntry {
+): Promise<ActivityEntry> {
   const scope = requireScope(ctx);
-  const defs = checksFor(checklists(ctx).set, input.deviceType);
+  const deviceType = await deviceTypeOf(ctx, input.serial);
+  const defs = checksFor(checklists(ctx).set, deviceType);
   const judged = judgeAnswers(defs, input.answers);
   if ('problems' in judged) {
     const checks = Object.keys(judged.problems);
@@ -85,10 +122,24 @@ export function recordChecklist(
       ),
     });
   }
+  const fact: ActivityFact = { kind: 'mounting_checklist', deviceType, checks: judged.recorded };
+  const earlier = checklistEntryOf(scope, input.serial);
+  if (earlier) {
+    const { work, cache } = scope.store;
+    return guarded(() =>
+      work.activity.change(earlier.id, {
+        result: 'done',
+        fact,
+        sentAt: earlier.sentAt,
+        locationId: input.locationId,
+        locationName: cache.locations.nameOf(input.locationId),
+      }),
+    );
+  }
   return recordAtStore(scope, input, {
     action: 'checklist',
     result: 'done',
     detail: 'mounting_checklist',
-    fact: { kind: 'mounting_checklist', deviceType: input.deviceType, checks: judged.recorded },
+    fact,
   });
 }

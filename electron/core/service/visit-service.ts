@@ -5,22 +5,18 @@
  */
 import type {
   ActivityEntry,
-  ActivityFact,
   ParsedInput,
   ReceiptCheck,
   RecordEntryInfo,
   SignOff,
   Visit,
-  WalkTestResult,
 } from '../../shared';
-import { verificationResult } from '../../shared/verification-result';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { VisitRow } from '../store/visit-rows';
 import { compareWithReceipt } from '../record/receipt-check';
 import { entryInfo, type AmendmentBody, type VisitRecord } from '../record/visit-record';
 import { completionOf } from './quality-service';
-import { recordAtStore } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 
 const organizationOf = (scope: SignedInScope): Visit['organization'] => {
@@ -170,47 +166,4 @@ export function checkReceipt(
     entries: stored.length,
     receiptEntries,
   };
-}
-
-/** Passes a walk test asks for when the technician does not say. */
-const DEFAULT_WALK_TEST_PASSES = 3;
-
-/**
- * The walk test passes when the device counted at least the passes walked. A failed one is
- * recorded only with a reason, so the receipt never shows a failure nobody explained.
- */
-export function walkTestOf(input: ParsedInput<'recordVerification'>): WalkTestResult {
-  const expected = input.walkTestExpected ?? DEFAULT_WALK_TEST_PASSES;
-  const passed = input.walkTestCount >= expected;
-  const reason = input.walkTestReason?.trim() || null;
-  if (!passed && reason === null) {
-    throw new AppError({
-      kind: 'validation',
-      code: 'walk_test_short',
-      params: { count: input.walkTestCount, expected },
-      // Required when the walk test fell short.
-      fields: { walkTestReason: { code: 'required' } },
-    });
-  }
-  return { expected, counted: input.walkTestCount, passed, reason: passed ? null : reason };
-}
-
-export function recordVerification(
-  ctx: ServiceContext,
-  input: ParsedInput<'recordVerification'>,
-): ActivityEntry {
-  const scope = requireScope(ctx);
-  const walkTest = walkTestOf(input);
-  const fact: ActivityFact = {
-    kind: 'verification',
-    checkedIn: input.checkedIn,
-    note: input.note?.trim() || null,
-  };
-  return recordAtStore(scope, input, {
-    action: 'verify',
-    // A failed walk test is not "verified": the result says so wherever it is read.
-    result: verificationResult(input.checkedIn, walkTest.passed),
-    fact,
-    walkTest,
-  });
 }

@@ -8,7 +8,9 @@
  * (a request's own retries can take seconds before it gives up). The operating system's
  * word is taken at once: "no network" is offline without probing (nothing could answer, and
  * a server on this computer answering would only make the badge flicker), "network back"
- * probes now. It probes only while active (signed in), and never after stop().
+ * probes now; so does the app when it is opened, reloaded or comes back to the front
+ * (`recheck`): the badge never says "Online" for a server not reached since. It probes only
+ * while active (signed in), and never after stop().
  */
 
 export interface Timers {
@@ -57,6 +59,12 @@ export interface ConnectivityMonitor {
    * true probes at once. Settles when that probe has answered.
    */
   networkChanged(osOnline: boolean): Promise<void>;
+  /**
+   * Asks the server now, whatever is believed (the app was opened or reloaded, its window came
+   * back to the front: the network may have changed unseen). Settles when it has answered;
+   * a probe already on its way answers it instead.
+   */
+  recheck(): Promise<void>;
   isOnline(): boolean;
   /** Probe (true) or not at all (false): follows whether someone is signed in. */
   setActive(active: boolean): void;
@@ -226,6 +234,20 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
       // Nobody signed in: there is no server to ask, and nothing says it is out of reach.
       if (!active) setOnline(true);
       else await probeOffline();
+    },
+    async recheck() {
+      if (stopped || osOffline || !active || probing) return;
+      cancel();
+      attempt = 0;
+      const mine = generation;
+      const ok = await probeWithTimeout();
+      if (mine !== generation || stopped) return;
+      setOnline(ok);
+      if (ok) scheduleIdle();
+      else {
+        attempt++;
+        schedule();
+      }
     },
     isOnline: () => online,
     setActive(value) {

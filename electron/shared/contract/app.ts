@@ -48,6 +48,8 @@ export const appOperations = {
     z
       .object({
         online: z.boolean(),
+        /** The page was opened or reloaded, or came back to the front: ask the server now. */
+        recheck: z.boolean().optional(),
         saveData: z.boolean().optional(),
         effectiveType: z.enum(['slow-2g', '2g', '3g', '4g']).optional(),
       })

@@ -35,9 +35,29 @@ export interface AccuracyAudit {
   /** counting → pending (until the window ends, the device checks in after it, its counts are read) → done. */
   state: 'counting' | 'pending' | 'done';
   waitingFor: 'window_end' | 'checkin' | 'counts' | null;
+  /** Pending: when the device is expected to check in after the window (its schedule as last
+   * read here); null when not known. */
+  checkinExpected: number | null;
   result: AuditComparison | null;
   reason: string | null;
   thresholds: AuditThresholds;
+}
+
+/** What an audit of a device will take, before it starts (ms). */
+export interface AuditPlan {
+  /** The server's bucket as last read; `bucketSeen` false: a minute assumed (never read). */
+  bucketMs: number;
+  bucketSeen: boolean;
+  /** The device's update interval as saved here (null: not said, 5 minutes assumed). */
+  updateIntervalS: number | null;
+  thresholds: AuditThresholds;
+  /** Counting: the minimum time in whole buckets (or the planned run). */
+  countMs: number;
+  /** From Start to the result, at most: see `auditDurationAtMost`. */
+  totalMs: number;
+  /** A store's usual slot for it, and whether the whole audit fits. */
+  slotMs: number;
+  fits: boolean;
 }
 
 /** What the visit log keeps of an audit (`ActivityEntry.audit`). */
@@ -64,6 +84,8 @@ export const auditOperations = {
   getAudit: op(
     z.object({ serial: Serial.optional(), auditId: Id.optional() }).strict(),
   ).returns<AccuracyAudit | null>(),
+  /** How long an audit of this device would take, and whether it fits a store's slot. */
+  planAudit: op(z.object({ serial: Serial }).strict()).returns<AuditPlan>(),
   /** Why a failed audit is left as it is (required for a failed one to leave follow-up). */
   auditReason: op(
     z

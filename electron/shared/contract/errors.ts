@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'training_failed',
   'training_only',
   'walk_test_short',
+  /** A verification cannot be recorded: the server could not be read, nor was it just now. */
+  'verification_offline',
   /** Completion rules are open: finishing needs a reason (the visit is then incomplete). */
   'visit_rules_open',
   /** A checklist with a check unanswered, or a reason missing (`fields` per check). */

@@ -18,6 +18,7 @@ import { outboxOperations } from './outbox';
 import { pickListOperations } from './pick-list';
 import { qualityOperations } from './quality';
 import { sessionOperations } from './session';
+import { verificationOperations } from './verification';
 import { visitOperations } from './visits';
 
 export const operations = {
@@ -31,6 +32,7 @@ export const operations = {
   ...pickListOperations,
   ...outboxOperations,
   ...visitOperations,
+  ...verificationOperations,
   ...qualityOperations,
   ...auditOperations,
 } satisfies Record<string, Operation<z.ZodType, unknown>>;

@@ -47,7 +47,7 @@ export interface PickLine {
 export interface PickList {
   /** The visit in progress; null when none is (the list is then empty). */
   visitId: string | null;
-  /** Chosen, else the type of the first device the inventory knows. */
+  /** The type every line should be, once chosen; null: any type (a box may hold several). */
   expectedType: string | null;
   typeChosen: boolean;
   lines: PickLine[];
@@ -79,7 +79,7 @@ export const pickListOperations = {
       .strict(),
   ).returns<PickList>(),
   removePickLine: op(z.object({ id: Id, locationId: Id.optional() }).strict()).returns<PickList>(),
-  /** The device type every line should be; null: the type of the first known device. */
+  /** The device type every line should be; null: any type. */
   choosePickType: op(
     z
       .object({

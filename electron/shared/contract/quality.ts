@@ -4,6 +4,7 @@ import {
   CHECK_IDS,
   type CheckDef,
   type ChecklistFileProblem,
+  LENGTH_UNITS,
   MAX_METRES,
 } from '../mounting-checks';
 import type { CompletionRules, OpenRule } from '../completion-rules';
@@ -25,6 +26,17 @@ export interface VisitCompletion {
   open: OpenRule[];
 }
 
+/** A placed device's checklist as its Verify screen asks it. */
+export interface DeviceChecklist {
+  /** The device's type as this computer has it (its saved copy): the checks follow it. */
+  deviceType: string | null;
+  checks: CheckDef[];
+  /** The store's country (two letters), whose units lengths are asked in; null: not known. */
+  country: string | null;
+  /** The device's checklist in the visit in progress (one per device: saving again amends it). */
+  recorded: ActivityEntry | null;
+}
+
 export const qualityOperations = {
   /** The completion rules of this organization and what is still open in a visit (default:
    * the one in progress). */
@@ -33,17 +45,22 @@ export const qualityOperations = {
   mountingChecklist: op(
     z.object({ deviceType: z.string().trim().max(120).nullable() }).strict(),
   ).returns<{ checks: CheckDef[]; source: ChecklistSource }>(),
+  /** A placed device's checklist: its type's checks, the store's country, what is recorded. */
+  deviceChecklist: op(
+    z.object({ serial: Serial, locationId: Id }).strict(),
+  ).returns<DeviceChecklist>(),
   /**
-   * The mounting checklist's answers for a placed device, kept with the visit. Lengths in
-   * metres (the renderer converts the technician's units); a length outside its limits or a
-   * check answered "no" needs its reason.
+   * The mounting checklist's answers for a placed device, kept with the visit: one per device
+   * and visit, amended when saved again (its row changes, the record keeps each version). The
+   * checks are those of the device's type as this computer has it. Lengths in metres with the
+   * unit they were typed in; a length outside its limits or a check answered "no" needs its
+   * reason.
    */
   recordChecklist: op(
     z
       .object({
         serial: Serial,
         locationId: Id,
-        deviceType: z.string().trim().max(120).nullable(),
         answers: z
           .array(
             z
@@ -55,6 +72,7 @@ export const qualityOperations = {
                   .min(0, RULE.length_range)
                   .max(MAX_METRES, RULE.length_range)
                   .optional(),
+                unit: z.enum(LENGTH_UNITS).optional(),
                 yes: z.boolean().optional(),
                 reason: z.string().trim().max(300, RULE.reason_too_long).optional(),
               })

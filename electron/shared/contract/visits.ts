@@ -1,4 +1,4 @@
-/** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF, verifications. */
+/** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF. */
 import type { AuditLogged, AuditResult } from './audit';
 import { Empty, Id, IsoTime, RULE, Serial } from './fields';
 import {
@@ -89,8 +89,12 @@ export type ActivityFact =
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */
   expected: number;
-  /** Visitors the device counted since the install. */
+  /** What the device counted from the walk test's start (earlier entries: since the install),
+   * as the core read it from the server. */
   counted: number;
+  /** When the technician started it (the visit's record has that entry); absent on entries
+   * recorded before walk tests were started, null when none was started. */
+  startedAt?: string | null;
   passed: boolean;
   /** Why a failed walk test was recorded anyway. */
   reason: string | null;
@@ -230,24 +234,4 @@ export const visitOperations = {
   simulateWalkThrough: op(
     z.object({ serial: Serial, count: z.number().int().min(1).max(100).optional() }).strict(),
   ).returns<{ serial: string; added: number }>(),
-  recordVerification: op(
-    z
-      .object({
-        serial: Serial,
-        locationId: Id,
-        checkedIn: z.boolean(),
-        walkTestCount: z.number().int().min(0).max(1_000_000),
-        /** Passes the technician walked; the walk test passes when the count reaches it. */
-        walkTestExpected: z
-          .number({ error: RULE.passes_required })
-          .int(RULE.passes_whole)
-          .min(1, RULE.passes_at_least_one)
-          .max(100, RULE.passes_too_many)
-          .optional(),
-        /** Why a walk test that did not reach its passes is recorded anyway (required then). */
-        walkTestReason: z.string().trim().max(300, RULE.reason_too_long).optional(),
-        note: z.string().trim().max(500).optional(),
-      })
-      .strict(),
-  ).returns<ActivityEntry>(),
 };

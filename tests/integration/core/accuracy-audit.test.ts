@@ -105,7 +105,7 @@ describe('accuracy audit against the sandbox', () => {
     });
     const entry = (await harness.call('listActivity', {})).find((e) => e.action === 'audit');
     expect(entry).toMatchObject({ serial, result: 'audit_passed' });
-    expect(entry?.audit?.result?.accuracy.overall).toBe(96);
+    expect(entry?.audit?.result?.accuracy?.overall).toBe(96);
   });
 
   it('fails when the device misses too many; the reason is kept with it', async () => {
@@ -122,10 +122,53 @@ describe('accuracy audit against the sandbox', () => {
     expect(entry?.audit?.reason).toBe('Door held open by a pallet');
   });
 
-  it('says "not enough people" below the sample, however far off', async () => {
+  it('says "not enough people" at the window’s end when too few were counted, without waiting for a check-in', async () => {
     const serial = await quietDevice();
-    const done = await finish(await countPeople(serial, { in: 10, out: 5 }, 20), serial);
-    expect(done.result).toMatchObject({ outcome: 'not_enough', manual: { in: 10, out: 5 } });
+    const audit = await countPeople(serial, { in: 10, out: 5 }, 20);
+    const stopped = await harness.call('stopAudit', { auditId: audit.id });
+    // Counting goes on to the bucket's end: people may still cross.
+    expect(stopped).toMatchObject({ state: 'pending', waitingFor: 'window_end' });
+    await sleepUntil(stopped.window.end! + 50);
+    // The device has not checked in since: its counts could not change the verdict.
+    const done = await harness.call('getAudit', { auditId: audit.id });
+    expect(done).toMatchObject({ state: 'done', waitingFor: null });
+    expect(done?.result).toMatchObject({
+      outcome: 'not_enough',
+      manual: { in: 10, out: 5 },
+      device: null,
+    });
+    const entry = (await harness.call('listActivity', {})).find(
+      (e) => e.audit?.auditId === audit.id,
+    );
+    expect(entry?.result).toBe('audit_not_enough');
+  });
+
+  it('says "not enough people" at Stop when the minimum time cannot be reached any more, and says ahead how long an audit takes', async () => {
+    const timed = await startCoreHarness({
+      dataDir: join(root, 'timed'),
+      managed: { ...NOT_MANAGED, auditMinCrossings: 40, auditMinMinutes: 10 },
+    });
+    try {
+      await signInAndSync(timed, host.sandbox);
+      const [serial] = await uninstalledSerials(timed, 1);
+      await timed.call('installDevice', { serial, locationId });
+      // One-second buckets, a device checking in every update interval, 10 minutes to count.
+      const plan = await timed.call('planAudit', { serial: serial! });
+      const interval = (plan.updateIntervalS ?? 300) * 1000;
+      expect(plan).toMatchObject({ bucketMs: 1_000, countMs: 600_000, slotMs: 900_000 });
+      expect(plan.totalMs).toBe(1_000 + 600_000 + 1_000 + interval);
+      expect(plan.fits).toBe(plan.totalMs <= 900_000);
+      const audit = await timed.call('startAudit', { serial: serial!, locationId });
+      await sleepUntil(audit.window.start + 1_100);
+      await timed.call('auditTap', { auditId: audit.id, direction: 'in' });
+      const stopped = await timed.call('stopAudit', { auditId: audit.id });
+      expect(stopped).toMatchObject({
+        state: 'done',
+        result: { outcome: 'not_enough', device: null },
+      });
+    } finally {
+      await timed.close();
+    }
   });
 
   it('plans a whole run where the server counts by the hour, and says how long', async () => {

@@ -166,11 +166,12 @@ describe('activity facts from the core', () => {
 
     sandbox = await startSandbox({ port, dataFile: join(dir, 'sandbox.json') });
     await harness.call('syncNow');
+    sandbox.checkIn(serial);
+    await harness.call('startWalkTest', { serial, locationId: here.id });
+    sandbox.walkThrough(serial, 3);
     await harness.call('recordVerification', {
       serial,
       locationId: here.id,
-      checkedIn: true,
-      walkTestCount: 3,
       walkTestExpected: 3,
       note: 'Above the door',
     });

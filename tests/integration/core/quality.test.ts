@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedSettings } from '../../../electron/shared';
+import type { ManagedSettings, RecordedCheck } from '../../../electron/shared';
+import { checklistText } from '../../../renderer/src/lib/words/quality-text';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {
@@ -98,10 +99,23 @@ describe('the mounting checklist and completion rules', () => {
 
     // 2.5 m is below 2.7 m: refused without a reason, the check named.
     const low = { check: 'mounting_height', metres: 2.5 };
+    // The device's type is the core's: a page cannot send one.
+    expect(
+      await harness.core.invoke('recordChecklist', {
+        serial,
+        locationId,
+        deviceType: 'Something else',
+        answers: [],
+      }),
+    ).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(await harness.call('deviceChecklist', { serial, locationId })).toMatchObject({
+      deviceType: type,
+      checks: list.checks,
+      recorded: null,
+    });
     const refused = await harness.core.invoke('recordChecklist', {
       serial,
       locationId,
-      deviceType: type,
       answers: [low, { check: 'view_clear', yes: true }],
     });
     expect(refused).toMatchObject({
@@ -115,14 +129,12 @@ describe('the mounting checklist and completion rules', () => {
     const entry = await harness.call('recordChecklist', {
       serial,
       locationId,
-      deviceType: type,
       answers: [
         { ...low, reason: 'low ceiling' },
         { check: 'view_clear', yes: true },
       ],
     });
     expect(entry).toMatchObject({ action: 'checklist', serial, result: 'done' });
-
     const open = [
       { rule: 'photos', serial, have: 0, need: 1 },
       { rule: 'passed_check', serial },
@@ -244,4 +256,52 @@ describe('the mounting checklist and completion rules', () => {
     ).join('');
     expect(text).toContain('mounting checklist file not used');
   }, 60_000);
+  it('a device has one checklist a visit: saved again it is amended, each length said in the unit it was typed in', async () => {
+    const harness = await start('amended', NOT_MANAGED);
+    const { serial, locationId, type } = await installOne(harness);
+    const { checks } = await harness.call('deviceChecklist', { serial, locationId });
+    const answer = (metres: number, unit: 'm' | 'ft') =>
+      checks.map((def) =>
+        def.kind === 'length'
+          ? {
+              check: def.id,
+              metres,
+              unit,
+              ...(def.minMetres !== null && metres < def.minMetres
+                ? { reason: 'low ceiling' }
+                : {}),
+            }
+          : { check: def.id, yes: true },
+      );
+    const entry = await harness.call('recordChecklist', {
+      serial,
+      locationId,
+      answers: answer(3, 'm'),
+    });
+    const amended = await harness.call('recordChecklist', {
+      serial,
+      locationId,
+      answers: answer(2.8956, 'ft'),
+    });
+    expect(amended.id).toBe(entry.id);
+    const rows = (await harness.call('listActivity', {})).filter((e) => e.action === 'checklist');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.fact).toMatchObject({
+      kind: 'mounting_checklist',
+      deviceType: type,
+      checks: expect.arrayContaining([expect.objectContaining({ metres: 2.8956, unit: 'ft' })]),
+    });
+    expect(checklistText((rows[0]!.fact as { checks: RecordedCheck[] }).checks)).toContain(
+      '9.5 ft',
+    );
+    const [visit] = await harness.call('listVisits');
+    const versions = (await harness.call('visitRecord', { visitId: visit!.id })).filter(
+      (e) => e.kind === 'mounting_checklist',
+    );
+    expect(versions).toHaveLength(2);
+    expect(await harness.call('deviceChecklist', { serial, locationId })).toMatchObject({
+      deviceType: type,
+      recorded: { id: entry.id },
+    });
+  });
 });

@@ -27,11 +27,11 @@ async function signedVisit(): Promise<{ visit: Visit; verificationId: string }> 
   const [serial] = await uninstalledSerials(world.harness, 1);
   const at = (await world.harness.call('listLocations')).value[0]!.id;
   await world.harness.call('installDevice', { serial, locationId: at });
+  world.host.sandbox.checkIn(serial!);
   const verification = await world.harness.call('recordVerification', {
     serial,
     locationId: at,
-    checkedIn: true,
-    walkTestCount: 3,
+    walkTestReason: 'Store closed',
     note: 'Above the door',
   });
   await world.harness.call('addPhoto', {

@@ -4,8 +4,6 @@
  * stay listed with their entries. Real core, real sandbox, real SQLite files.
  */
 import { describe, expect, it } from 'vitest';
-import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
-import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 
 const twoOrgUser = () => {
@@ -63,73 +61,6 @@ describe('visits', () => {
     expect(await world.harness.call('listVisits')).toHaveLength(1);
     await useOrganization(0);
     expect(await world.harness.call('listVisits')).toHaveLength(2);
-  });
-
-  it('a verification carries its walk test: passed when the count reaches the passes walked, failed only with a reason', async () => {
-    const serial = await installSomething();
-    const at = (await world.harness.call('listLocations')).value[0]!.id;
-    const base = { serial, locationId: at, checkedIn: true };
-    const passed = await world.harness.call('recordVerification', {
-      ...base,
-      walkTestCount: 4,
-      walkTestExpected: 4,
-    });
-    expect(passed.walkTest).toEqual({ expected: 4, counted: 4, passed: true, reason: null });
-    // Without passes stated, the default of 3 applies; short of it and no reason: refused.
-    const refused = await world.harness.core.invoke('recordVerification', {
-      ...base,
-      walkTestCount: 2,
-    });
-    expect(refused).toMatchObject({
-      ok: false,
-      error: {
-        kind: 'validation',
-        code: 'walk_test_short',
-        params: { count: 2, expected: 3 },
-        fields: { walkTestReason: { code: 'required' } },
-      },
-    });
-    if (!refused.ok)
-      expect(errorWords(refused.error).message).toBe('The walk test counted 2 of 3 passes.');
-    const failed = await world.harness.call('recordVerification', {
-      ...base,
-      checkedIn: false,
-      walkTestCount: 1,
-      walkTestExpected: 5,
-      walkTestReason: 'Door propped open by staff',
-    });
-    expect(failed).toMatchObject({
-      result: 'not_verified',
-      walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
-    });
-    expect(activityDetail(failed)).toContain(
-      'Walk test failed: 1 of 5 counted (Door propped open by staff)',
-    );
-    // Both are in the visit, read back from work.db.
-    const entries = await world.harness.call('listActivity', {});
-    expect(entries.filter((e) => e.action === 'verify').map((e) => e.walkTest?.passed)).toEqual([
-      true,
-      false,
-    ]);
-  });
-
-  it('a device that checks in but fails its walk test is recorded as such, never as verified', async () => {
-    const serial = await installSomething();
-    const at = (await world.harness.call('listLocations')).value[0]!.id;
-    const recorded = await world.harness.call('recordVerification', {
-      serial,
-      locationId: at,
-      checkedIn: true,
-      walkTestCount: 0,
-      walkTestExpected: 3,
-      walkTestReason: 'Sensor faces the wall',
-    });
-    expect(recorded).toMatchObject({
-      result: 'walk_test_failed',
-      walkTest: { expected: 3, counted: 0, passed: false, reason: 'Sensor faces the wall' },
-    });
-    const stored = (await world.harness.call('listActivity', {})).find((e) => e.id === recorded.id);
-    expect(stored?.result).toBe('walk_test_failed');
   });
 
   it('training mode keeps its visits apart from the account’s', async () => {

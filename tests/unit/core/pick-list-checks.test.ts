@@ -51,10 +51,10 @@ const lines = (...serials: string[]) => serials.map((serial) => ({ serial, settl
 describe('checkLines', () => {
   it('says for each line what keeps it from being installed, and nothing for a good one', () => {
     const checked = checkLines(
-      lines('ftca1', 'FTC-A3', 'FTC-C1', 'FTC-C2', 'FTC-B1', 'FTC-A1', 'n/a', 'FTC-A2'),
+      lines('ftca1', 'FTC-A3', 'FTC-C1', 'FTC-C2', 'FTC-B1', 'FTC-A1', 'n/a', 'FTC-A2', 'hello'),
       lookup,
       'loc-1',
-      null,
+      'Counter 3',
     );
     expect(checked.expectedType).toBe('Counter 3');
     expect(checked.lines.map((l) => [l.serial, l.problem])).toEqual([
@@ -66,10 +66,18 @@ describe('checkLines', () => {
       ['FTC-A1', { kind: 'duplicate', line: 1 }],
       ['n/a', { kind: 'not_a_serial' }],
       ['FTC-A2', null],
+      // A word the inventory does not know is not a serial, not an unknown device.
+      ['hello', { kind: 'not_a_serial' }],
     ]);
   });
 
-  it('before the store every installed device is elsewhere; a chosen type beats the first one', () => {
+  it('expects no type until one is chosen: a box of two types installs both', () => {
+    const checked = checkLines(lines('FTC-A1', 'FTC-B1', 'FTC-A2'), lookup, 'loc-1', null);
+    expect(checked.expectedType).toBeNull();
+    expect(checked.lines.map((l) => l.problem)).toEqual([null, null, null]);
+  });
+
+  it('before the store every installed device is elsewhere; a chosen type skips the others', () => {
     const checked = checkLines(lines('FTC-A1', 'FTC-B1', 'FTC-C2'), lookup, null, 'Counter 2');
     expect(checked.expectedType).toBe('Counter 2');
     expect(checked.lines.map((l) => l.problem)).toEqual([

@@ -73,17 +73,14 @@ describe('validation messages are sentences, never schema text', () => {
   });
 
   it('rules without a sentence of their own still answer in words', () => {
-    const fields = fieldsOf('recordVerification', {
-      serial: 'FTC-1',
-      locationId: 'l1',
-      checkedIn: 'yes',
-      walkTestCount: -1,
-      note: long(501),
+    expect(
+      fieldsOf('recordVerification', { serial: 'FTC-1', locationId: 'l1', note: long(501) }),
+    ).toEqual({ note: 'Use at most 500 characters.' });
+    expect(fieldsOf('networkChanged', { online: 'yes' })).toEqual({
+      online: 'This must be yes or no.',
     });
-    expect(fields).toEqual({
-      checkedIn: 'This must be yes or no.',
-      walkTestCount: 'Use 0 or more.',
-      note: 'Use at most 500 characters.',
+    expect(fieldsOf('reportRendererError', { kind: 'error', message: 'x', line: -1 })).toEqual({
+      line: 'Use 0 or more.',
     });
     expect(fieldsOf('locationsFootTraffic', { from: 'yesterday' })).toEqual({
       from: 'This must be a date and time.',

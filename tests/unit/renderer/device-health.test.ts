@@ -4,7 +4,7 @@ import {
   deviceHealth,
   firstCheckinDue,
   isCheckingIn,
-} from '../../../renderer/src/lib/lists/device-health';
+} from '../../../electron/shared/device-health';
 import { clockTime, isCheckingIn as tableRule } from '../../../renderer/src/lib/words/format';
 
 const INSTALLED = '2026-05-04T12:00:00Z';

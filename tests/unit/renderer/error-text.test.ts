@@ -7,7 +7,7 @@ import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { z } from 'zod';
 import type { AppError } from '../../../electron/core/app-error';
-import { walkTestOf } from '../../../electron/core/service/visit-service';
+import { walkTestOf } from '../../../electron/core/service/verification-service';
 import { validationError } from '../../../electron/core/validation-error';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
@@ -112,13 +112,10 @@ describe('core errors outside the API client are said by code', () => {
 
   it('a walk test short of its passes, in German and Japanese, with its numbers', () => {
     const shape = shapeOf(() =>
-      walkTestOf({
-        serial: 'FTC-1',
-        locationId: 'loc_1',
-        checkedIn: true,
-        walkTestCount: 2,
-        walkTestExpected: 3,
-      } as never),
+      walkTestOf(
+        { serial: 'FTC-1', locationId: 'loc_1', walkTestExpected: 3 },
+        { startedAt: '2026-05-04T10:00:00.000Z', counted: 2, before: 0, beforeMinutes: 5 },
+      ),
     );
     expect(shape).toMatchObject({ code: 'walk_test_short', params: { count: 2, expected: 3 } });
     expect(errorWords(shape).message).toBe('The walk test counted 2 of 3 passes.');
@@ -141,7 +138,11 @@ describe('core errors outside the API client are said by code', () => {
 
   it('English words from the catalog are the sentences the core used to write', () => {
     expect(
-      errorWords(shapeOf(() => walkTestOf({ walkTestCount: 0, walkTestExpected: 3 } as never))),
+      errorWords(
+        shapeOf(() =>
+          walkTestOf({ serial: 'FTC-1', locationId: 'loc_1', walkTestExpected: 3 }, null),
+        ),
+      ),
     ).toEqual({
       message: 'The walk test counted 0 of 3 passes.',
       nextStep: 'Walk through again, or say why it did not pass to record it as failed.',

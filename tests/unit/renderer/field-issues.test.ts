@@ -85,15 +85,12 @@ describe('the core sends each field issue in kinds', () => {
   });
 
   it('a rule without a sentence as zod’s code and numbers; a field left out as "required"', () => {
-    const error = refusal('recordVerification', {
-      serial: 'FTC-1',
-      checkedIn: 'yes',
-      walkTestCount: -1,
+    expect(refusal('networkChanged', { online: 'yes' }).fields).toEqual({
+      online: { code: 'invalid_type', params: { expected: 'boolean' } },
     });
-    expect(error.fields).toEqual({
-      locationId: { code: 'required' },
-      checkedIn: { code: 'invalid_type', params: { expected: 'boolean' } },
-      walkTestCount: { code: 'too_small', params: { minimum: 0, origin: 'number' } },
+    expect(refusal('reportRendererError', { kind: 'error', line: -1 }).fields).toEqual({
+      message: { code: 'required' },
+      line: { code: 'too_small', params: { minimum: 0, origin: 'number' } },
     });
   });
 });
@@ -144,14 +141,25 @@ describe('the renderer words them in the active language', () => {
         several,
       ],
       [
+        'networkChanged',
+        { online: 'yes' },
+        { online: 'This must be yes or no.' },
+        'This must be yes or no.',
+      ],
+      [
         'recordVerification',
-        { serial: 'FTC-1', locationId: 'l1', checkedIn: 'yes', walkTestCount: -1, note: long(501) },
+        { serial: 'FTC-1', locationId: 'l1', walkTestExpected: 1.5, note: long(501) },
         {
-          checkedIn: 'This must be yes or no.',
-          walkTestCount: 'Use 0 or more.',
+          walkTestExpected: 'Enter a whole number of passes',
           note: 'Use at most 500 characters.',
         },
         several,
+      ],
+      [
+        'reportRendererError',
+        { kind: 'error', message: 'x', line: -1 },
+        { line: 'Use 0 or more.' },
+        'Use 0 or more.',
       ],
       [
         'locationsFootTraffic',
@@ -206,18 +214,17 @@ describe('the renderer words them in the active language', () => {
     );
     // One field: the summary is its sentence.
     expect(errorWords(device).message).toBe(fieldProblem(device, 'update_interval_s', 'changes'));
-    const verification = refusal('recordVerification', {
-      serial: 'FTC-1',
-      checkedIn: 'yes',
-      walkTestCount: -1,
-      note: long(501),
-    });
+    const verification = refusal('recordVerification', { serial: 'FTC-1', note: long(501) });
     expect(worded(verification)).toEqual({
       locationId: 'Dies ist erforderlich.',
-      checkedIn: 'Dies muss Ja oder Nein sein.',
-      walkTestCount: 'Verwenden Sie 0 oder mehr.',
       note: 'Verwenden Sie höchstens 500 Zeichen.',
     });
+    expect(worded(refusal('networkChanged', { online: 'yes' }))).toEqual({
+      online: 'Dies muss Ja oder Nein sein.',
+    });
+    expect(
+      worded(refusal('reportRendererError', { kind: 'error', message: 'x', line: -1 })),
+    ).toEqual({ line: 'Verwenden Sie 0 oder mehr.' });
   });
 
   it('Japanese too; a server’s own words are kept as they came', () => {

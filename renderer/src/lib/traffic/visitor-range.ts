@@ -61,7 +61,7 @@ let computerZone: string | undefined;
 /** This computer's zone, read once per app start: `Intl.DateTimeFormat()` builds a formatter
  * each time, and building one per store took ~40 ms of the Locations screen's main thread at
  * a large organization (profiled at cold start, 1,000,000-device bench). */
-const thisComputersZone = (): string =>
+export const thisComputersZone = (): string =>
   (computerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The wall clock in `timeZone` at instant `t`, read as if it were UTC. */

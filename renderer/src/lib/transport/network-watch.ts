@@ -4,6 +4,10 @@
  * once on "online" (electron/core/sync/connectivity.ts), instead of finding out at its next
  * probe. The badge then follows the core's answer, like every other state it shows.
  *
+ * The page also asks the core to check the server when it opens (a start or a reload) and when
+ * its window comes back to the front: the network may have changed meanwhile without the OS
+ * saying so, and the badge must not say "Online" for a server nobody reached since.
+ *
  * With it goes what Chromium's `navigator.connection` says of the link (issue 26): whether the
  * user saves data and how fast the link is, so the core holds a scheduled refresh of the full
  * lists back on a slow or metered link. Neither Electron nor the browser tells a page the
@@ -21,30 +25,51 @@ interface ConnectionInfo extends EventTarget {
 
 const EFFECTIVE_TYPES = ['slow-2g', '2g', '3g', '4g'] as const;
 
+/** Coming to the front fires focus and visibilitychange together: one check for both. */
+const RECHECK_GAP_MS = 2_000;
+
 /** What the page knows now, as the core's operation takes it. */
-const networkReport = (navigator: Navigator): NetworkReport => {
+const networkReport = (navigator: Navigator, recheck: boolean): NetworkReport => {
   const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
   const type = EFFECTIVE_TYPES.find((t) => t === connection?.effectiveType);
   return {
     online: navigator.onLine,
+    ...(recheck ? { recheck: true } : {}),
     ...(typeof connection?.saveData === 'boolean' ? { saveData: connection.saveData } : {}),
     ...(type ? { effectiveType: type } : {}),
   };
 };
 
 export function watchNetwork(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener' | 'navigator'>,
+  target: Pick<Window, 'addEventListener' | 'removeEventListener' | 'navigator'> & {
+    document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  },
   report: (state: NetworkReport) => void,
+  now: () => number = Date.now,
 ): () => void {
-  const tell = () => report(networkReport(target.navigator));
+  const tell = () => report(networkReport(target.navigator, false));
+  let rechecked = -Infinity;
+  const ask = () => {
+    rechecked = now();
+    report(networkReport(target.navigator, true));
+  };
+  const recheck = () => {
+    if (target.document.visibilityState === 'hidden' || now() - rechecked < RECHECK_GAP_MS) return;
+    ask();
+  };
   const connection = (target.navigator as Navigator & { connection?: ConnectionInfo }).connection;
   target.addEventListener('online', tell);
   target.addEventListener('offline', tell);
+  target.addEventListener('focus', recheck);
+  target.document.addEventListener('visibilitychange', recheck);
   connection?.addEventListener('change', tell);
-  tell();
+  // Opened or reloaded: the server is asked now.
+  ask();
   return () => {
     target.removeEventListener('online', tell);
     target.removeEventListener('offline', tell);
+    target.removeEventListener('focus', recheck);
+    target.document.removeEventListener('visibilitychange', recheck);
     connection?.removeEventListener('change', tell);
   };
 }

@@ -23,6 +23,8 @@ export const recordKindWords = (kind: RecordEntryKind): string => {
       return m.record_kind_mounting_checklist();
     case 'visit_incomplete':
       return m.record_kind_visit_incomplete();
+    case 'walk_test_started':
+      return m.record_kind_walk_test_started();
     case 'accuracy_audit':
       return m.record_kind_accuracy_audit();
     case 'sign_off':

@@ -32,6 +32,10 @@ export const auditPercent = (percent: number, locale: string = formatLocale()): 
 /** "10 min", "1 h": a bucket or a run. */
 export const auditDuration = (ms: number): string => formatInterval(Math.round(ms / 1000));
 
+/** "16 min" for 15 min 20 s: a time said ahead, in whole minutes once it is a minute or more. */
+export const auditDurationAbout = (ms: number): string =>
+  ms < 60_000 ? auditDuration(ms) : formatInterval(Math.ceil(ms / 60_000) * 60);
+
 const crossings = (t: Tally): number => t.in + t.out;
 
 /**

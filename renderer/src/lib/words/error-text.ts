@@ -205,6 +205,10 @@ const BY_CODE: Readonly<
     message: m.error_walk_test_short({ count: num(p, 'count'), expected: num(p, 'expected') }),
     nextStep: m.error_walk_test_short_next(),
   }),
+  verification_offline: () => ({
+    message: m.error_verification_offline(),
+    nextStep: m.error_verification_offline_next(),
+  }),
   key_no_organization: () => ({
     message: m.error_key_no_organization(),
     nextStep: m.error_key_no_organization_next(),

@@ -132,7 +132,7 @@ export const formatAddress = (location: Pick<Location, 'address'>): string => {
 };
 
 /** One rule for check-in health, kept in device-health.ts; re-exported for the tables. */
-export { isCheckingIn } from '../lists/device-health';
+export { isCheckingIn } from '../../../../electron/shared/device-health';
 
 /** "1 h", "5 min", "45 s" (or "5 Min.", "5 分") in the largest whole unit. */
 export const formatInterval = (

@@ -1,21 +1,48 @@
 /**
- * Lengths as a technician types and reads them: metres, or feet where the locale's region
- * measures in feet (the US, Liberia, Myanmar); the decimal separator of the locale (a comma
- * in de, fr, nl). Stored in metres (SI). Pure, unit-tested per locale.
+ * Lengths as a technician types and reads them: metres, or feet where the store's country
+ * measures in feet (the US, Liberia, Myanmar) — the store's, not the app's language: a store in
+ * Munich measures in metres whatever language the laptop speaks. The decimal separator of the
+ * app's language or of the store's country (a comma in Germany). Stored in metres (SI). Pure,
+ * unit-tested per locale.
  */
-import { MAX_METRES } from '../../../../electron/shared/mounting-checks';
+import { MAX_METRES, type LengthUnit } from '../../../../electron/shared/mounting-checks';
 
-export type LengthUnit = 'm' | 'ft';
+export type { LengthUnit };
 
 const METRES_PER_FOOT = 0.3048;
 const FEET_REGIONS = new Set(['US', 'LR', 'MM']);
 
-export const lengthUnitFor = (locale: string): LengthUnit => {
+const regionOf = (locale: string): string | undefined => {
   try {
-    const region = new Intl.Locale(locale).maximize().region;
-    return region !== undefined && FEET_REGIONS.has(region) ? 'ft' : 'm';
+    return new Intl.Locale(locale).maximize().region;
   } catch {
-    return 'm';
+    return undefined;
+  }
+};
+
+/** The unit of a locale's region (used where the store's country is not known). */
+export const lengthUnitFor = (locale: string): LengthUnit => {
+  const region = regionOf(locale);
+  return region !== undefined && FEET_REGIONS.has(region) ? 'ft' : 'm';
+};
+
+/** The store's unit: its country's (two letters), else the locale's region's. */
+export const storeLengthUnit = (country: string | null, locale: string): LengthUnit =>
+  country && /^[A-Za-z]{2}$/.test(country)
+    ? FEET_REGIONS.has(country.toUpperCase())
+      ? 'ft'
+      : 'm'
+    : lengthUnitFor(locale);
+
+/** The app's language as written in the store's country ("en-DE"): its number conventions. */
+export const storeLocale = (country: string | null, locale: string): string => {
+  if (!country || !/^[A-Za-z]{2}$/.test(country)) return locale;
+  try {
+    return new Intl.Locale(new Intl.Locale(locale).language, {
+      region: country.toUpperCase(),
+    }).toString();
+  } catch {
+    return locale;
   }
 };
 
@@ -25,10 +52,14 @@ const decimalOf = (locale: string): string =>
 /** Why a typed length was not taken (a catalog key each). */
 export type LengthProblem = 'length_not_a_number' | 'length_range';
 
-/** A decimal number with the locale's separator (a point is taken too: keypads type one). */
-const parseDecimal = (text: string, locale: string): number | null => {
-  const decimal = decimalOf(locale);
-  const normalized = decimal === ',' ? text.replace(',', '.') : text;
+/**
+ * A decimal number with the separator of any of `locales` (a point is taken too: keypads type
+ * one). A comma is a decimal only where one of them writes decimals so: lengths never reach a
+ * thousand, but "2,7" in a US store with US English is more likely a slip than 2.7.
+ */
+const parseDecimal = (text: string, locales: readonly string[]): number | null => {
+  const comma = locales.some((l) => decimalOf(l) === ',');
+  const normalized = comma ? text.replace(',', '.') : text;
   if (!/^\d+(\.\d+)?$|^\.\d+$/.test(normalized)) return null;
   return Number(normalized);
 };
@@ -37,13 +68,16 @@ const parseDecimal = (text: string, locale: string): number | null => {
 const FEET_INCHES = /^(\d+)\s*(?:'|’|ft)\s*(?:(\d+(?:[.,]\d+)?)\s*(?:"|”|''|in)?)?$/i;
 
 /**
- * Typed text → metres. The unit may be typed too ("2,7 m", "9 ft"); otherwise it is `unit`.
+ * Typed text → metres, and the unit it was typed in. The unit may be typed too ("2,7 m",
+ * "9 ft", "9' 6\""): it wins over `unit`, the field's. `also`: another locale whose decimal
+ * separator is taken (the store's, see `storeLocale`).
  */
 export const parseLength = (
   typed: string,
   unit: LengthUnit,
   locale: string,
-): { metres: number } | { problem: LengthProblem } => {
+  also?: string,
+): { metres: number; unit: LengthUnit } | { problem: LengthProblem } => {
   let text = typed.trim().replace(/\s+/g, ' ');
   let feet = unit === 'ft';
   const feetInches = FEET_INCHES.exec(text);
@@ -53,18 +87,24 @@ export const parseLength = (
     value = Number(feetInches[1]) + inches / 12;
     feet = true;
   } else {
-    const unitTyped = /\s?(m|ft)$/i.exec(text);
+    const unitTyped = /\s?(m|meters?|metres?|ft|feet|foot)$/i.exec(text);
     if (unitTyped) {
-      feet = unitTyped[1]?.toLowerCase() === 'ft';
+      feet = /^f/i.test(unitTyped[1] ?? '');
       text = text.slice(0, unitTyped.index);
     }
-    value = parseDecimal(text, locale);
+    value = parseDecimal(text.trim(), also ? [locale, also] : [locale]);
   }
   if (value === null || !Number.isFinite(value)) return { problem: 'length_not_a_number' };
   const metres = feet ? value * METRES_PER_FOOT : value;
   if (metres > MAX_METRES) return { problem: 'length_range' };
-  return { metres };
+  return { metres, unit: feet ? 'ft' : 'm' };
 };
+
+/** Metres → the number alone in `unit`, as the locale writes it ("2,6", "8.53"): a field's value. */
+export const lengthNumber = (metres: number, unit: LengthUnit, locale: string): string =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(
+    unit === 'ft' ? metres / METRES_PER_FOOT : metres,
+  );
 
 /** Metres → "2.7 m" / "2,7 m" / "8.86 ft", in the locale's words for the unit. */
 export const formatLength = (metres: number, unit: LengthUnit, locale: string): string =>

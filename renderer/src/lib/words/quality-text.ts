@@ -1,7 +1,7 @@
 /**
  * The mounting checklist and the completion rules in the technician's language: one place for
  * the Verify screen, Activity, the receipt and the CSV, so each says them the same (pure,
- * unit-tested per locale). Lengths in the locale's unit (length-units.ts).
+ * unit-tested per locale). Lengths in the unit each was typed in (length-units.ts).
  */
 import type {
   ChecklistFileProblem,
@@ -14,7 +14,7 @@ import type { CheckId } from '../../../../electron/shared/mounting-checks';
 import { formatLocale } from './active-locale';
 import { formatNumber } from './format';
 import { m } from './i18n';
-import { formatLength, lengthUnitFor } from './length-units';
+import { formatLength, lengthUnitFor, type LengthUnit } from './length-units';
 
 const CHECK_NAMES: Record<CheckId, () => string> = {
   mounting_height: m.checklist_check_mounting_height,
@@ -26,28 +26,24 @@ const CHECK_NAMES: Record<CheckId, () => string> = {
 
 export const checkName = (id: CheckId): string => CHECK_NAMES[id]();
 
-/** A length in the active locale's unit ("2,7 m", "8.86 ft"). */
-const lengthText = (metres: number, locale: string = formatLocale()): string =>
-  formatLength(metres, lengthUnitFor(locale), locale);
-
-/** "at least 2.7 m", "at most 4.5 m", "2.32 m to 3 m"; null when the check has no limits. */
+/** "at least 2.7 m", "at most 4.5 m", "2.32 m to 3 m" in `unit`; null when there are none. */
 const limitsText = (
   limits: { minMetres: number | null; maxMetres: number | null },
+  unit: LengthUnit,
   locale: string = formatLocale(),
 ): string | null => {
   const { minMetres, maxMetres } = limits;
+  const text = (metres: number) => formatLength(metres, unit, locale);
   if (minMetres !== null && maxMetres !== null)
-    return m.checklist_limit_range({
-      min: lengthText(minMetres, locale),
-      max: lengthText(maxMetres, locale),
-    });
-  if (minMetres !== null) return m.checklist_limit_min({ min: lengthText(minMetres, locale) });
-  if (maxMetres !== null) return m.checklist_limit_max({ max: lengthText(maxMetres, locale) });
+    return m.checklist_limit_range({ min: text(minMetres), max: text(maxMetres) });
+  if (minMetres !== null) return m.checklist_limit_min({ min: text(minMetres) });
+  if (maxMetres !== null) return m.checklist_limit_max({ max: text(maxMetres) });
   return null;
 };
 
-export const defLimitsText = (def: CheckDef, locale?: string): string | null =>
-  def.kind === 'length' ? limitsText(def, locale) : null;
+/** A check's limits in the unit its field asks in. */
+export const defLimitsText = (def: CheckDef, unit: LengthUnit, locale?: string): string | null =>
+  def.kind === 'length' ? limitsText(def, unit, locale) : null;
 
 /** One recorded answer: "Mounting height: 2.5 m, outside the limits (2.7 m or more): …". */
 export const answerText = (answer: RecordedCheck, locale: string = formatLocale()): string => {
@@ -57,12 +53,14 @@ export const answerText = (answer: RecordedCheck, locale: string = formatLocale(
       ? m.checklist_answer({ check, value: m.checklist_yes() })
       : m.checklist_answer_no({ check, reason: answer.reason ?? '' });
   }
-  const value = lengthText(answer.metres, locale);
+  // In the unit it was typed in (an answer recorded before answers kept theirs: the locale's).
+  const unit = answer.unit ?? lengthUnitFor(locale);
+  const value = formatLength(answer.metres, unit, locale);
   return answer.outside
     ? m.checklist_answer_outside({
         check,
         value,
-        limits: limitsText(answer, locale) ?? '',
+        limits: limitsText(answer, unit, locale) ?? '',
         reason: answer.reason ?? '',
       })
     : m.checklist_answer({ check, value });

@@ -1,9 +1,9 @@
 /**
  * The one rule for "is this device checking in", used by every table, the device facts and the
  * Verify screen, so no two screens can disagree about the same device (unit-tested in
- * tests/unit/renderer/device-health.test.ts).
+ * tests/unit/renderer/device-health.test.ts). Shared: the core records a verification by it too.
  */
-import type { Device } from '../../../../electron/shared';
+import type { Device } from '../core/api/wire';
 
 /** Assumed default when a device does not say how often it checks in. */
 const DEFAULT_INTERVAL_S = 300;

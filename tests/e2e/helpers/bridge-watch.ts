@@ -1,0 +1,47 @@
+/**
+ * What a page asks of the core and what it logs, watched from Playwright: every operation sent
+ * on the bridge's socket (`/api/socket`, one frame per request) with its time, and every
+ * console error and uncaught exception. A renderer error the page reports to the core is an
+ * operation too (`reportRendererError`), so it is counted with the errors.
+ */
+import type { Page } from '@playwright/test';
+
+export interface BridgeWatch {
+  /** Operation names sent since `from` (ms since the epoch; default: since watching began). */
+  ops(from?: number): string[];
+  /** Console errors, uncaught exceptions and reported renderer errors so far. */
+  errors(): string[];
+}
+
+export function watchBridge(page: Page): BridgeWatch {
+  const sent: { at: number; op: string }[] = [];
+  const errors: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      try {
+        const { op } = JSON.parse(String(payload)) as { op?: string };
+        if (typeof op !== 'string') return;
+        sent.push({ at: Date.now(), op });
+        if (op === 'reportRendererError') errors.push(`reported: ${String(payload).slice(0, 300)}`);
+      } catch {
+        // not a request
+      }
+    }),
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return {
+    ops: (from = 0) => sent.filter((s) => s.at >= from).map((s) => s.op),
+    errors: () => [...errors],
+  };
+}
+
+/** "getAudit ×3, readVerification ×20": what a list of operations holds, for a message. */
+export const countedOps = (ops: readonly string[]): string =>
+  Object.entries(
+    ops.reduce<Record<string, number>>((n, op) => ({ ...n, [op]: (n[op] ?? 0) + 1 }), {}),
+  )
+    .map(([op, n]) => `${op} ×${n}`)
+    .join(', ');
