@@ -9,7 +9,7 @@
  * Per-file variations are options: `test.use({ sandboxArgs: ['--latency', '8000'] })`.
  * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -78,6 +78,26 @@ export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
     ],
     'browser mode',
   );
+
+/**
+ * Browser mode with IT's policy file holding `policy`; with `checks`, a mounting checklist file
+ * of those checks for every device type too (its `MountingChecklistFile`).
+ */
+export const startWebWithPolicy = (
+  dataDir: string,
+  policy: Record<string, unknown>,
+  checks?: readonly object[],
+) => {
+  const policyFile = join(dataDir, 'policy.json');
+  const checklistFile = join(dataDir, 'checklists.json');
+  if (checks)
+    writeFileSync(checklistFile, JSON.stringify({ deviceTypes: {}, otherDeviceTypes: checks }));
+  writeFileSync(
+    policyFile,
+    JSON.stringify({ ...policy, ...(checks ? { MountingChecklistFile: checklistFile } : {}) }),
+  );
+  return startWeb(join(dataDir, 'app'), ['--policy-file', policyFile]);
+};
 
 /**
  * `test.use` options for a Chromium on a desktop in `locale`'s language, e.g. 'de-DE': started

@@ -106,6 +106,46 @@ export const bridgeOp = <T>(page: Page, name: string, input: object): Promise<T>
     [name, input] as const,
   ) as Promise<T>;
 
+/**
+ * On Verify: starts the walk test (its main button before anyone has walked) and waits until
+ * the screen counts from that start; passes walked from now on are the walk test's.
+ */
+export async function startWalkTest(page: Page, button = 'Start walk test'): Promise<void> {
+  await page.locator('.record-bar').getByRole('button', { name: button }).click();
+  await expect(page.locator('.record-bar').getByRole('button', { name: button })).toHaveCount(0);
+}
+
+/**
+ * Training's walk test: "Simulate a walk-through" (Verify's main button while walking) pressed
+ * `passes` times, or until the walk test passed on the practice store's own visitors too.
+ */
+export async function simulatePasses(
+  page: Page,
+  passes: number,
+  button = 'Simulate a walk-through',
+): Promise<void> {
+  const simulate = page.locator('.record-bar').getByRole('button', { name: button });
+  for (let pass = 0; pass < passes; pass++) {
+    if (!(await simulate.isVisible())) return;
+    await simulate.click();
+  }
+}
+
+/** Opens a store in `country` (two letters) of those saved here; its id and name. */
+export async function openStoreIn(
+  page: Page,
+  country: string,
+): Promise<{ id: string; name: string }> {
+  const { value } = await bridgeOp<{
+    value: { id: string; name: string; address?: { country?: string | null } | null }[];
+  }>(page, 'listLocations', {});
+  const store = value.find((l) => l.address?.country === country);
+  if (!store) throw new Error(`no store in ${country}`);
+  await page.evaluate((id) => (location.hash = `#/locations/${encodeURIComponent(id)}`), store.id);
+  await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+  return { id: store.id, name: store.name };
+}
+
 /** Training mode from the sign-in screen, on Locations. */
 export const startTraining = async (page: Page, url: string): Promise<void> => {
   await page.goto(url);

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { checkBothThemes, desktopLanguage, expect, test } from './fixtures';
-import { firstDeviceRow } from './helpers';
+import { firstDeviceRow, simulatePasses, startWalkTest } from './helpers';
 import { pdfText } from './helpers/pdf-text';
 
 test.use({ ...desktopLanguage('de-DE'), timezoneId: 'Europe/Berlin' });
@@ -61,10 +61,12 @@ test('a visit in German: verify, finish, receipt and its PDF in German; pseudo-l
   await expect(checkin.getByRole('status')).toHaveText('Online', { timeout: 30_000 });
   const walk = page.getByRole('region', { name: 'Begehungstest' });
   await walk.getByLabel('Durchgänge').fill('1');
-  await expect(walk).toContainText('seit der Installation gezählt, von 1');
+  await expect(page.locator('.record-bar button.primary')).toHaveText('Begehungstest starten');
+  await startWalkTest(page, 'Begehungstest starten');
+  await expect(walk).toContainText(/gezählt seit dem Start um .+, von 1/);
   await checkBothThemes(page, 'de-verify');
   // Nobody walks past a practice device: the pass is simulated, and the walk test passes.
-  await walk.getByRole('button', { name: 'Durchgang simulieren' }).click();
+  await simulatePasses(page, 1, 'Durchgang simulieren');
   await expect(walk).toContainText('Begehungstest bestanden', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Als „Geprüft“ erfassen' }).click();
   await expect(

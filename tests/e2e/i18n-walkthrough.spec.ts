@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { I18N_MESSAGES } from '../../i18n/paths';
 import { checkBothThemes, desktopLanguage, expect, test, type Sandbox } from './fixtures';
-import { preferLanguage } from './helpers';
+import { preferLanguage, startWalkTest } from './helpers';
 import {
   installOnServer,
   locations,
@@ -165,6 +165,7 @@ async function walkthrough(page: Page, url: string, sandbox: Sandbox, lang: Lang
   await page.getByRole('button', { name: t('device_install_here') }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(first) })).toBeVisible();
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/checkin`);
+  await startWalkTest(page, t('verify_walk_start'));
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
   const markVerified = page.getByRole('button', {
     name: t('verify_record_as', { result: t('result_verified') }),

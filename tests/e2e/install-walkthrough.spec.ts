@@ -1,5 +1,5 @@
 import { checkBothThemes, expect, test } from './fixtures';
-import { openLocation, openNav } from './helpers';
+import { openLocation, openNav, startWalkTest } from './helpers';
 import {
   installOnServer,
   locations,
@@ -61,6 +61,7 @@ test('sign in with a key, create a location, scan, install, verify, move, uninst
   await expect(page.getByRole('region', { name: 'Check-in' })).toContainText('Online', {
     timeout: 30_000,
   });
+  await startWalkTest(page);
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${first}/walk-through`, { count: 3 });
   const counted = page.getByRole('status', { name: /Counted visitors/ });
   await expect(counted).toHaveAccessibleName(/Counted visitors: [1-9]/, { timeout: 15_000 });

@@ -22,7 +22,9 @@ test('focus lands on the new location after creating it; device labels show in t
   await nav.getByRole('button', { name: 'Inventory' }).click();
   const { row: firstDevice, serial } = await firstDeviceRow(page);
   await firstDevice.click();
-  await page.getByLabel('Label', { exact: true }).fill('Entrance left');
+  // One label field on the device's screen: beside "Install at…", saved by "Save changes" too.
+  await expect(page.getByRole('textbox', { name: /^Label/ })).toHaveCount(1);
+  await page.getByLabel('Label (optional)').fill('Entrance left');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 

@@ -1,43 +1,26 @@
 /**
  * Installation quality in browser mode (issue 27), training mode with a policy file standing in
  * for IT's managed settings: one placement photo and the mounting checklist required, and the
- * organization's own checklist file. A height typed in feet (US English) below its limits asks
- * for a reason; "Finish visit" with the photo still missing asks, in the sign-off's panel, why
+ * organization's own checklist file. A height typed in feet (a store in the US) below its limits
+ * asks for a reason; "Finish visit" with the photo still missing asks, in the sign-off's panel, why
  * and records the visit incomplete — on the receipt, with the sign-off, with the checklist in the same words as on Verify.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { checkScreen, expect, startWeb, test } from './fixtures';
-import { openFirstStore, openNav, trainingSpareSerial } from './helpers';
+import { checkScreen, expect, startWebWithPolicy, test } from './fixtures';
+import { openNav, openStoreIn, trainingSpareSerial } from './helpers';
 
 test('a checklist value outside its limits needs a reason; finishing with a rule open is recorded incomplete on the receipt', async ({
   page,
   dataDir,
 }) => {
-  const checklistFile = join(dataDir, 'checklists.json');
-  writeFileSync(
-    checklistFile,
-    JSON.stringify({
-      deviceTypes: {},
-      otherDeviceTypes: [
-        { check: 'mounting_height', minMetres: 2.32, maxMetres: 3.0 },
-        { check: 'view_clear' },
-      ],
-    }),
+  const web = await startWebWithPolicy(
+    dataDir,
+    { RequiredPlacementPhotos: 1, RequireMountingChecklist: true },
+    [{ check: 'mounting_height', minMetres: 2.32, maxMetres: 3.0 }, { check: 'view_clear' }],
   );
-  const policyFile = join(dataDir, 'policy.json');
-  writeFileSync(
-    policyFile,
-    JSON.stringify({
-      RequiredPlacementPhotos: 1,
-      RequireMountingChecklist: true,
-      MountingChecklistFile: checklistFile,
-    }),
-  );
-  const web = await startWeb(join(dataDir, 'app'), ['--policy-file', policyFile]);
   try {
     const serial = await trainingSpareSerial(page, web.info.url);
-    await openFirstStore(page);
+    // A store in the US: lengths in feet there.
+    await openStoreIn(page, 'US');
     await page.getByRole('button', { name: 'Scan device' }).click();
     await page.getByLabel('Serial number').fill(serial);
     await page.getByRole('button', { name: 'Look up' }).click();
@@ -73,11 +56,16 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
     await expect(stillOpen.getByRole('listitem')).toHaveText([
       `${serial}: 0 of 1 placement photos`,
     ]);
-    // Opened again, Verify says the checklist this visit holds, as stored.
+    // Opened again, Verify says the checklist this visit holds, as stored, and saving again
+    // would amend it.
     await page.reload();
     await expect(checklist.getByRole('status')).toHaveText(
-      `Checklist saved with this visit. Mounting checklist: ${answers.join('; ')}`,
+      `Recorded in this visit: Mounting checklist: ${answers.join('; ')}`,
     );
+    await expect(checklist.getByLabel('Mounting height (ft)')).toHaveValue('7.5');
+    await expect(
+      checklist.getByRole('button', { name: 'Save changes to the checklist' }),
+    ).toBeVisible();
 
     await openNav(page, 'Activity');
     const open = page.getByRole('region', { name: 'Still open in this visit' });

@@ -5,6 +5,7 @@ import {
   openLastReceipt,
   openNav,
   openStoreWithSpare,
+  startWalkTest,
 } from './helpers';
 import { apiGet, sandboxRequest } from './sandbox-api';
 import { pdfText } from './helpers/pdf-text';
@@ -28,6 +29,7 @@ test('a finished visit has a printable receipt: store and city, organization, ti
   const city = (await apiGet<ApiLocation>(sandbox, `/locations/${store.id}`)).address?.city ?? '';
   await installHere(page, serial);
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/checkin`);
+  await startWalkTest(page);
   await sandboxRequest(info, 'POST', `/_sandbox/devices/${serial}/walk-through`, { count: 3 });
   await expect(page.getByRole('region', { name: 'Walk test' })).toContainText('Walk test passed', {
     timeout: 30_000,

@@ -105,6 +105,8 @@ test("Space works the Scan screen's controls; a walk-test reason keeps all of a 
 
   const passes = page.getByLabel('Passes walked');
   await passes.fill('50');
+  // Recording short of the passes asks why.
+  await page.getByRole('button', { name: /^Record as “/ }).click();
   const reason = page.getByLabel(/Why it did not pass/);
   const text = 'Door blocked by pallets, walked 3 times';
   await reason.click();

@@ -9,7 +9,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { checkBothThemes, expect, test } from './fixtures';
-import { escapeRegExp, installHere, openFirstStore, openNav, trainingSpareSerial } from './helpers';
+import {
+  escapeRegExp,
+  installHere,
+  openFirstStore,
+  openNav,
+  simulatePasses,
+  startWalkTest,
+  trainingSpareSerial,
+} from './helpers';
 import { doorFrames, writeY4m } from './helpers/camera-y4m';
 
 const WALK_FAILED = 'Checked in, walk test failed';
@@ -37,9 +45,13 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
   const walk = page.getByRole('region', { name: 'Walk test' });
   // More passes than the training store's own visitors could make in the meantime.
   await walk.getByLabel('Passes walked').fill('100');
-  await walk.getByLabel(/Why it did not pass/).fill('Sensor faces the wall');
   await checkedIn(page);
-  await page.getByRole('button', { name: `Record as “${WALK_FAILED}”` }).click();
+  // Recorded short of the passes: not the main button, and only with a reason.
+  const recordFailed = page.getByRole('button', { name: `Record as “${WALK_FAILED}”` });
+  await expect(recordFailed).not.toHaveClass(/primary/);
+  await recordFailed.click();
+  await walk.getByLabel(/Why it did not pass/).fill('Sensor faces the wall');
+  await recordFailed.click();
   await expect(page.getByRole('status').filter({ hasText: 'Recorded as' })).toContainText(
     `Recorded as “${WALK_FAILED}”.`,
   );
@@ -52,9 +64,11 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
   const followUp = new RegExp(
     `^${escapeRegExp(serial)} at ${escapeRegExp(store)}.*: ${WALK_FAILED}; Failed \\(\\d+ of 100\\): Sensor faces the wall$`,
   );
-  await expect(
-    visit.getByRole('region', { name: 'Needs follow-up' }).getByRole('listitem'),
-  ).toHaveText(followUp);
+  // Each open item with the button to its fix: the device's Verify.
+  const followUpItem = visit.getByRole('region', { name: 'Needs follow-up' }).getByRole('listitem');
+  await expect(followUpItem).toHaveText(
+    new RegExp(`${followUp.source.slice(0, -1)}\\s*Verify ${escapeRegExp(serial)}$`),
+  );
   await checkBothThemes(page, 'activity-follow-up');
 
   // The CSV: the same words as the result, and the follow-up on the device's last row.
@@ -133,9 +147,9 @@ test('training at 1366×768 with the camera on: the record button and "Take phot
   // Nobody walks past a practice device: three simulated passes make the walk test pass.
   await checkedIn(page);
   const walk = page.getByRole('region', { name: 'Walk test' });
+  await startWalkTest(page);
   await expect(walk).toContainText('Simulate a walk-through');
-  for (let pass = 0; pass < 3; pass++)
-    await walk.getByRole('button', { name: 'Simulate a walk-through' }).click();
+  await simulatePasses(page, 3);
   await expect(walk).toContainText('Walk test passed', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Record as “Verified”' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Recorded as' })).toHaveText(

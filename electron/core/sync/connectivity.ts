@@ -244,10 +244,7 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
       if (mine !== generation || stopped) return;
       setOnline(ok);
       if (ok) scheduleIdle();
-      else {
-        attempt++;
-        schedule();
-      }
+      else schedule();
     },
     isOnline: () => online,
     setActive(value) {

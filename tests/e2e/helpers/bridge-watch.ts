@@ -11,12 +11,17 @@ export interface BridgeWatch {
   ops(from?: number): string[];
   /** Console errors, uncaught exceptions and reported renderer errors so far. */
   errors(): string[];
+  /** How many operation sockets closed so far: the bridge closes one that floods it (more
+   * than 64 requests in flight), and every call on it then says "not answering". */
+  socketsClosed(): number;
 }
 
 export function watchBridge(page: Page): BridgeWatch {
   const sent: { at: number; op: string }[] = [];
   const errors: string[] = [];
-  page.on('websocket', (socket) =>
+  let closed = 0;
+  page.on('websocket', (socket) => {
+    socket.on('close', () => (closed += 1));
     socket.on('framesent', ({ payload }) => {
       try {
         const { op } = JSON.parse(String(payload)) as { op?: string };
@@ -26,8 +31,8 @@ export function watchBridge(page: Page): BridgeWatch {
       } catch {
         // not a request
       }
-    }),
-  );
+    });
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -35,6 +40,7 @@ export function watchBridge(page: Page): BridgeWatch {
   return {
     ops: (from = 0) => sent.filter((s) => s.at >= from).map((s) => s.op),
     errors: () => [...errors],
+    socketsClosed: () => closed,
   };
 }
 

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_AUDIT_THRESHOLDS as T,
+  STORE_SLOT_MS,
   accuracyPercent,
+  auditDurationAtMost,
   auditWindow,
   compareAudit,
+  minimumTimeAt,
+  notEnough,
   plannedWindow,
+  sampleOutOfReach,
   tallyIn,
 } from '../../../electron/shared/accuracy-audit';
 
@@ -91,5 +96,43 @@ describe('accuracy audit: comparison and sample', () => {
     const c = compareAudit(tenMin, { in: 60, out: 50 }, { in: 59, out: null }, T);
     expect(c.accuracy).toEqual({ in: 98.3, out: null, overall: 98.3 });
     expect(c.outcome).toBe('passed');
+  });
+});
+
+describe('what an audit can say at once', () => {
+  const rule = { percent: 95, minCrossings: 100, minMinutes: 10 };
+
+  it('is out of reach when the window is shorter than the minimum time, or over with too few crossings', () => {
+    const short = { start: 0, end: 40_000 };
+    expect(sampleOutOfReach(short, { in: 30, out: 7 }, rule, 0)).toBe(true);
+    expect(sampleOutOfReach(null, { in: 0, out: 0 }, rule, 0)).toBe(true);
+    const long = { start: 0, end: 10 * MIN };
+    // Still counting: people may cross before the window ends.
+    expect(sampleOutOfReach(long, { in: 30, out: 7 }, rule, 9 * MIN)).toBe(false);
+    expect(sampleOutOfReach(long, { in: 30, out: 7 }, rule, 10 * MIN)).toBe(true);
+    expect(sampleOutOfReach(long, { in: 60, out: 40 }, rule, 10 * MIN)).toBe(false);
+    expect(notEnough(short, { in: 30, out: 7 }, rule)).toMatchObject({
+      outcome: 'not_enough',
+      device: null,
+      accuracy: null,
+    });
+  });
+
+  it('says ahead how long a whole audit takes: a bucket to start, the minimum in whole buckets, a bucket to end, a check-in', () => {
+    // Minute buckets and a device checking in every 10 minutes: 22 minutes, past a store's slot.
+    expect(auditDurationAtMost(MIN, 10 * MIN, rule)).toEqual({
+      countMs: 10 * MIN,
+      totalMs: 22 * MIN,
+    });
+    expect(auditDurationAtMost(MIN, 10 * MIN, rule).totalMs).toBeGreaterThan(STORE_SLOT_MS);
+    // 10-second buckets and a 2-minute device fit.
+    expect(auditDurationAtMost(10_000, 2 * MIN, rule).totalMs).toBe(10 * MIN + 20_000 + 2 * MIN);
+    // Hour buckets: a planned run of one hour that ends by itself.
+    expect(auditDurationAtMost(60 * MIN, 5 * MIN, rule)).toEqual({
+      countMs: 60 * MIN,
+      totalMs: 125 * MIN,
+    });
+    expect(minimumTimeAt(0, MIN, rule)).toBe(10 * MIN);
+    expect(minimumTimeAt(0, 7 * MIN, rule)).toBe(14 * MIN);
   });
 });

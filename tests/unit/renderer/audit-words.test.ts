@@ -14,10 +14,13 @@ import type { ActivityEntry, AuditLogged } from '../../../electron/shared';
 import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
-import { auditText } from '../../../renderer/src/lib/words/audit-text';
+import { auditDuration, auditPercent, auditText } from '../../../renderer/src/lib/words/audit-text';
+import { formatNumber } from '../../../renderer/src/lib/words/format';
+import { m } from '../../../renderer/src/lib/words/i18n';
+import { recordKindWords } from '../../../renderer/src/lib/visit/record-csv';
 import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
 import { followUps, followUpWords } from '../../../renderer/src/lib/visit/follow-ups';
-import { resultWords } from '../../../renderer/src/lib/words/outbox-text';
+import { actionName, resultWords } from '../../../renderer/src/lib/words/outbox-text';
 import { auditCellText, receiptStores } from '../../../renderer/src/lib/visit/receipt';
 import { activityEntry } from '../../helpers/activity-entry';
 
@@ -100,5 +103,36 @@ describe('accuracy audit words', () => {
       ],
     ] as const)
       expect(followUps(visit(audit, result))).toEqual([]);
+  });
+
+  it('says the rule with one full stop in every language (a German abbreviation at its end once doubled it), and names an audit unlike a verification', () => {
+    for (const tag of LANGUAGES) {
+      setLocaleSource(() => resolveLocale([tag]));
+      const rule = m.audit_intro({
+        percent: auditPercent(95),
+        crossings: formatNumber(100),
+        duration: auditDuration(10 * 60_000),
+      });
+      expect(rule, tag).not.toMatch(/\.\s*\.|。\s*。/);
+    }
+    setLocaleSource(() => resolveLocale(['de']));
+    expect(
+      m.audit_intro({
+        percent: auditPercent(95),
+        crossings: '100',
+        duration: auditDuration(600_000),
+      }),
+    ).toContain('bei mindestens 100 Durchgängen und 10 Min. Zählzeit');
+    // "Prüfung" is a verification; an audit is a "Zählprüfung", in every word of it.
+    const audit = [
+      resultWords('audit_passed'),
+      resultWords('audit_failed'),
+      resultWords('audit_pending'),
+      recordKindWords('accuracy_audit'),
+      actionName('audit'),
+    ];
+    for (const word of audit) expect(word).toMatch(/Zählprüfung/);
+    expect(recordKindWords('verification')).toBe('Prüfung');
+    expect(m.receipt_audit_none()).not.toBe(m.receipt_not_checked());
   });
 });

@@ -5,8 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatLength,
+  lengthNumber,
   lengthUnitFor,
   parseLength,
+  storeLengthUnit,
+  storeLocale,
 } from '../../../renderer/src/lib/words/length-units';
 
 describe('lengthUnitFor', () => {
@@ -71,5 +74,40 @@ describe('formatLength', () => {
     [4.5, 'm', 'ja', '4.5 m'],
   ] as const)('%d m in %s (%s) → %s', (value, unit, locale, text) => {
     expect(formatLength(value, unit, locale).replace(/\s/g, ' ')).toBe(text);
+  });
+});
+
+describe('the store’s units, not the app’s language', () => {
+  it.each([
+    ['DE', 'en-US', 'm'], // a store in Munich, the laptop in US English
+    ['US', 'de', 'ft'],
+    ['us', 'fr', 'ft'],
+    ['GB', 'en-US', 'm'],
+    [null, 'en-US', 'ft'], // the country not known: the language's region
+    ['Germany', 'de', 'm'], // not a code: the language's region
+  ] as const)('a store in %s with the app in %s measures in %s', (country, locale, unit) => {
+    expect(storeLengthUnit(country, locale)).toBe(unit);
+  });
+
+  it('takes the store’s decimal comma beside the app’s point, and says the unit it understood', () => {
+    const atStore = storeLocale('DE', 'en-US');
+    expect(atStore).toBe('en-DE');
+    expect(parseLength('8,5', 'm', 'en-US', atStore)).toEqual({ metres: 8.5, unit: 'm' });
+    // In a US store a comma stays a slip, as before.
+    expect(parseLength('8,5', 'ft', 'en-US', storeLocale('US', 'en-US'))).toEqual({
+      problem: 'length_not_a_number',
+    });
+    // Metres typed where feet are asked: metres, and the unit says so.
+    expect(parseLength('2.6 m', 'ft', 'en-US', atStore)).toEqual({ metres: 2.6, unit: 'm' });
+    expect(parseLength('2.6 metres', 'ft', 'en-US')).toEqual({ metres: 2.6, unit: 'm' });
+    const feet = parseLength('9 feet', 'm', 'de');
+    expect(feet).toMatchObject({ unit: 'ft' });
+  });
+
+  it('writes a field’s number in its unit, as the language writes it', () => {
+    expect(lengthNumber(2.6, 'm', 'en-US')).toBe('2.6');
+    expect(lengthNumber(2.6, 'm', 'de')).toBe('2,6');
+    expect(lengthNumber(8.5, 'ft', 'en-US')).toBe('27.89');
+    expect(lengthNumber(1234, 'm', 'en-US')).toBe('1234');
   });
 });

@@ -343,4 +343,26 @@ describe('connectivity monitor: the OS network state and unanswered attempts (in
     monitor.reportNoAnswer();
     expect(timers.waiting()).toEqual(before);
   });
+
+  it('asked to recheck (the app opened, reloaded or back in front): a server gone while believed online is offline at once', async () => {
+    const { monitor, timers, changes, probes } = online([false, true]);
+    await monitor.recheck();
+    expect(probes()).toBe(1);
+    expect(changes).toEqual([false]);
+    // Offline from then on, probing at the backoff pace until it answers.
+    expect(timers.waiting()).toEqual([750]);
+    await timers.fireNext();
+    expect(changes).toEqual([false, true]);
+  });
+
+  it('a recheck the server answers keeps it online and the idle pace; none while the OS says there is no network', async () => {
+    const { monitor, timers, changes, probes } = online([true]);
+    await monitor.recheck();
+    expect(probes()).toBe(1);
+    expect(changes).toEqual([]);
+    expect(timers.waiting()).toEqual([10_000]);
+    await monitor.networkChanged(false);
+    await monitor.recheck();
+    expect(probes()).toBe(1);
+  });
 });

@@ -16,4 +16,3 @@ export const metricsByLocation = (
   metrics: readonly LocationMetric[],
 ): Map<string, LocationMetric> => new Map(metrics.map((m) => [m.location.id, m]));
 
-export const isoNow = (): string => new Date().toISOString();
