@@ -15,4 +15,3 @@ export const unreadableTraffic = (error: unknown): AppErrorShape | null => {
 export const metricsByLocation = (
   metrics: readonly LocationMetric[],
 ): Map<string, LocationMetric> => new Map(metrics.map((m) => [m.location.id, m]));
-
