@@ -5,6 +5,7 @@
  * "Online" 20 s later (nothing asked until the next idle probe or the technician's next action).
  */
 import { expect, test } from './fixtures';
+import { openNav } from './helpers';
 
 test.use({ restartableSandbox: true });
 
@@ -14,6 +15,9 @@ test('a reload and a window brought back ask the server: a stopped server is Off
 }) => {
   const badge = page.getByRole('banner').getByRole('status');
   await expect(badge).toContainText('Online');
+  // A screen that asks the server nothing by itself (a store's screen would, and find out).
+  await openNav(page, 'Settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
   await sandbox.stop();
   await page.reload();
