@@ -14,6 +14,8 @@ import type { Logger } from '../../../electron/common/logger';
 import { openDatabase } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import { openAccountStore } from '../../../electron/core/store/account-store';
+import { checkChain } from '../../../electron/core/record/chain-check';
+import { memoryRecordKey } from '../../helpers/record-key';
 
 const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** What versions 7 (pick list) and 8 (completion rules) could hold of an earlier visit. */
@@ -79,7 +81,8 @@ describe('a work.db from before chained records', () => {
         .run(picture);
       old.close();
 
-      const store = openAccountStore(scope, log);
+      const recordKey = memoryRecordKey();
+      const store = openAccountStore(scope, log, { recordKey });
       try {
         const { record } = store.work.activity;
         const entries = record.list('v-old');
@@ -97,7 +100,7 @@ describe('a work.db from before chained records', () => {
           takenAt: '2026-05-04T09:15:00.000Z',
           sha256: createHash('sha256').update(picture).digest('hex'),
         });
-        expect(record.firstBroken('v-old')).toBeNull();
+        expect(checkChain(entries, recordKey.secret, record.seal('v-old'))).toBeNull();
         expect(record.summary('v-old')).toMatchObject({
           entries: total,
           chainedAtUpgrade: entries.at(-1)!.at,
@@ -105,7 +108,7 @@ describe('a work.db from before chained records', () => {
       } finally {
         store.close();
       }
-      const again = openAccountStore(scope, log);
+      const again = openAccountStore(scope, log, { recordKey });
       try {
         expect(again.work.activity.record.summary('v-old').entries).toBe(4 + later.length);
       } finally {
