@@ -21,7 +21,7 @@ export const WEBP_8x6 = Buffer.from(
 );
 
 /** A TIFF-structured EXIF block with a GPS IFD pointer and a latitude, as cameras write. */
-export const EXIF_WITH_GPS = Buffer.concat([
+const EXIF_WITH_GPS = Buffer.concat([
   Buffer.from('Exif\0\0', 'latin1'),
   Buffer.from('MM\0\x2a\0\0\0\x08', 'latin1'),
   // IFD0: one entry, GPSInfo (0x8825) → offset 26.

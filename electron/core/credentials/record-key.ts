@@ -29,7 +29,7 @@ const Stored = z.object({
 });
 type Stored = z.infer<typeof Stored>;
 
-export const recordKeyAccount = (folderId: string): string => `record-key#${folderId}`;
+const recordKeyAccount = (folderId: string): string => `record-key#${folderId}`;
 
 const parse = (text: string | null): Stored | null => {
   if (text === null) return null;
@@ -46,7 +46,7 @@ const parse = (text: string | null): Stored | null => {
  * replaced and logged: the records keyed by it can no longer be proven here, and every receipt
  * check and visit says so (never silently).
  */
-export async function loadRecordKey(
+async function loadRecordKey(
   credentials: CredentialStore,
   folderId: string,
   log: Logger,

@@ -7,7 +7,7 @@
  */
 import type { RecordBreak, RecordChaining } from '../../shared';
 import { FIRST_PREV, keyedHash, keyedMac, unkeyedHash, type HashedEntry } from './entry-hash';
-import type { RecordEntry } from './visit-record';
+import type { RecordEntry } from './record-entry';
 
 /** A visit's seal: its unkeyed entries 1..entries, as they stood when keys arrived. */
 export interface Seal {

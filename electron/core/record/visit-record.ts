@@ -13,6 +13,7 @@ import type { Db } from '../db/open-database';
 import { canonicalJson } from './canonical-json';
 import { hashOf, type Seal } from './chain-check';
 import { FIRST_PREV } from './entry-hash';
+import type { RecordEntry } from './record-entry';
 
 interface NewRecordEntry {
   visitId: string;
@@ -21,20 +22,6 @@ interface NewRecordEntry {
   subject?: string | null;
   body: object;
   at?: string;
-}
-
-export interface RecordEntry {
-  id: string;
-  visitId: string;
-  n: number;
-  at: string;
-  kind: RecordEntryKind;
-  subject: string | null;
-  body: unknown;
-  prevHash: string;
-  hash: string;
-  /** HMAC with the installation's secret; false: plain SHA-256, from before keys. */
-  keyed: boolean;
 }
 
 interface RecordSummary {
@@ -68,7 +55,7 @@ export interface VisitRecord {
 }
 
 /** The entries a visit's line in a list is made of (record/visit-view.ts reads them whole). */
-export interface VisitHead {
+interface VisitHead {
   started: RecordEntry | null;
   signOff: RecordEntry | null;
   incomplete: RecordEntry | null;

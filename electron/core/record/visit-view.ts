@@ -6,7 +6,8 @@
  * Incremental, like the chain's check, so a long visit is read a page at a time.
  */
 import type { ActivityEntry, Amendment, RecordEntryKind, SignOff, Visit } from '../../shared';
-import type { AmendmentBody, RecordEntry } from './visit-record';
+import type { RecordEntry } from './record-entry';
+import type { AmendmentBody } from './visit-record';
 
 /** Record kinds whose subject is an activity entry. */
 const ACTIVITY_KINDS = new Set<RecordEntryKind>([
@@ -36,7 +37,7 @@ export interface ViewedPhoto extends RecordedPhotoBody {
   n: number;
 }
 
-export interface VisitStarted {
+interface VisitStarted {
   at: string;
   organization: { id: string; name: string } | null;
 }
@@ -49,6 +50,8 @@ export interface VisitView {
   started: VisitStarted | null;
   /** Each activity entry's last record entry (where a disagreement is named). */
   recordOf: Map<string, RecordEntry>;
+  /** Each activity entry as its last state says it, before amendments (what the cache keeps). */
+  recorded: Map<string, ActivityEntry>;
   /** Store id → name, as the entries name them, in the order first named. */
   stores: { locationId: string | null; name: string }[];
 }
@@ -78,10 +81,7 @@ export const activityOf = (visitId: string, subject: string, body: unknown): Act
 };
 
 /** The entry as its amendments left it: the corrected values, and the amendments beside them. */
-export const amended = (
-  entry: ActivityEntry,
-  amendments: readonly Amendment[] = [],
-): ActivityEntry =>
+const amended = (entry: ActivityEntry, amendments: readonly Amendment[] = []): ActivityEntry =>
   amendments.reduce<ActivityEntry>(
     (e, a) => ({
       ...e,
@@ -147,6 +147,7 @@ export function visitView(visitId: string): VisitViewBuilder {
         incomplete,
         started,
         recordOf,
+        recorded: activity,
         stores: [...stores.values()],
       };
     },

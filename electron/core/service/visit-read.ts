@@ -15,7 +15,8 @@ import type {
 } from '../../shared';
 import { canonicalJson } from '../record/canonical-json';
 import { chainCheck } from '../record/chain-check';
-import { entryInfo, type RecordEntry } from '../record/visit-record';
+import type { RecordEntry } from '../record/record-entry';
+import { entryInfo } from '../record/visit-record';
 import { visitView, type VisitView } from '../record/visit-view';
 import type { WorkStore } from '../store/account-store';
 import type { VisitRow } from '../store/visit-rows';
@@ -56,30 +57,52 @@ const differingField = (cached: ActivityEntry, recorded: ActivityEntry): string 
   return null;
 };
 
-/** Where the visit's cached rows disagree with its chain, first first. */
-function cacheDiffers(
-  rows: readonly ActivityEntry[],
+/** What the cache keeps of an entry, in one comparable text (one serialisation per row). */
+const cachedText = (e: ActivityEntry): string =>
+  canonicalJson([
+    ...CACHED_FIELDS.map((field) => e[field] ?? null),
+    e.fact === null ? e.detail : null,
+  ]);
+
+/**
+ * Where the visit's cached rows disagree with its chain, first first: read and compared a page
+ * at a time (a visit's cache is up to ACTIVITY_CAP rows).
+ */
+async function cacheDiffers(
+  work: WorkStore,
+  visitId: string,
   row: VisitRow | null,
   read: VisitView,
-): RecordDiffers | null {
-  const byId = new Map(read.entries.map((e) => [e.id, e]));
-  for (const cached of rows) {
-    const recorded = byId.get(cached.id);
-    const entry = read.recordOf.get(cached.id);
-    if (!recorded || !entry) return { n: null, kind: null, field: 'entry' };
-    const field = differingField(cached, { ...recorded, amendments: [] });
-    if (field) return { n: entry.n, kind: entry.kind, field };
-  }
-  if (row) {
-    const start = read.started;
-    if (start && start.at !== row.startedAt)
-      return { n: 1, kind: 'visit_started', field: 'startedAt' };
-    if ((row.finishedAt !== null) !== (read.signOff !== null))
-      return { n: null, kind: 'sign_off', field: 'finishedAt' };
-    if (!same(row.incomplete, read.incomplete)) {
-      const entry = [...read.recordOf.values()].findLast((e) => e.kind === 'visit_incomplete');
-      return { n: entry?.n ?? null, kind: 'visit_incomplete', field: 'incomplete' };
+  intents: Map<string, string | null>,
+): Promise<RecordDiffers | null> {
+  const byId = read.recorded;
+  let found: RecordDiffers | null = null;
+  for (let after = 0; ;) {
+    const rows = work.activity.cachedPage(visitId, after, PAGE);
+    for (const cached of rows) {
+      intents.set(cached.id, cached.intentId);
+      if (found) continue;
+      const recorded = byId.get(cached.id);
+      const entry = read.recordOf.get(cached.id);
+      if (!recorded || !entry) found = { n: null, kind: null, field: 'entry' };
+      else if (cachedText(cached) !== cachedText(recorded)) {
+        const field = differingField(cached, recorded) ?? 'entry';
+        found = { n: entry.n, kind: entry.kind, field };
+      }
     }
+    if (rows.length < PAGE) break;
+    after = rows.at(-1)!.seq;
+    await nextTurn();
+  }
+  if (found || !row) return found;
+  const start = read.started;
+  if (start && start.at !== row.startedAt)
+    return { n: 1, kind: 'visit_started', field: 'startedAt' };
+  if ((row.finishedAt !== null) !== (read.signOff !== null))
+    return { n: null, kind: 'sign_off', field: 'finishedAt' };
+  if (!same(row.incomplete, read.incomplete)) {
+    const entry = [...read.recordOf.values()].findLast((e) => e.kind === 'visit_incomplete');
+    return { n: entry?.n ?? null, kind: 'visit_incomplete', field: 'incomplete' };
   }
   return null;
 }
@@ -116,10 +139,10 @@ export async function readVisit(work: WorkStore, visitId: string): Promise<Visit
   }
   const live = new Set(read.photos.map((p) => p.id));
   const extra = work.photos.list(visitId).find((p) => !live.has(p.id));
-  // The cache of a visit is bounded (activity-rows.ts ACTIVITY_CAP): read at once.
-  const cachedRows = work.activity.cached(visitId);
+  // The queue's link to a row is plumbing the record leaves out (activity-rows.ts recordBodyOf).
+  const intents = new Map<string, string | null>();
   const cache =
-    cacheDiffers(cachedRows, work.activity.visits.get(visitId), read) ??
+    (await cacheDiffers(work, visitId, work.activity.visits.get(visitId), read, intents)) ??
     (extra ? { n: null, kind: 'photo' as const, field: 'entry' } : null);
   const proof: RecordProof = {
     chaining,
@@ -128,8 +151,6 @@ export async function readVisit(work: WorkStore, visitId: string): Promise<Visit
     cache,
     photo,
   };
-  // The queue's link to a row is plumbing the record leaves out (activity-rows.ts recordBodyOf).
-  const intents = new Map(cachedRows.map((e) => [e.id, e.intentId]));
   const entries = read.entries.map((e) => ({ ...e, intentId: intents.get(e.id) ?? null }));
   return { view: { ...read, entries }, record: infos, photos, proof };
 }

@@ -115,7 +115,7 @@ function openCache(path: string): CacheStore {
 }
 
 /** What the owner hears from an open store. */
-export interface AccountStoreEvents {
+interface AccountStoreEvents {
   /** A deferred integrity check rebuilt the cache: the owner downloads the lists again. */
   onCacheRebuilt?: () => void;
   /** A read met damage in work.db: it was moved aside and a new, empty one opened. */

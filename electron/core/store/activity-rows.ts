@@ -57,6 +57,8 @@ export interface ActivityRows {
   list(visitId?: string): ActivityEntry[];
   /** The cache's rows as stored, of one visit or all (compared with the chain; chain-earlier.ts). */
   cached(visitId?: string): ActivityEntry[];
+  /** Up to `limit` of a visit's cached rows after the row numbered `after`, with their numbers. */
+  cachedPage(visitId: string, after: number, limit: number): (ActivityEntry & { seq: number })[];
   add(entry: NewActivityEntry): ActivityEntry;
   /** One entry, as its amendments left it. */
   get(id: string): ActivityEntry | null;
@@ -118,7 +120,7 @@ const recordKind = (entry: ActivityEntry): RecordEntryKind => {
  * plumbing, not proof, and a damaged work.db's count of queued actions reads those ids from
  * its bytes (store/damaged-file.ts), where an append-only record would keep sent ones forever.
  */
-export const recordBodyOf = (entry: ActivityEntry): object => {
+const recordBodyOf = (entry: ActivityEntry): object => {
   const {
     id: _id,
     visitId: _visit,
@@ -201,6 +203,10 @@ export function activityRows(db: Db, options: ActivityRowsOptions): ActivityRows
        data FROM activity`;
   const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY seq`);
   const all = db.prepare<[], Row>(`${columns} ORDER BY seq`);
+  const paged = db.prepare<[string, number, number], Row & { seq: number }>(
+    `${columns.replace(' FROM activity', ', seq FROM activity')}
+     WHERE visit_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+  );
   const byIntent = db.prepare<[string], { id: string }>(
     'SELECT id FROM activity WHERE intent_id = ? ORDER BY seq DESC LIMIT 1',
   );
@@ -281,6 +287,8 @@ export function activityRows(db: Db, options: ActivityRowsOptions): ActivityRows
   return {
     list: (visitId) =>
       visitId === undefined ? allVisits.all().flatMap((v) => derived(v.id)) : derived(visitId),
+    cachedPage: (visitId, after, limit) =>
+      paged.all(visitId, after, limit).map(({ seq, ...row }) => ({ ...fromRow(row), seq })),
     cached: (visitId) => (visitId === undefined ? all.all() : ofVisit.all(visitId)).map(fromRow),
     add,
     get,

@@ -16,6 +16,7 @@ import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/ind
 import { activityRows } from '../../../electron/core/store/activity-rows';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { plain } from '../../helpers/plain-text';
 
 /** The record's key: these tests read the activity cache and its chain, not the keying. */
 const SECRET = randomBytes(32);
@@ -191,7 +192,8 @@ describe('activity facts from the core', () => {
     expect(Date.parse(install!.sentAt ?? '')).toBeGreaterThan(Date.parse(actedAt));
     // No English from the core: the renderer words the facts (the same words as before).
     expect(entries.map((e) => e.detail)).toEqual(['', '']);
-    expect(entries.map((e) => activityDetail({ ...e, sentAt: null }))).toEqual([
+    // The words, without the direction isolates around the store's name and the note.
+    expect(entries.map((e) => plain(activityDetail({ ...e, sentAt: null })))).toEqual([
       `Installed at ${here.name}.`,
       'Checked in after install. Walk test passed: 3 of 3 counted. Above the door',
     ]);

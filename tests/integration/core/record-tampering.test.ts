@@ -15,6 +15,11 @@ import type { ManagedSettings, Visit } from '../../../electron/shared';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
 import { canonicalJson } from '../../../electron/core/record/canonical-json';
 import { keyedHash, unkeyedHash } from '../../../electron/core/record/entry-hash';
+import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
+import { compareCsvRows } from '../../../renderer/src/lib/visit/csv-check';
+import { parseCsv, readReceiptRows } from '../../../renderer/src/lib/visit/record-csv';
+import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
+import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { JPEG_8x6, PNG_8x6 } from '../../helpers/photo-bytes';
 import {
@@ -303,6 +308,58 @@ describe('tampering with the app’s files', () => {
       reason: 'hash',
     });
   });
+
+  it.each(['en', 'de'])(
+    'a CSV row edited (%s), its hash column left alone: the check names the row and the column',
+    async (language) => {
+      const { visit } = await finishedVisit();
+      const receipt = await receiptOf(visit.id);
+      const cities = { [receipt.entries[0]!.locationId!]: 'Springfield' };
+      const written = (() => {
+        setLocaleSource(() => resolveLocale([language]));
+        try {
+          return activityToCsv(receipt.entries, {
+            organization: 'Org',
+            cities,
+            signOff: receipt.visit.signOff,
+            record: { visit: receipt.visit, entries: receipt.record },
+          });
+        } finally {
+          setLocaleSource(() => FALLBACK_LOCALE);
+        }
+      })();
+      const check = async (csv: string) => {
+        const rows = parseCsv(csv);
+        const hashes = await harness.call('checkReceipt', readReceiptRows(rows)!);
+        const found = await compareCsvRows(rows, receipt, { organization: 'Org', cities }, () =>
+          Promise.resolve(),
+        );
+        return { hashes, found };
+      };
+      expect(await check(written)).toMatchObject({
+        hashes: { verdict: 'match' },
+        found: { kind: 'same', rows: receipt.entries.length },
+      });
+      // "Not verified" → "Verified" in the readable rows; every hash as it was.
+      const [notVerified, verified] =
+        language === 'de' ? ['Nicht geprüft', 'Geprüft'] : ['Not verified', 'Verified'];
+      const row = written.split('\r\n').findIndex((r) => r.includes(`"${notVerified}"`));
+      expect(row).toBeGreaterThan(0);
+      const edited = written.replace(`"${notVerified}"`, `"${verified}"`);
+      expect(await check(edited)).toMatchObject({
+        hashes: { verdict: 'match' },
+        found: {
+          kind: 'differs',
+          difference: {
+            row: row + 1,
+            column: language === 'de' ? 'Ergebnis' : 'Result',
+            found: verified,
+            expected: notVerified,
+          },
+        },
+      });
+    },
+  );
 
   it('a photo’s picture swapped: not shown, and the receipt and the check name its entry', async () => {
     const { visit } = await finishedVisit();

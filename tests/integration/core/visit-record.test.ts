@@ -230,6 +230,11 @@ describe('the chained visit record', () => {
       entryKind: 'amendment',
     });
     expect(await checkCsv(await csvOf(visit))).toMatchObject({ verdict: 'match', entries: 6 });
+    // The cache keeps the note as first recorded: a correction is no disagreement.
+    expect((await world.harness.call('visitReceipt', { visitId: visit.id }))?.proof).toMatchObject({
+      broken: null,
+      cache: null,
+    });
     // Only a verification's note is correctable.
     const install = listed.find((e) => e.action === 'install')!;
     expect(

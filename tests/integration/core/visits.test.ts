@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
+import { plain } from '../../helpers/plain-text';
 import { errorWords } from '../../../renderer/src/lib/words/error-text';
 import { uninstalledSerials, useSandboxWorld } from '../../helpers/store-world';
 
@@ -103,7 +104,7 @@ describe('visits', () => {
       result: 'not_verified',
       walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
     });
-    expect(activityDetail(failed)).toContain(
+    expect(plain(activityDetail(failed))).toContain(
       'Walk test failed: 1 of 5 counted (Door propped open by staff)',
     );
     // Both are in the visit, read back from work.db.

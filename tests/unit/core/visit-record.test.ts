@@ -9,7 +9,8 @@ import { canonicalJson } from '../../../electron/core/record/canonical-json';
 import { checkChain, hashOf, sealMac, type Seal } from '../../../electron/core/record/chain-check';
 import { FIRST_PREV } from '../../../electron/core/record/entry-hash';
 import { compareWithReceipt } from '../../../electron/core/record/receipt-check';
-import { entryInfo, type RecordEntry } from '../../../electron/core/record/visit-record';
+import type { RecordEntry } from '../../../electron/core/record/record-entry';
+import { entryInfo } from '../../../electron/core/record/visit-record';
 
 const SECRET = randomBytes(32);
 const broken = (entries: readonly RecordEntry[], seal: Seal | null = null) =>

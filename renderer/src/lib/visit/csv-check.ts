@@ -12,7 +12,7 @@ import { loadMessages } from '../words/i18n';
 import { activityCsvHeader, activityCsvRow, cellText, CSV_TIME_COLUMN } from './csv';
 import { followUpByEntry } from './follow-ups';
 
-export interface CsvRowDifference {
+interface CsvRowDifference {
   /** The row in the file (1 = its header line). */
   row: number;
   /** The column's heading, as the file writes it. */

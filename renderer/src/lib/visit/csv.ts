@@ -131,7 +131,7 @@ export interface ActivityCsvOptions {
 type Cell = string | number | null | undefined;
 
 /** Who signed, as each row says it. */
-export const signedByText = (signOff: SignOff | null | undefined): string => {
+const signedByText = (signOff: SignOff | null | undefined): string => {
   if (!signOff) return '';
   return signOff.signed ? signOff.name : m.csv_not_signed({ reason: signOff.reason });
 };
@@ -156,7 +156,7 @@ export const activityCsvRow = (
 ];
 
 /** The file's rows: the header, one per entry, then the record (the check reads them back). */
-export const activityCsvRows = (
+const activityCsvRows = (
   entries: readonly ActivityEntry[],
   options: ActivityCsvOptions,
 ): Cell[][] => {
