@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { bridgeOp, finishVisitUnsigned, openNav } from './helpers';
+import { bridgeOp, openNav } from './helpers';
 import { scannerBurst } from './helpers/scanner';
 import { locations, uninstalledSerials } from './sandbox-api';
 
@@ -19,6 +19,8 @@ test('open items before the sign-off; the receipt’s label, store, zone and bar
   test.setTimeout(90_000);
   const [serial] = await uninstalledSerials(sandbox);
   const store = (await locations(sandbox))[0]!;
+  // The stores are downloaded (the record names the store as this computer knows it).
+  await expect(page.getByText(store.name!).first()).toBeVisible();
   await bridgeOp(page, 'installDevice', { serial, locationId: store.id, label: 'Door left' });
   // Never checked in: an open item the contact must see before signing.
   await bridgeOp(page, 'recordVerification', {
@@ -39,8 +41,9 @@ test('open items before the sign-off; the receipt’s label, store, zone and bar
     openItems.y + openItems.height,
     'the open items come before the sign-off',
   ).toBeLessThanOrEqual(signing.y);
-  await page.getByRole('button', { name: 'Cancel' }).first().click();
-  await finishVisitUnsigned(page);
+  // Why nobody signed, with a right-to-left override in it: isolated on the receipt.
+  await form.fill('Nobody \u202Eserp\u202C from the store');
+  await page.getByRole('button', { name: 'Finish without signature' }).click();
 
   const earlier = page.getByRole('region', { name: 'Earlier visits' });
   await expect(earlier).toContainText(store.name!);
@@ -56,7 +59,9 @@ test('open items before the sign-off; the receipt’s label, store, zone and bar
   );
   const csv = await readFile(await download.path(), 'utf8');
   expect(csv).toContain('"Door left"');
-  expect(csv).toContain('"Not signed: Nobody from the store present"');
+  // Every bidirectional control removed from the file.
+  expect(csv).toContain('"Not signed: Nobody serp from the store"');
+  expect(csv).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
 
   await earlier.getByRole('button', { name: /^Receipt/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Visit receipt' })).toBeVisible();
@@ -66,6 +71,9 @@ test('open items before the sign-off; the receipt’s label, store, zone and bar
     .filter({ hasText: serial! });
   await expect(row).toContainText('Door left');
   await expect(page.getByText(/^Times in [A-Za-z_]+\/[A-Za-z_]+\.$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Store sign-off' })).toContainText(
+    '\u2068Nobody \u202Eserp\u202C from the store\u2069',
+  );
   const record = page.getByRole('region', { name: 'Record' });
   await expect(record).toContainText(new RegExp(`Entries in the record\\s*${listed}\\b`));
   await expect(

@@ -15,7 +15,7 @@ import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import { sha256Hex } from '../record/entry-hash';
 import { recordPhoto } from '../record/photo-entry';
-import { viewOf, type ViewedPhoto } from '../record/visit-view';
+import { viewOf, type RecordedPhotoBody, type ViewedPhoto } from '../record/visit-view';
 import type { WorkStore } from '../store/account-store';
 import { requireScope, type ServiceContext } from './context';
 import { checkImage, type PhotoMime } from './photo-image';
@@ -130,11 +130,12 @@ const photoGone = () =>
     code: 'photo_gone',
   });
 
-/** The photo's recorded entry, found by its id (its subject). */
+/** The photo's recorded entry, found by its id (its subject: its removal names it too). */
 const recordedEntry = (work: WorkStore, id: string): ViewedPhoto | null => {
-  const entry = work.activity.record.ofSubject(id).find((e) => e.kind === 'photo');
-  if (!entry) return null;
-  return livePhotos(work, entry.visitId).find((p) => p.id === id) ?? null;
+  const states = work.activity.record.ofSubject(id);
+  const entry = states.find((e) => e.kind === 'photo');
+  if (!entry || states.some((e) => e.kind === 'photo_removed')) return null;
+  return { ...(entry.body as RecordedPhotoBody), id, n: entry.n };
 };
 
 /** One photo's picture, only when it is the one recorded (never a swapped one, silently). */
