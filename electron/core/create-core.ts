@@ -29,6 +29,7 @@ import { queuedHintKey, SessionManager } from './service/session-manager';
 import { listJobs } from './service/sync-service';
 import { openAccountStore } from './store/account-store';
 import { openAppStore } from './store/app-store';
+import { installationId, recordKeyOnce } from './credentials/record-key';
 import { importLegacyFiles } from './store/legacy-import';
 import { createConnectivityMonitor } from './sync/connectivity';
 import { readEitherCase } from './service/serial-spelling';
@@ -64,13 +65,18 @@ export const createCore: CreateCore = async (options) => {
   };
   let online = true;
 
+  // The installation's secret for the visit record (decision record 68), read once.
+  const recordKey = recordKeyOnce(options.credentials, () => installationId(app), options.log);
   let imported: { queued: number; activity: number } | null = null;
   try {
     imported = await importLegacyFiles({
       dataDir: options.dataDir,
       app,
       keyFor: (baseUrl) => options.credentials.get(baseUrl).catch(() => null),
-      openScope: (record) => openAccountStore(scopeDir(options.dataDir, record), options.log),
+      openScope: async (record) =>
+        openAccountStore(scopeDir(options.dataDir, record), options.log, {
+          recordKey: await recordKey(),
+        }),
       log: options.log,
     });
   } catch (error) {
@@ -81,6 +87,7 @@ export const createCore: CreateCore = async (options) => {
   const session: SessionManager = new SessionManager(
     options,
     app,
+    recordKey,
     () => {
       monitor.setActive(session.current() !== null);
       if (session.current()) prepareScope();

@@ -19,6 +19,7 @@ import {
   keychainServiceFromEnv,
 } from '../../electron/core/credentials/keychain';
 import { openAccountStore } from '../../electron/core/store/account-store';
+import { memoryRecordKey } from '../helpers/record-key';
 import { startSandbox } from '../../electron/sandbox';
 
 const MILLION = 1_000_000;
@@ -113,7 +114,7 @@ export async function buildMillionDataDir(count = MILLION): Promise<MillionDataD
     await sbx.close();
   }
 
-  const store = openAccountStore(scope, log);
+  const store = openAccountStore(scope, log, { recordKey: memoryRecordKey() });
   const t0 = performance.now();
   const munichSerials: string[] = [];
   const uninstalledSerials: string[] = [];

@@ -95,7 +95,7 @@ test('a checklist value outside its limits needs a reason; finishing with a rule
       `Visit finished incomplete: ${serial}: 0 of 1 placement photos. Reason: Store closing`,
     );
     await expect(
-      page.getByText(/^Not signed \(.*\): Nobody from the store present$/),
+      page.getByText(/^Not signed \(.*\): \u2068Nobody from the store present\u2069$/),
     ).toBeVisible();
     // The receipt's checklist column: each answer in the words Verify said it.
     const row = page.getByRole('row').filter({ hasText: serial });

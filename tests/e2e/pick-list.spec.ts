@@ -55,7 +55,10 @@ test('a box scanned into the pick list with the handheld scanner: each serial ch
 
   await page.getByRole('button', { name: 'Install the pick list here' }).click();
   for (const device of [first, second])
-    await expect(line(device.serial_number)).toContainText(`Done Installed at ${store.name}.`);
+    await expect(line(device.serial_number)).toContainText(
+      // The store's name isolated for direction inside the sentence (words/bidi.ts).
+      `Done Installed at \u2068${store.name}\u2069.`,
+    );
   await expect(line('FTC-NOSUCH-9')).toContainText('Skipped');
   await expect(line(installed.serial_number)).toContainText('Skipped');
   await expect(page.getByText('To install: 0. Skipped: 2. Installed or queued: 2.')).toBeVisible();

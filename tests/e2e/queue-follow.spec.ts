@@ -34,7 +34,7 @@ test('the device screen and the store’s devices follow a queued install until 
   await receiptPage.getByRole('button', { name: 'Receipt', exact: true }).click();
   const line = receiptPage.getByRole('row').filter({ hasText: serial });
   await expect(line).toContainText('Installed (queued)');
-  const acted = await line.getByRole('cell').nth(1).textContent();
+  const acted = await line.getByRole('cell').nth(2).textContent();
 
   // The server is back; its devices check in a second after their install.
   await sandbox.restart(['--first-checkin', '1']);
@@ -46,7 +46,7 @@ test('the device screen and the store’s devices follow a queued install until 
   await expect(row).not.toContainText('Silent');
   // The receipt follows too, and keeps the time the technician acted.
   await expect(line).not.toContainText('queued');
-  await expect(line.getByRole('cell').nth(1)).toHaveText(acted ?? '');
+  await expect(line.getByRole('cell').nth(2)).toHaveText(acted ?? '');
   // The first check-in arrives on the device screen without leaving it.
   const facts = main.locator('dl.facts');
   await expect(facts).toContainText('Healthy', { timeout: 10_000 });

@@ -36,7 +36,10 @@ test('sign with the mouse, finish, the receipt shows signature and hash; its CSV
   await thisVisit.getByLabel('Reason for the correction').fill('Wrong door noted');
   await thisVisit.getByRole('button', { name: 'Save correction' }).click();
   await expect(thisVisit).toContainText('Above the side door');
-  await expect(thisVisit).toContainText(/Corrected .* \(was “Above the door”\): Wrong door noted/);
+  await expect(thisVisit).toContainText(
+    // The note and the reason isolated for direction (words/bidi.ts).
+    /Corrected .* \(was “\u2068Above the door\u2069”\): \u2068Wrong door noted\u2069/,
+  );
   await page.getByRole('button', { name: 'Finish visit' }).click();
   const pad = page.getByLabel('Signature: draw with the mouse, a finger or a pen');
   const box = (await pad.boundingBox())!;
@@ -63,13 +66,14 @@ test('sign with the mouse, finish, the receipt shows signature and hash; its CSV
   const signOff = page.getByRole('region', { name: 'Store sign-off' });
   await expect(signOff.getByRole('img', { name: 'Signature of Ana Store' })).toBeVisible();
   await expect(signOff.locator('path')).toHaveCount(1);
-  await expect(signOff).toContainText(/Signed by Ana Store at \w+ \d+, \d{4}/);
+  await expect(signOff).toContainText(/Signed by \u2068Ana Store\u2069 at \w+ \d+, \d{4}/);
   await expect(page.getByRole('region', { name: 'Corrections' })).toContainText(
-    'note corrected from “Above the door” to “Above the side door”. Reason: Wrong door noted',
+    // What people wrote, isolated for direction (words/bidi.ts).
+    'note corrected from “\u2068Above the door\u2069” to “\u2068Above the side door\u2069”. Reason: \u2068Wrong door noted\u2069',
   );
   const record = page.getByRole('region', { name: 'Record' });
   await expect(record).toContainText('Entries in the record');
-  const hash = (await record.locator('code').textContent())!.replace(/\s+/g, '');
+  const hash = (await record.locator('code.hash').textContent())!.replace(/\s+/g, '');
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
 
   await nav.getByRole('button', { name: 'Activity' }).click();

@@ -78,12 +78,12 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
   ]);
   const rows = (await readFile(await download.path(), 'utf8')).split('\r\n');
   // Every cell is quoted (a spreadsheet never splits a store name into a formula).
-  expect(rows[0]).toMatch(/,"Needs follow-up"$/);
+  expect(rows[0]).toMatch(/,"Needs follow-up","Signed by"$/);
   const csvVerify = rows.find((r) => r.includes(',"Verify",'))!;
   // The result's cell, and the follow-up cell last.
   expect(csvVerify).toContain(`,"${WALK_FAILED}",`);
   expect(csvVerify).toMatch(
-    new RegExp(`,"${WALK_FAILED}; Failed \\(\\d+ of 100\\): Sensor faces the wall"$`),
+    new RegExp(`,"${WALK_FAILED}; Failed \\(\\d+ of 100\\): Sensor faces the wall",""$`),
   );
   expect(rows.join('\n')).not.toContain(',"Verified",');
 
@@ -93,7 +93,8 @@ test('a failed walk test recorded with a reason says so the same way on Verify, 
   const row = page.getByRole('region', { name: `Store ${store}` }).getByRole('row', {
     name: new RegExp(escapeRegExp(serial)),
   });
-  await expect(row.getByRole('cell').nth(2)).toHaveText(WALK_FAILED);
+  // Label, action, time, then the verification.
+  await expect(row.getByRole('cell').nth(3)).toHaveText(WALK_FAILED);
   await expect(row).not.toContainText('Verified');
   await expect(
     page.getByRole('region', { name: 'Needs follow-up' }).getByRole('listitem'),

@@ -33,7 +33,8 @@ test('a visit has a start and a finish; finished visits stay listed with their o
   await expect(thisVisit.getByRole('table')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Finish visit' })).toBeDisabled();
   const earlier = page.getByRole('region', { name: 'Earlier visits' });
-  await expect(earlier).toContainText('1 entry');
+  // The entries of its record, as its receipt counts them: its start, the install, the sign-off.
+  await expect(earlier).toContainText('3 entries');
   await checkBothThemes(page, 'visit-finished');
 
   // The next action starts a new visit: only it shows under "This visit".
@@ -56,7 +57,7 @@ test('a visit has a start and a finish; finished visits stay listed with their o
   const csv = bytes.toString('utf8').slice(1);
   const [header, row, blank, visitRow, ...record] = csv.split('\r\n');
   expect(header).toBe(
-    '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"',
+    '"Organization","Time","Action","Serial number","Label","Location","City","Result","Detail","Needs follow-up","Signed by"',
   );
   // One activity row, then the visit's record (its entries and their hashes).
   expect(blank).toBe('');

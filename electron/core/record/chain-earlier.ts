@@ -17,7 +17,7 @@ export function chainEarlierVisits(db: Db, activity: ActivityRows, photos: Photo
     db.transaction(() => {
       // An interrupted run left nothing: this transaction is the whole chain or none of it.
       if (record.summary(visitId).entries === 0) {
-        for (const entry of activity.list(visitId)) recordActivity(record, entry, entry.at);
+        for (const entry of activity.cached(visitId)) recordActivity(record, entry, entry.at);
         for (const photo of photos.list(visitId)) recordPhoto(record, photos, photo);
         const chained = record.summary(visitId).entries;
         record.append({ visitId, kind: 'chained_at_upgrade', body: { entries: chained } });

@@ -1,35 +1,42 @@
 /**
  * "Check a receipt": what a receipt says (its final hash, and from its CSV every entry's hash)
- * against a visit's record on this computer. Pure, so where they part is unit-tested.
+ * against a visit's record on this computer, read whole (service/visit-read.ts). Pure, so where
+ * they part is unit-tested.
  */
-import type { ReceiptCheck } from '../../shared';
-import { firstBrokenEntry, type RecordEntry } from './visit-record';
+import type { ReceiptCheck, RecordEntryInfo, RecordProof } from '../../shared';
 
 export interface ReceiptSays {
   /** The final hash as printed, or a prefix of it (lower-case hex). */
   hash: string;
-  entries?: readonly { n: number; hash: string }[];
+  entries?: readonly { n: number; hash: string }[] | undefined;
 }
 
-type Found = Pick<ReceiptCheck, 'verdict' | 'entry' | 'entryKind'>;
+type Found = Pick<ReceiptCheck, 'verdict' | 'entry' | 'entryKind' | 'reason'>;
 
 const at = (
-  stored: readonly RecordEntry[],
+  stored: readonly RecordEntryInfo[],
   n: number | null,
   verdict: Found['verdict'],
+  reason: Found['reason'] = null,
 ): Found => ({
   verdict,
   entry: n,
   entryKind: n === null ? null : (stored[n - 1]?.kind ?? null),
+  reason,
 });
 
 /**
- * One visit's record against a receipt. A record that breaks its own chain is `altered` at
- * its first broken entry whatever the receipt says: that entry was changed outside the app.
+ * One visit's record against a receipt. A record that no longer checks out is `altered` at its
+ * first broken entry whatever the receipt says (changed outside the app, or not made with this
+ * installation's secret), and so is one whose photo's picture is not the one recorded.
  */
-export function compareWithReceipt(stored: readonly RecordEntry[], receipt: ReceiptSays): Found {
-  const broken = firstBrokenEntry(stored);
-  if (broken !== null) return at(stored, broken, 'altered');
+export function compareWithReceipt(
+  stored: readonly RecordEntryInfo[],
+  proof: Pick<RecordProof, 'broken' | 'photo'>,
+  receipt: ReceiptSays,
+): Found {
+  if (proof.broken) return at(stored, proof.broken.n, 'altered', proof.broken.reason);
+  if (proof.photo?.n) return at(stored, proof.photo.n, 'altered', 'picture');
   if (receipt.entries) {
     const listed = receipt.entries;
     for (const [index, entry] of listed.entries()) {

@@ -1,15 +1,19 @@
 /**
- * A visit's chained record in work.db (`record_entries`, work.db migration 10): the one place
- * an entry is appended (`append`), whatever its kind — an action, a verification, a photo, the
- * sign-off, an amendment, and kinds added later. Entries are never changed or removed (SQLite
- * triggers refuse it); each carries the hash of its content and of the entry before it, so a
- * change made around the app shows as the first entry whose hash no longer matches.
+ * A visit's chained record in work.db (`record_entries`, work.db migrations 10 and 11): the one
+ * place an entry is appended (`append`), whatever its kind — the visit's start, an action, a
+ * verification, a photo, the sign-off, an amendment, and kinds added later. Entries are never
+ * changed or removed (SQLite triggers refuse it); each carries a keyed hash of its content and
+ * of the entry before it (record/entry-hash.ts), so a change made around the app shows as the
+ * first entry that no longer checks out (record/chain-check.ts). Everything a visit shows is
+ * read from here (record/visit-view.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Amendment, RecordEntryInfo, RecordEntryKind } from '../../shared';
 import type { Db } from '../db/open-database';
 import { canonicalJson } from './canonical-json';
-import { entryHash, FIRST_PREV } from './entry-hash';
+import { hashOf, type Seal } from './chain-check';
+import { FIRST_PREV } from './entry-hash';
+import type { RecordEntry } from './record-entry';
 
 interface NewRecordEntry {
   visitId: string;
@@ -20,18 +24,6 @@ interface NewRecordEntry {
   at?: string;
 }
 
-export interface RecordEntry {
-  id: string;
-  visitId: string;
-  n: number;
-  at: string;
-  kind: RecordEntryKind;
-  subject: string | null;
-  body: unknown;
-  prevHash: string;
-  hash: string;
-}
-
 interface RecordSummary {
   entries: number;
   finalHash: string | null;
@@ -40,24 +32,36 @@ interface RecordSummary {
 }
 
 export interface VisitRecord {
+  /** The installation's secret the record is keyed with (core memory only). */
+  readonly secret: Buffer;
   /** Appends one entry to its visit's chain (inside the caller's transaction, if any). */
   append(entry: NewRecordEntry): RecordEntry;
   /** A visit's entries, first first. */
   list(visitId: string): RecordEntry[];
+  /** Up to `limit` entries after entry `after`, in order (a long visit read a page at a time). */
+  page(visitId: string, after: number, limit: number): RecordEntry[];
   /** Every entry recording one activity entry or photo, first first. */
   ofSubject(subject: string): RecordEntry[];
   /** A visit's entries of one kind, first first. */
   ofKind(visitId: string, kind: RecordEntryKind): RecordEntry[];
   summary(visitId: string): RecordSummary;
-  /** Amendments by the activity entry they correct: one visit's, or every visit's. */
-  amendments(visitId?: string): Map<string, Amendment[]>;
-  /** The first entry (1-based) that is not what its place in the chain says; null: none. */
-  firstBroken(visitId: string): number | null;
   /** Visits with an entry whose hash starts with this (lower-case hex). */
   visitsWithHash(prefix: string): string[];
   /** Visits recorded before chains existed, still to be chained (see chain-earlier.ts). */
   toChain(): string[];
   chained(visitId: string): void;
+  /** The visit's seal of entries from before keys (record/seal.ts), if it has one. */
+  seal(visitId: string): Seal | null;
+  /** What a list of visits shows of one, found by kind without reading the whole visit. */
+  headOf(visitId: string): VisitHead;
+}
+
+/** The entries a visit's line in a list is made of (record/visit-view.ts reads them whole). */
+interface VisitHead {
+  started: RecordEntry | null;
+  signOff: RecordEntry | null;
+  incomplete: RecordEntry | null;
+  stores: { locationId: string | null; name: string }[];
 }
 
 interface Row {
@@ -70,18 +74,13 @@ interface Row {
   body: string;
   prev_hash: string;
   hash: string;
+  keyed: number;
 }
 
 /** What an amendment entry's body holds: the entry it corrects, and the correction. */
 export interface AmendmentBody extends Omit<Amendment, 'at'> {
   /** The record entry (id) whose value it corrects. */
   corrects: string;
-}
-
-interface AmendmentRow {
-  subject: string;
-  at: string;
-  body: string;
 }
 
 const fromRow = (row: Row): RecordEntry => ({
@@ -94,34 +93,8 @@ const fromRow = (row: Row): RecordEntry => ({
   body: JSON.parse(row.body) as unknown,
   prevHash: row.prev_hash,
   hash: row.hash,
+  keyed: row.keyed === 1,
 });
-
-export const hashOf = (entry: Omit<RecordEntry, 'hash'>): string =>
-  entryHash({
-    visitId: entry.visitId,
-    n: entry.n,
-    id: entry.id,
-    at: entry.at,
-    kind: entry.kind,
-    subject: entry.subject,
-    body: entry.body,
-    prev: entry.prevHash,
-  });
-
-/**
- * The first entry (1-based) that breaks the chain: numbered out of turn, not naming the hash
- * before it, or whose content no longer gives its hash. Pure, for the check and its tests.
- */
-export function firstBrokenEntry(entries: readonly RecordEntry[]): number | null {
-  let prev = FIRST_PREV;
-  for (const [index, entry] of entries.entries()) {
-    if (entry.n !== index + 1 || entry.prevHash !== prev || hashOf(entry) !== entry.hash) {
-      return index + 1;
-    }
-    prev = entry.hash;
-  }
-  return null;
-}
 
 export const entryInfo = (entry: RecordEntry): RecordEntryInfo => ({
   n: entry.n,
@@ -130,10 +103,17 @@ export const entryInfo = (entry: RecordEntry): RecordEntryInfo => ({
   hash: entry.hash,
 });
 
-export function visitRecord(db: Db, now: () => Date = () => new Date()): VisitRecord {
+export function visitRecord(
+  db: Db,
+  secret: Buffer,
+  now: () => Date = () => new Date(),
+): VisitRecord {
   const columns =
-    'SELECT id, visit_id, n, at, kind, subject, body, prev_hash, hash FROM record_entries';
+    'SELECT id, visit_id, n, at, kind, subject, body, prev_hash, hash, keyed FROM record_entries';
   const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY n`);
+  const paged = db.prepare<[string, number, number], Row>(
+    `${columns} WHERE visit_id = ? AND n > ? ORDER BY n LIMIT ?`,
+  );
   const bySubject = db.prepare<[string], Row>(`${columns} WHERE subject = ? ORDER BY visit_id, n`);
   const byKind = db.prepare<[string, RecordEntryKind], Row>(
     `${columns} WHERE visit_id = ? AND kind = ? ORDER BY n`,
@@ -146,19 +126,38 @@ export function visitRecord(db: Db, now: () => Date = () => new Date()): VisitRe
     `SELECT at FROM record_entries WHERE visit_id = ? AND kind = 'chained_at_upgrade' LIMIT 1`,
   );
   const insert = db.prepare(
-    `INSERT INTO record_entries (id, visit_id, n, at, kind, subject, body, prev_hash, hash)
-     VALUES (@id, @visitId, @n, @at, @kind, @subject, @body, @prevHash, @hash)`,
+    `INSERT INTO record_entries (id, visit_id, n, at, kind, subject, body, prev_hash, hash, keyed)
+     VALUES (@id, @visitId, @n, @at, @kind, @subject, @body, @prevHash, @hash, 1)`,
   );
-  const amendmentColumns = `SELECT subject, at, body FROM record_entries WHERE kind = 'amendment'`;
-  const amendmentsOfVisit = db.prepare<[string], AmendmentRow>(
-    `${amendmentColumns} AND visit_id = ? ORDER BY n`,
-  );
-  const allAmendments = db.prepare<[], AmendmentRow>(`${amendmentColumns} ORDER BY visit_id, n`);
   const withHash = db.prepare<[{ prefix: string }], { visit_id: string }>(
     'SELECT DISTINCT visit_id FROM record_entries WHERE substr(hash, 1, length(@prefix)) = @prefix',
   );
   const pending = db.prepare<[], { visit_id: string }>('SELECT visit_id FROM record_to_chain');
   const done = db.prepare<[string]>('DELETE FROM record_to_chain WHERE visit_id = ?');
+  const sealOf = db.prepare<
+    [string],
+    { entries: number; final_hash: string; sealed_at: string; mac: string }
+  >('SELECT entries, final_hash, sealed_at, mac FROM record_seals WHERE visit_id = ?');
+
+  const firstOfKind = db.prepare<[string, string], Row>(
+    `${columns} WHERE visit_id = ? AND kind = ? ORDER BY n LIMIT 1`,
+  );
+  const lastOfKind = db.prepare<[string, string], Row>(
+    `${columns} WHERE visit_id = ? AND kind = ? ORDER BY n DESC LIMIT 1`,
+  );
+  const lastIncomplete = db.prepare<[string], Row>(
+    `${columns} WHERE visit_id = ? AND kind = 'visit_incomplete' ORDER BY n DESC LIMIT 1`,
+  );
+  const storesOf = db.prepare<[string], { locationId: string | null; name: string }>(
+    `SELECT json_extract(body, '$.locationId') AS locationId,
+       json_extract(body, '$.locationName') AS name, min(n) AS first
+     FROM record_entries
+     WHERE visit_id = ? AND json_extract(body, '$.locationName') IS NOT NULL
+       AND json_extract(body, '$.serial') IS NOT NULL
+     GROUP BY coalesce(json_extract(body, '$.locationId'), json_extract(body, '$.locationName'))
+     ORDER BY first`,
+  );
+  const maybe = (row: Row | undefined) => (row ? fromRow(row) : null);
 
   const append = db.transaction((input: NewRecordEntry): RecordEntry => {
     const before = last.get(input.visitId);
@@ -173,16 +172,19 @@ export function visitRecord(db: Db, now: () => Date = () => new Date()): VisitRe
       subject: input.subject ?? null,
       body: JSON.parse(bodyText) as unknown,
       prevHash: before?.hash ?? FIRST_PREV,
+      keyed: true,
     };
-    const hash = hashOf(entry);
-    insert.run({ ...entry, body: bodyText, hash });
+    const hash = hashOf(entry, secret);
+    const { keyed: _keyed, ...stored } = entry;
+    insert.run({ ...stored, body: bodyText, hash });
     return { ...entry, hash };
   });
 
-  const list = (visitId: string) => ofVisit.all(visitId).map(fromRow);
   return {
+    secret,
     append,
-    list,
+    list: (visitId) => ofVisit.all(visitId).map(fromRow),
+    page: (visitId, after, limit) => paged.all(visitId, after, limit).map(fromRow),
     ofSubject: (subject) => bySubject.all(subject).map(fromRow),
     ofKind: (visitId, kind) => byKind.all(visitId, kind).map(fromRow),
     summary: (visitId) => ({
@@ -190,20 +192,26 @@ export function visitRecord(db: Db, now: () => Date = () => new Date()): VisitRe
       finalHash: last.get(visitId)?.hash ?? null,
       chainedAtUpgrade: upgraded.get(visitId)?.at ?? null,
     }),
-    amendments: (visitId) => {
-      const found = new Map<string, Amendment[]>();
-      const rows = visitId === undefined ? allAmendments.all() : amendmentsOfVisit.all(visitId);
-      for (const row of rows) {
-        const { field, value, previous, reason } = JSON.parse(row.body) as AmendmentBody;
-        const list = found.get(row.subject) ?? [];
-        list.push({ at: row.at, field, value, previous, reason });
-        found.set(row.subject, list);
-      }
-      return found;
-    },
-    firstBroken: (visitId) => firstBrokenEntry(list(visitId)),
     visitsWithHash: (prefix) => withHash.all({ prefix }).map((r) => r.visit_id),
     toChain: () => pending.all().map((r) => r.visit_id),
     chained: (visitId) => void done.run(visitId),
+    headOf: (visitId) => ({
+      started: maybe(firstOfKind.get(visitId, 'visit_started')),
+      signOff: maybe(lastOfKind.get(visitId, 'sign_off')),
+      incomplete: maybe(lastIncomplete.get(visitId)),
+      stores: storesOf.all(visitId).map(({ locationId, name }) => ({ locationId, name })),
+    }),
+    seal: (visitId) => {
+      const row = sealOf.get(visitId);
+      return row
+        ? {
+            visitId,
+            entries: row.entries,
+            finalHash: row.final_hash,
+            sealedAt: row.sealed_at,
+            mac: row.mac,
+          }
+        : null;
+    },
   };
 }

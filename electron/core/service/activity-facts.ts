@@ -5,6 +5,7 @@
 import type { ActivityEntry, ActivityFact } from '../../shared';
 import type { Location } from '../api/wire';
 import type { NewActivityEntry } from '../store/activity-rows';
+import type { CacheStore } from '../store/account-store';
 import type { Intent } from '../store/intent-rows';
 import { guarded } from '../db/storage-error';
 import type { SignedInScope } from './context';
@@ -30,11 +31,24 @@ export const doneFact = (intent: Intent, location?: Location): ActivityFact => {
   }
 };
 
+/**
+ * The device's label when the action is taken: the one given while installing (or the broken
+ * device's, which a replacement takes over), else the device's own as this computer knows it.
+ */
+export const labelOf = (intent: Intent, cache: CacheStore): string | null => {
+  const changes = (intent.payload as { changes?: { name?: unknown } } | null)?.changes;
+  if (typeof changes?.name === 'string' && changes.name !== '') return changes.name;
+  if (intent.serial === null) return null;
+  const name = cache.devices.get(intent.serial)?.device.name;
+  return typeof name === 'string' && name !== '' ? name : null;
+};
+
 /** The first row of an action: the time the technician acted is the intent's. */
 export const newActivityOf = (
   intent: Intent,
   result: ActivityEntry['result'],
   fact: ActivityFact,
+  label: string | null = null,
 ): NewActivityEntry => ({
   at: intent.createdAt,
   action: intent.kind,
@@ -45,6 +59,7 @@ export const newActivityOf = (
   fact,
   intentId: intent.id,
   replaces: intent.replaces,
+  label,
 });
 
 /**

@@ -11,6 +11,7 @@ import {
   finishVisit,
   listActivity,
   listVisits,
+  visitReceipt,
   visitRecordOf,
 } from './visit-service';
 import {
@@ -67,8 +68,8 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       await session.signIn(baseUrl, apiKey);
       return afterSessionChange();
     },
-    chooseOrganization: ({ organizationId }) => {
-      session.chooseOrganization(organizationId);
+    chooseOrganization: async ({ organizationId }) => {
+      await session.chooseOrganization(organizationId);
       return afterSessionChange();
     },
     signOut: async ({ removeLocalData }) => {
@@ -169,6 +170,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     finishVisit: (input) => finishVisit(ctx, input),
     amendEntry: (input) => amendEntry(ctx, input),
     visitRecord: ({ visitId }) => visitRecordOf(ctx, visitId),
+    visitReceipt: (input) => visitReceipt(ctx, input),
     checkReceipt: (input) => checkReceipt(ctx, input),
     visitCompletion: (input) => visitCompletion(ctx, input),
     mountingChecklist: (input) => mountingChecklist(ctx, input),

@@ -13,7 +13,7 @@ import type { CacheStore } from '../store/account-store';
 import type { Intent, NewIntent } from '../store/intent-rows';
 import { changesApplied, type PlacementPayload, type ReplacePayload } from '../sync/replay-plan';
 import type { ServiceContext, SignedInScope } from './context';
-import { newActivityOf } from './activity-facts';
+import { labelOf, newActivityOf } from './activity-facts';
 
 /** The devices an intent changes: its own, and for a replace also the broken one. */
 export const serialsOf = (intent: Intent): string[] =>
@@ -117,7 +117,10 @@ export function commitIntent(
   const intent = guarded(() =>
     work.db.transaction(() => {
       const added = work.intents.add(input);
-      if (queuedFact !== undefined) work.activity.add(newActivityOf(added, 'queued', queuedFact));
+      if (queuedFact !== undefined)
+        work.activity.add(
+          newActivityOf(added, 'queued', queuedFact, labelOf(added, scope.store.cache)),
+        );
       withIntent?.(added);
       return added;
     })(),

@@ -5,7 +5,7 @@
  */
 import type { ActivityEntry, ActivityFact, OutboxItem } from '../../shared';
 import { guarded } from '../db/storage-error';
-import { doneFact, newActivityOf } from './activity-facts';
+import { doneFact, labelOf, newActivityOf } from './activity-facts';
 import type { Intent } from '../store/intent-rows';
 import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
@@ -44,7 +44,7 @@ function recordActivity(
       const { locationId, locationName } = intent;
       activity.change(earlier.id, { result, fact, sentAt, locationId, locationName });
     } else {
-      activity.add(newActivityOf(intent, result, fact));
+      activity.add(newActivityOf(intent, result, fact, labelOf(intent, scope.store.cache)));
     }
   } catch (error) {
     ctx.options.log.warn('could not record an activity entry', { error: String(error) });

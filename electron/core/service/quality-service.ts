@@ -15,6 +15,7 @@ import { NO_RULES, openRules, type CompletionRules } from '../../shared/completi
 import { checksFor, judgeAnswers } from '../../shared/mounting-checks';
 import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
+import { viewOf } from '../record/visit-view';
 import { checklists } from './checklist-source';
 import { recordAtStore } from './activity-facts';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
@@ -39,10 +40,12 @@ export const completionOf = (
 ): VisitCompletion => {
   const rules = rulesFor(ctx, scope);
   if (visitId === null) return { rules, open: [] };
-  const { activity, photos } = scope.store.work;
-  const entries = guarded(() => activity.list(visitId));
+  // Its record's word (record/visit-view.ts), as the receipt and Activity say it.
+  const { activity } = scope.store.work;
+  const view = guarded(() => viewOf(visitId, activity.record.list(visitId)));
+  const entries = view.entries;
   const bySerial = new Map<string, number>();
-  for (const photo of guarded(() => photos.list(visitId)))
+  for (const photo of view.photos)
     bySerial.set(photo.serial, (bySerial.get(photo.serial) ?? 0) + 1);
   return { rules, open: openRules(rules, entries, bySerial) };
 };

@@ -10,6 +10,7 @@ import { createApiClient, validateBaseUrl } from '../api/client';
 import type { CoreOptions } from '../core';
 import { holdKey, type KeyHold } from '../credentials/key-hold';
 import { ownedKeys, type OwnedKeys } from '../credentials/owned-keys';
+import type { RecordKey } from '../credentials/record-key';
 import { keyFingerprint, scopeDir, TRAINING_FINGERPRINT } from '../db/account-scope';
 import { isStorageFailure, storageError } from '../db/storage-error';
 import { openAccountStore } from '../store/account-store';
@@ -32,10 +33,14 @@ export class SessionManager {
   private openFailure: AppError | null = null;
   /** The keychain entries this data folder stored (never another folder's). */
   private readonly keys: OwnedKeys;
+  /** The installation's record key, once read (every scope's record is keyed with it). */
+  private recordKey: RecordKey | null = null;
 
   constructor(
     private readonly options: CoreOptions,
     private readonly app: AppStore,
+    /** Reads the installation's record key from the keychain (once). */
+    private readonly loadRecordKey: () => Promise<RecordKey>,
     /** Called after every change of scope (open, switch, sign-out). */
     private readonly onChange: () => void,
     private readonly imported: () => { queued: number; activity: number } | null,
@@ -86,11 +91,17 @@ export class SessionManager {
     return this.scope;
   }
 
+  /** The record key read before a scope opens: every entry appended needs it at once. */
+  private async recordKeyReady(): Promise<void> {
+    this.recordKey ??= await this.loadRecordKey();
+  }
+
   /** Reopens the last session at start-up (the key is still in the keychain). */
   async restore(): Promise<void> {
     const record = this.app.session();
     if (!record) return;
     if (record.training) return this.startTraining(record.organizationId);
+    await this.recordKeyReady();
     if (record.keyFingerprint === 'unknown') {
       // Imported from an earlier version before its key was readable: fingerprint it now.
       const key = await this.keys.get(record.baseUrl);
@@ -138,6 +149,7 @@ export class SessionManager {
     await this.keys.set(baseUrl, apiKey);
     // One key at a time: the one for the server signed in before is not left behind.
     await this.keys.forgetAllBut(baseUrl);
+    await this.recordKeyReady();
     this.closeScope();
     await this.stopTraining();
     this.open({
@@ -151,6 +163,7 @@ export class SessionManager {
   }
 
   async startTraining(organizationId: string | null = null): Promise<void> {
+    await this.recordKeyReady();
     this.closeScope();
     await this.stopTraining();
     this.training = await startTrainingServer(join(this.options.dataDir, 'training'));
@@ -171,7 +184,8 @@ export class SessionManager {
     });
   }
 
-  chooseOrganization(organizationId: string): void {
+  async chooseOrganization(organizationId: string): Promise<void> {
+    await this.recordKeyReady();
     const record = this.record;
     if (!record) throw notSignedIn();
     if (!record.organizations.some((o) => o.id === organizationId)) {
@@ -322,9 +336,16 @@ export class SessionManager {
       const value = this.app.setting(hintKey);
       return typeof value === 'number' ? value : null;
     };
-    const store = openAccountStore(dir, this.options.log, hint, {
-      onCacheRebuilt: () => this.onCacheRebuilt(),
-      onWorkReplaced: () => this.onWorkReplaced(),
+    if (!this.recordKey) throw new Error('the record key is read before a scope opens');
+    const organization = record.organizations.find((o) => o.id === organizationId);
+    const store = openAccountStore(dir, this.options.log, {
+      recordKey: this.recordKey,
+      organization: organization ? { id: organization.id, name: organization.name } : null,
+      queuedHint: hint,
+      events: {
+        onCacheRebuilt: () => this.onCacheRebuilt(),
+        onWorkReplaced: () => this.onWorkReplaced(),
+      },
     });
     // Counted again now: a damaged queue just moved aside must not make its new, empty file
     // look damaged at the next start (see openAccountStore's `queuedHint`).

@@ -6,7 +6,7 @@
  * and whenever a later read of it meets damage (damage-guard.ts).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
 import type { ActivityFact, StorageHealth } from '../../shared';
 import type { Logger } from '../../common/logger';
@@ -17,6 +17,8 @@ import { AppError } from '../app-error';
 import { activityRows, type ActivityRows } from './activity-rows';
 import { auditRows, type AuditRows } from './audit-rows';
 import { chainEarlierVisits } from '../record/chain-earlier';
+import { sealEarlierVisits } from '../record/seal';
+import type { RecordKey } from '../credentials/record-key';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
@@ -113,11 +115,25 @@ function openCache(path: string): CacheStore {
 }
 
 /** What the owner hears from an open store. */
-export interface AccountStoreEvents {
+interface AccountStoreEvents {
   /** A deferred integrity check rebuilt the cache: the owner downloads the lists again. */
   onCacheRebuilt?: () => void;
   /** A read met damage in work.db: it was moved aside and a new, empty one opened. */
   onWorkReplaced?: () => void;
+}
+
+/** How an account store is opened: its record's key, and what its visits are for. */
+export interface AccountStoreOptions {
+  /** The installation's secret the record is keyed with (credentials/record-key.ts). */
+  recordKey: RecordKey;
+  /** The organization of this scope, named in each new visit's first entry. */
+  organization?: { id: string; name: string } | null;
+  /**
+   * How many intents work.db held when last counted, kept outside it (app.db) so a work.db
+   * destroyed beyond reading can still be reported with what it held.
+   */
+  queuedHint?: () => number | null;
+  events?: AccountStoreEvents;
 }
 
 /** The answer of an operation that met a damaged work.db (the storage notice says the rest). */
@@ -130,7 +146,12 @@ const outboxDamaged = (cause: unknown): AppError =>
     { cause },
   );
 
-function openWork(path: string, expectData = false): WorkStore {
+function openWork(
+  path: string,
+  options: AccountStoreOptions,
+  log: Logger,
+  expectData = false,
+): WorkStore {
   // Before SQLite opens it: at open it drops WAL frames it cannot read without a word, and
   // rebuilds the -shm that says which commits they held.
   let walLost = false;
@@ -160,13 +181,24 @@ function openWork(path: string, expectData = false): WorkStore {
   const work = {
     db,
     intents: intentRows(db),
-    activity: activityRows(db),
+    activity: activityRows(db, {
+      secret: options.recordKey.secret,
+      organization: options.organization ?? null,
+    }),
     photos: photoRows(db),
     pickList: pickListRows(db),
     audits: auditRows(db),
   };
   try {
     chainEarlierVisits(db, work.activity, work.photos);
+    // Once per scope (the keychain remembers): its records from before keys are sealed.
+    const scope = basename(dirname(path));
+    if (!options.recordKey.sealed(scope)) {
+      sealEarlierVisits(db, options.recordKey.secret);
+      options.recordKey.markSealed(scope).catch((error: unknown) => {
+        log.warn('the keychain could not note the sealed records', { error: String(error) });
+      });
+    }
   } catch (error) {
     db.close();
     throw error;
@@ -174,16 +206,13 @@ function openWork(path: string, expectData = false): WorkStore {
   return work;
 }
 
-/**
- * `queuedHint`: how many intents work.db held when last counted, kept outside it (app.db) so
- * a work.db destroyed beyond reading can still be reported with what it held.
- */
 export function openAccountStore(
   dir: string,
   log: Logger,
-  queuedHint: () => number | null = () => null,
-  events: AccountStoreEvents = {},
+  options: AccountStoreOptions,
 ): AccountStore {
+  const queuedHint = options.queuedHint ?? (() => null);
+  const events = options.events ?? {};
   // The accounts folder above holds every scope's folder.
   ensurePrivateDir(dirname(dir));
   ensurePrivateDir(dir);
@@ -221,11 +250,11 @@ export function openAccountStore(
   try {
     try {
       // A hint of queued actions means the file held them: one with no tables lost them.
-      live = openWork(workPath, (queuedHint() ?? 0) > 0);
+      live = openWork(workPath, options, log, (queuedHint() ?? 0) > 0);
     } catch (error) {
       if (!isDamage(error)) throw error;
       setAsideNow = setAside(error);
-      live = openWork(workPath);
+      live = openWork(workPath, options, log);
     }
   } catch (error) {
     // Not opened (a full or read-only disk): the caller tries again later, so the cache's
@@ -281,7 +310,7 @@ export function openAccountStore(
         // Closed already, or it cannot be: the file is moved aside all the same.
       }
       const aside = setAside(cause);
-      live = openWork(workPath);
+      live = openWork(workPath, options, log);
       noteDamage(aside);
       outboxDamage = countDamage();
       events.onWorkReplaced?.();
@@ -307,7 +336,7 @@ export function openAccountStore(
    */
   const current = (): WorkStore => {
     if (pending && !(live.db.open && live.db.inTransaction)) replaceWork(pending.cause);
-    if (!live.db.open && !closed) live = openWork(workPath);
+    if (!live.db.open && !closed) live = openWork(workPath, options, log);
     return live;
   };
   const work: WorkStore = {

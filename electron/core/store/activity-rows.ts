@@ -1,12 +1,16 @@
 /**
- * The activity log in work.db: what the technician did, as proof of work. Appending one entry
- * is one INSERT (it used to rewrite a 3.6 MB file per action), into the visit in progress (one
- * is started when none is). Capped so years of use never grow it without bound.
+ * The activity log: what the technician did, as proof of work, appended to the visit's chained
+ * record (record/visit-record.ts) — the one source of what a visit shows (record/visit-view.ts).
+ * The `activity` table beside it is a cache: the queue's link to an action's row (`intent_id`)
+ * and its state now, checked against the chain when a visit is read whole (service/
+ * visit-read.ts) and capped so years of use never grow it without bound; trimming it loses
+ * nothing a visit shows.
  */
 import { randomUUID } from 'node:crypto';
-import type { ActivityEntry, ActivityFact, Amendment, RecordEntryKind } from '../../shared';
+import type { ActivityEntry, ActivityFact, RecordEntryKind } from '../../shared';
 import type { Db } from '../db/open-database';
 import { visitRecord, type VisitRecord } from '../record/visit-record';
+import { viewOf } from '../record/visit-view';
 import { visitRows, type VisitRows } from './visit-rows';
 
 const ACTIVITY_CAP = 5_000;
@@ -34,6 +38,7 @@ export type NewActivityEntry = Omit<
   fact?: ActivityFact | null;
   intentId?: string | null;
   replaces?: string | null;
+  label?: string | null;
 };
 
 /**
@@ -48,8 +53,12 @@ type ActivityChange = Pick<
   Pick<ActivityEntry, 'audit'>;
 
 export interface ActivityRows {
-  /** Oldest first: every visit's, or one visit's. */
+  /** Oldest first, as the record says them: every visit's, or one visit's. */
   list(visitId?: string): ActivityEntry[];
+  /** The cache's rows as stored, of one visit or all (compared with the chain; chain-earlier.ts). */
+  cached(visitId?: string): ActivityEntry[];
+  /** Up to `limit` of a visit's cached rows after the row numbered `after`, with their numbers. */
+  cachedPage(visitId: string, after: number, limit: number): (ActivityEntry & { seq: number })[];
   add(entry: NewActivityEntry): ActivityEntry;
   /** One entry, as its amendments left it. */
   get(id: string): ActivityEntry | null;
@@ -77,7 +86,9 @@ interface Row {
 }
 
 /** `activity.data`: the JSON of what an entry says beyond its columns (migration 3). */
-type Data = Partial<Pick<ActivityEntry, 'walkTest' | 'fact' | 'sentAt' | 'replaces' | 'audit'>>;
+type Data = Partial<
+  Pick<ActivityEntry, 'walkTest' | 'fact' | 'sentAt' | 'replaces' | 'audit' | 'label'>
+>;
 
 const fromRow = ({ data, ...row }: Row): ActivityEntry => {
   const extra: Data = data ? (JSON.parse(data) as Data) : {};
@@ -89,23 +100,10 @@ const fromRow = ({ data, ...row }: Row): ActivityEntry => {
     sentAt: extra.sentAt ?? null,
     replaces: extra.replaces ?? null,
     ...(extra.audit ? { audit: extra.audit } : {}),
+    ...(extra.label ? { label: extra.label } : {}),
     amendments: [],
   };
 };
-
-/** The entry as its amendments left it: the corrected values, and the amendments beside them. */
-const amended = (entry: ActivityEntry, amendments: readonly Amendment[] = []): ActivityEntry =>
-  amendments.reduce<ActivityEntry>(
-    (e, a) => ({
-      ...e,
-      fact:
-        e.fact?.kind === 'verification' && a.field === 'note'
-          ? { ...e.fact, note: a.value }
-          : e.fact,
-      amendments: [...e.amendments, a],
-    }),
-    entry,
-  );
 
 /** The record entry's kind for an activity entry: what it says, for the CSV and the check. */
 const recordKind = (entry: ActivityEntry): RecordEntryKind => {
@@ -145,8 +143,9 @@ export const recordActivity = (record: VisitRecord, entry: ActivityEntry, at?: s
   });
 
 /** The JSON kept in `data`, or null when there is nothing beyond the columns. */
-const dataOf = ({ walkTest, fact, sentAt, replaces, audit }: Data): string | null => {
+const dataOf = ({ walkTest, fact, sentAt, replaces, audit, label }: Data): string | null => {
   const data: Data = {
+    ...(label ? { label } : {}),
     ...(audit ? { audit } : {}),
     ...(walkTest ? { walkTest } : {}),
     ...(fact ? { fact } : {}),
@@ -167,9 +166,25 @@ const keptFact = (fact: ActivityFact | null | undefined): ActivityFact | null =>
   };
 };
 
-export function activityRows(db: Db, now: () => Date = () => new Date()): ActivityRows {
-  const visits = visitRows(db, now);
-  const record = visitRecord(db, now);
+export interface ActivityRowsOptions {
+  /** The installation's secret the record is keyed with (credentials/record-key.ts). */
+  secret: Buffer;
+  now?: () => Date;
+  /** The organization a visit started now is for (its record's first entry names it). */
+  organization?: { id: string; name: string } | null;
+}
+
+export function activityRows(db: Db, options: ActivityRowsOptions): ActivityRows {
+  const now = options.now ?? (() => new Date());
+  const record = visitRecord(db, options.secret, now);
+  const visits = visitRows(db, now, (visit) =>
+    record.append({
+      visitId: visit.id,
+      kind: 'visit_started',
+      at: visit.startedAt,
+      body: { organization: options.organization ?? null },
+    }),
+  );
   const insert = db.prepare(
     `INSERT INTO activity (id, seq, at, action, serial, location_id, location_name, result, detail,
        visit_id, intent_id, data)
@@ -186,12 +201,35 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
   const columns = `SELECT id, at, action, serial, location_id AS locationId,
        location_name AS locationName, result, detail, visit_id AS visitId, intent_id AS intentId,
        data FROM activity`;
-  const all = db.prepare<[], Row>(`${columns} ORDER BY seq`);
   const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY seq`);
-  const byIntent = db.prepare<[string], Row>(
-    `${columns} WHERE intent_id = ? ORDER BY seq DESC LIMIT 1`,
+  const all = db.prepare<[], Row>(`${columns} ORDER BY seq`);
+  const paged = db.prepare<[string, number, number], Row & { seq: number }>(
+    `${columns.replace(' FROM activity', ', seq FROM activity')}
+     WHERE visit_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
   );
-  const byId = db.prepare<[string], Row>(`${columns} WHERE id = ?`);
+  const byIntent = db.prepare<[string], { id: string }>(
+    'SELECT id FROM activity WHERE intent_id = ? ORDER BY seq DESC LIMIT 1',
+  );
+  const intentOf = db.prepare<[string], { intent_id: string | null }>(
+    'SELECT intent_id FROM activity WHERE id = ?',
+  );
+  const allVisits = db.prepare<[], { id: string }>('SELECT id FROM visits ORDER BY seq');
+
+  /** A visit's entries as its record says them; the queue's link from the cache. */
+  const derived = (visitId: string): ActivityEntry[] =>
+    viewOf(visitId, record.list(visitId)).entries.map((e) => ({
+      ...e,
+      intentId: intentOf.get(e.id)?.intent_id ?? null,
+    }));
+  /** One entry as its record says it (its last state, with its amendments: both name it). */
+  const get = (id: string): ActivityEntry | null => {
+    const states = record.ofSubject(id);
+    const last = states.at(-1);
+    if (!last) return null;
+    const found = viewOf(last.visitId, states).entries[0];
+    return found ? { ...found, intentId: intentOf.get(id)?.intent_id ?? null } : null;
+  };
+
   const add = db.transaction((input: NewActivityEntry): ActivityEntry => {
     const entry: ActivityEntry = {
       id: randomUUID(),
@@ -209,46 +247,54 @@ export function activityRows(db: Db, now: () => Date = () => new Date()): Activi
       sentAt: null,
       replaces: input.replaces ?? null,
       ...(input.audit ? { audit: input.audit } : {}),
+      ...(input.label ? { label: input.label } : {}),
       amendments: [],
     };
-    const { walkTest, fact, sentAt, replaces, audit, amendments: _none, ...columnsOf } = entry;
-    insert.run({ ...columnsOf, data: dataOf({ walkTest, fact, sentAt, replaces, audit }) });
+    const {
+      walkTest,
+      fact,
+      sentAt,
+      replaces,
+      audit,
+      label,
+      amendments: _none,
+      ...columnsOf
+    } = entry;
+    insert.run({
+      ...columnsOf,
+      data: dataOf({ walkTest, fact, sentAt, replaces, audit, label }),
+    });
     recordActivity(record, entry, entry.at);
     trim.run(ACTIVITY_CAP);
     return entry;
   });
-  // The row shows the action's state now; the record keeps each state as its own entry.
+  // The record keeps each state as its own entry; the cache's row shows the state now.
   const change = db.transaction((id: string, next: ActivityChange): ActivityEntry => {
-    const row = byId.get(id);
-    if (!row) throw new Error(`no activity entry ${id}`);
+    const before = get(id);
+    if (!before) throw new Error(`no activity entry ${id}`);
     const entry: ActivityEntry = {
-      ...fromRow(row),
+      ...before,
       ...next,
       detail: '',
       fact: keptFact(next.fact),
+      amendments: [],
     };
     const { result, detail, locationId, locationName } = entry;
     update.run({ id, result, detail, locationId, locationName, data: dataOf(entry) });
-    if (entry.visitId) recordActivity(record, entry);
-    return entry;
+    recordActivity(record, entry);
+    return { ...entry, amendments: before.amendments };
   });
   return {
-    list: (visitId) => {
-      const amendments = record.amendments(visitId);
-      return (visitId === undefined ? all.all() : ofVisit.all(visitId))
-        .map(fromRow)
-        .map((e) => amended(e, amendments.get(e.id)));
-    },
+    list: (visitId) =>
+      visitId === undefined ? allVisits.all().flatMap((v) => derived(v.id)) : derived(visitId),
+    cachedPage: (visitId, after, limit) =>
+      paged.all(visitId, after, limit).map(({ seq, ...row }) => ({ ...fromRow(row), seq })),
+    cached: (visitId) => (visitId === undefined ? all.all() : ofVisit.all(visitId)).map(fromRow),
     add,
-    get: (id) => {
-      const row = byId.get(id);
-      if (!row) return null;
-      const entry = fromRow(row);
-      return amended(entry, record.amendments(entry.visitId).get(id));
-    },
+    get,
     ofIntent: (intentId) => {
       const row = byIntent.get(intentId);
-      return row ? fromRow(row) : null;
+      return row ? get(row.id) : null;
     },
     change,
     visits,

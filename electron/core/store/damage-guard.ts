@@ -25,7 +25,8 @@ export function guardRows<T extends object>(
           }
         };
       }
-      if (typeof value === 'object' && value !== null) {
+      // Bytes (the record's secret) are data, not rows: handed over as they are.
+      if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
         return guardRows(() => Reflect.get(current(), property) as object, onDamage);
       }
       return value;

@@ -59,7 +59,9 @@ export async function importLegacyFiles(options: {
   dataDir: string;
   app: AppStore;
   keyFor(baseUrl: string): Promise<string | null>;
-  openScope(record: SessionRecord & { organizationId: string }): AccountStore;
+  openScope(
+    record: SessionRecord & { organizationId: string },
+  ): AccountStore | Promise<AccountStore>;
   log: Logger;
 }): Promise<LegacyImportResult | null> {
   const { dataDir, app, openScope, log } = options;
@@ -74,7 +76,7 @@ export async function importLegacyFiles(options: {
       const chosen = record.organizationId;
       const activityOrg = chosen && old.activity.length > 0 ? [chosen] : [];
       for (const organizationId of new Set([...old.itemsByOrg.keys(), ...activityOrg])) {
-        const store = openScope({ ...record, organizationId });
+        const store = await openScope({ ...record, organizationId });
         try {
           const counts = importInto(
             store.work,

@@ -21,8 +21,11 @@ export interface VisitRows {
   current(): VisitRow | null;
   /** The visit in progress, started now when there is none. */
   ensureOpen(): VisitRow;
-  /** Finishes the visit in progress (incomplete: with rules open, and why); null when none. */
-  finish(incomplete?: Visit['incomplete']): VisitRow | null;
+  /**
+   * Finishes the visit in progress at `at` (its sign-off's time; incomplete: with rules open,
+   * and why); null when none.
+   */
+  finish(incomplete?: Visit['incomplete'], at?: string): VisitRow | null;
   get(id: string): VisitRow | null;
   /** Newest first. */
   list(): VisitRow[];
@@ -44,7 +47,15 @@ const fromRow = (row: Row): VisitRow => ({
   incomplete: row.incomplete ? (JSON.parse(row.incomplete) as Visit['incomplete']) : null,
 });
 
-export function visitRows(db: Db, now: () => Date = () => new Date()): VisitRows {
+/**
+ * `onStart`: a visit was just started (its record's first entry is appended there, in the same
+ * transaction as the row).
+ */
+export function visitRows(
+  db: Db,
+  now: () => Date = () => new Date(),
+  onStart: (visit: VisitRow) => void = () => undefined,
+): VisitRows {
   const select = `SELECT v.id, v.started_at, v.finished_at, v.incomplete,
       (SELECT count(*) FROM activity a WHERE a.visit_id = v.id) AS entries FROM visits v`;
   const open = db.prepare<[], Row>(`${select} WHERE v.finished_at IS NULL`);
@@ -66,13 +77,17 @@ export function visitRows(db: Db, now: () => Date = () => new Date()): VisitRows
       const found = rows.current();
       if (found) return found;
       const id = `v-${randomUUID()}`;
-      insert.run(id, now().toISOString());
-      return rows.get(id) as VisitRow;
+      return db.transaction(() => {
+        insert.run(id, now().toISOString());
+        const started = rows.get(id) as VisitRow;
+        onStart(started);
+        return started;
+      })();
     },
-    finish: (incomplete = null) => {
+    finish: (incomplete = null, at = now().toISOString()) => {
       const found = rows.current();
       if (!found) return null;
-      close.run(now().toISOString(), incomplete ? JSON.stringify(incomplete) : null, found.id);
+      close.run(at, incomplete ? JSON.stringify(incomplete) : null, found.id);
       return rows.get(found.id);
     },
     get: (id) => {

@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   /** Only a verification's note can be corrected by an amendment. */
   'entry_not_amendable',
   'photo_not_a_photo',
+  /** Wider or taller than the photo size IT allows (`max`). */
+  'photo_too_wide',
+  /** The picture stored is not the one the visit's record hashed (entry `entry`). */
+  'photo_not_recorded',
   'photo_empty',
   'photo_too_large',
   'photo_limit',

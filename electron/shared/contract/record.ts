@@ -44,6 +44,8 @@ export interface Amendment {
  * (electron/core/record/visit-record.ts `append`); a new kind of entry is a new name here.
  */
 export type RecordEntryKind =
+  /** The visit's first entry: when it started and for which organization. */
+  | 'visit_started'
   | 'action'
   | 'verification'
   | 'photo'
@@ -74,12 +76,50 @@ export type SignOff =
   | { at: string; signed: true; name: string; strokes: number[][] }
   | { at: string; signed: false; reason: string };
 
+/** How a visit's entries were chained: every one keyed with this installation's secret, or
+ * its first ones (from before keys) with SHA-256 under a seal made when keys arrived. */
+export type RecordChaining = 'keyed' | 'sealed';
+
+/**
+ * Where a visit's stored chain stops checking out: an entry out of turn (`order`), not naming
+ * the hash before it (`link`), whose content no longer gives its hash — changed, or not made
+ * with this installation's secret (`hash`) —, an unkeyed entry outside the seal (`unsealed`),
+ * or a seal this installation did not make or whose entries are gone (`seal`).
+ */
+export interface RecordBreak {
+  n: number;
+  kind: RecordEntryKind | null;
+  reason: 'order' | 'link' | 'hash' | 'unsealed' | 'seal';
+}
+
+/** Where something kept beside the chain (or a photo's picture) says another thing than it. */
+export interface RecordDiffers {
+  /** The record entry it disagrees with; null: one the record does not have at all. */
+  n: number | null;
+  kind: RecordEntryKind | null;
+  /** The field that differs (`result`, `picture`…; `entry`: a whole entry the record lacks). */
+  field: string;
+}
+
+/** Whether what a visit shows is what its chain proves (read whole by `visitReceipt`). */
+export interface RecordProof {
+  chaining: RecordChaining;
+  /** When its entries from before keys were sealed (chaining `sealed`). */
+  sealedAt: string | null;
+  broken: RecordBreak | null;
+  /** The first place the tables kept beside the chain for speed disagree with it. */
+  cache: RecordDiffers | null;
+  /** The first photo whose stored picture is not the one recorded (or is gone). */
+  photo: RecordDiffers | null;
+}
+
 /**
  * What "Check a receipt" found: `match` (the record is as the receipt says), `added_since`
  * (the receipt's entries are all there, and more were appended after it: a queued action
  * sent, an amendment), `differs` (the receipt and the record part at `entry`), `altered` (an
- * entry stored on this computer no longer matches its own hash: changed outside the app),
- * `unknown` (no visit here has that hash or id).
+ * entry stored on this computer no longer checks out — changed outside the app, or not made with
+ * this installation's secret —, or a photo's picture is not the one recorded), `unknown` (no
+ * visit here has that hash or id).
  */
 export interface ReceiptCheck {
   verdict: 'match' | 'added_since' | 'differs' | 'altered' | 'unknown';
@@ -88,6 +128,10 @@ export interface ReceiptCheck {
   /** The first entry where they part (1-based), for differs / altered. */
   entry: number | null;
   entryKind: RecordEntryKind | null;
+  /** altered: why that entry no longer checks out (`picture`: the photo's bytes). */
+  reason: RecordBreak['reason'] | 'picture' | null;
+  /** How the visit's record was chained (null: unknown visit). */
+  chaining: RecordChaining | null;
   /** Entries of the record on this computer. */
   entries: number;
   /** Entries the receipt lists, when it lists them (a CSV). */

@@ -10,6 +10,7 @@ import {
   type Amendment,
   type ReceiptCheck,
   type RecordEntryInfo,
+  type RecordProof,
   type SignOff,
 } from './record';
 import { MAX_PHOTO_BYTES } from '../photo-limits';
@@ -50,6 +51,9 @@ export interface ActivityEntry {
   sentAt: string | null;
   /** replace: the broken device taken out (`serial` is the one put in), from the start. */
   replaces: string | null;
+  /** The device's label when the action was taken (the one given while installing, the broken
+   * device's for a replace, else the device's own), for the receipt and the CSV. */
+  label?: string | null;
   /** Corrections appended to the visit's record, oldest first; the fields above show the
    * corrected values. */
   amendments: Amendment[];
@@ -105,24 +109,49 @@ export interface PhotoInfo {
   visitId: string;
   serial: string;
   locationId: string;
+  /** When the core stored it, by its own clock. */
   takenAt: string;
+  /** The camera's own time for the frame, kept beside it when within bounds of the core's. */
+  cameraAt?: string | null;
   bytes: number;
 }
 
-/** A span of work of one account (organization + key; training separate). */
+/** A photo as its visit's record holds it, and whether its stored picture is that one. */
+export interface RecordedPhoto extends PhotoInfo {
+  /** Its record entry. */
+  n: number;
+  /** false: the picture stored is not the one recorded, or is gone (never shown then). */
+  matches: boolean;
+}
+
+/** A span of work of one account (organization + key; training separate), as its record says. */
 export interface Visit {
   id: string;
   startedAt: string;
   /** null: in progress. */
   finishedAt: string | null;
+  /** Entries of its record: the count the receipt prints. */
   entries: number;
   organization: { id: string; name: string } | null;
-  /** Finished with completion rules open: which, and the technician's reason. */
+  /** The stores its entries name, in the order first named. */
+  stores: { locationId: string | null; name: string }[];
   /** The chained record: its entry count and the last entry's hash (printed on the receipt). */
   record: { entries: number; finalHash: string | null; chainedAtUpgrade: string | null };
   signOff: SignOff | null;
   /** Finished with completion rules open: which, and the technician's reason. */
   incomplete: { open: OpenRule[]; reason: string } | null;
+  /** Whether its chain and what is kept beside it agree, when read whole this session (null:
+   * not read yet; `visitReceipt` reads it). */
+  proof: RecordProof | null;
+}
+
+/** Everything a visit's receipt, Activity and CSV show, read from its record at once. */
+export interface VisitReceipt {
+  visit: Visit;
+  entries: ActivityEntry[];
+  photos: RecordedPhoto[];
+  record: RecordEntryInfo[];
+  proof: RecordProof;
 }
 
 export const visitOperations = {
@@ -170,6 +199,12 @@ export const visitOperations = {
   /** A visit's chained record: each entry's number, time, kind and hash (for the CSV). */
   visitRecord: op(z.object({ visitId: Id }).strict()).returns<RecordEntryInfo[]>(),
   /**
+   * A visit (default: the one in progress; none: null) as its chained record says it — its
+   * activity, photos and entries — with whether the chain checks out and whether what is kept
+   * beside it (and every photo's picture) agrees. Read a page at a time (never one long block).
+   */
+  visitReceipt: op(z.object({ visitId: Id.optional() }).strict()).returns<VisitReceipt | null>(),
+  /**
    * Compares a receipt with the record on this computer: the final hash printed on it (or a
    * prefix of 16+ digits), and from its CSV the visit and every entry's hash.
    */
@@ -178,6 +213,11 @@ export const visitOperations = {
       .object({
         hash: HashText,
         visitId: Id.optional(),
+        /** The first digits of the visit's id, as the receipt's barcode carries them. */
+        visitPrefix: z
+          .string()
+          .regex(/^[0-9a-f]{12}$/)
+          .optional(),
         entries: z
           .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
           .max(100_000)
@@ -198,7 +238,8 @@ export const visitOperations = {
           .string()
           .max(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 64, RULE.photo_too_large)
           .regex(/^data:image\/(jpeg|webp|png);base64,[A-Za-z0-9+/]+=*$/, RULE.photo_not_a_photo),
-        /** When the frame was captured (kept as the photo's time; the record hashes it). */
+        /** When the camera captured the frame: kept beside the core's own time if within
+         * bounds of it (the photo's time is the core's clock). */
         takenAt: IsoTime.optional(),
       })
       .strict(),

@@ -82,6 +82,10 @@ describe('errors saved by an earlier version', () => {
         }),
         queued.item.id,
       );
+    // An earlier version had no chained record: its rows are chained at the next open.
+    raw.exec(`DROP TRIGGER record_entries_never_removed;
+      DELETE FROM record_entries;
+      INSERT INTO record_to_chain SELECT id FROM visits;`);
     raw.close();
 
     sandbox = await startSandbox({ port, dataFile: join(dir, 'sandbox.json') });

@@ -12,6 +12,7 @@ import type { SessionStatus } from '../../../electron/shared';
 import { keyFingerprint, scopeDir } from '../../../electron/core/db/account-scope';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
+import { JPEG_8x6 } from '../../helpers/photo-bytes';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -111,7 +112,7 @@ describe('sign out and the saved data', () => {
       await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 })
     ).rows.map((d) => d.serial_number);
     await harness.call('installDevice', { serial, locationId: locations[0]!.id });
-    const jpeg = `data:image/jpeg;base64,${Buffer.alloc(2_000, 0xab).toString('base64')}`;
+    const jpeg = `data:image/jpeg;base64,${JPEG_8x6.toString('base64')}`;
     await harness.call('addPhoto', { serial, locationId: locations[0]!.id, dataUrl: jpeg });
     // The last connection report is kept in app.db, with the organization and the user.
     await harness.call('checkConnection', {});

@@ -10,9 +10,10 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Visit } from '../../../electron/shared';
 import { canonicalJson } from '../../../electron/core/record/canonical-json';
-import { hashOf } from '../../../electron/core/record/visit-record';
+import { unkeyedHash } from '../../../electron/core/record/entry-hash';
 import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
 import { readReceiptCsv } from '../../../renderer/src/lib/visit/record-csv';
+import { JPEG_8x6 } from '../../helpers/photo-bytes';
 import { uninstalledSerials, useSandboxWorld, workDbPath } from '../../helpers/store-world';
 
 const world = useSandboxWorld('fi-record-');
@@ -37,8 +38,8 @@ async function signedVisit(): Promise<{ visit: Visit; verificationId: string }> 
   await world.harness.call('addPhoto', {
     serial,
     locationId: at,
-    dataUrl: `data:image/jpeg;base64,${Buffer.alloc(300, 7).toString('base64')}`,
-    takenAt: '2026-05-04T10:00:00.000Z',
+    dataUrl: `data:image/jpeg;base64,${JPEG_8x6.toString('base64')}`,
+    takenAt: new Date().toISOString(),
   });
   const visit = await world.harness.call('finishVisit', {
     signOff: { signed: true, name: 'Ana Store', strokes: SIGNATURE },
@@ -63,16 +64,22 @@ describe('the chained visit record', () => {
   it('records every entry and the sign-off; its CSV checks out; SQLite refuses edits', async () => {
     const { visit } = await signedVisit();
     const record = await world.harness.call('visitRecord', { visitId: visit.id });
-    expect(record.map((e) => e.kind)).toEqual(['action', 'verification', 'photo', 'sign_off']);
+    expect(record.map((e) => e.kind)).toEqual([
+      'visit_started',
+      'action',
+      'verification',
+      'photo',
+      'sign_off',
+    ]);
     expect(visit.record).toEqual({
-      entries: 4,
-      finalHash: record[3]!.hash,
+      entries: 5,
+      finalHash: record[4]!.hash,
       chainedAtUpgrade: null,
     });
     expect(visit.signOff).toMatchObject({ signed: true, name: 'Ana Store', strokes: SIGNATURE });
-    // The photo's entry holds its picture's SHA-256 and the time it was captured.
+    // The photo's entry holds its picture's SHA-256 and the time the core stored it.
     const [photo] = await world.harness.call('listPhotos', { visitId: visit.id });
-    expect(photo?.takenAt).toBe('2026-05-04T10:00:00.000Z');
+    expect(Date.now() - Date.parse(photo!.takenAt)).toBeLessThan(60_000);
     const stored = (await world.harness.call('photoData', { id: photo!.id })).dataUrl.split(
       ',',
     )[1]!;
@@ -82,7 +89,7 @@ describe('the chained visit record', () => {
         .prepare<[string], { body: string }>(`SELECT body FROM record_entries WHERE subject = ?`)
         .get(photo!.id)!.body;
       expect(JSON.parse(body)).toMatchObject({
-        takenAt: '2026-05-04T10:00:00.000Z',
+        takenAt: photo!.takenAt,
         sha256: createHash('sha256').update(Buffer.from(stored, 'base64')).digest('hex'),
       });
     } finally {
@@ -90,20 +97,25 @@ describe('the chained visit record', () => {
     }
 
     const csv = await csvOf(visit);
-    expect(csv).toContain(record[3]!.hash);
-    expect(await checkCsv(csv)).toMatchObject({ verdict: 'match', visitId: visit.id, entries: 4 });
+    expect(csv).toContain(record[4]!.hash);
+    expect(await checkCsv(csv)).toMatchObject({
+      verdict: 'match',
+      visitId: visit.id,
+      entries: 5,
+      chaining: 'keyed',
+    });
     // The hash typed from the PDF: grouped, upper case, or its first 16 digits.
-    const typed = record[3]!.hash.toUpperCase().replace(/(.{8})/g, '$1 ');
+    const typed = record[4]!.hash.toUpperCase().replace(/(.{8})/g, '$1 ');
     expect(await world.harness.call('checkReceipt', { hash: typed })).toMatchObject({
       verdict: 'match',
     });
     expect(
-      await world.harness.call('checkReceipt', { hash: record[3]!.hash.slice(0, 16) }),
+      await world.harness.call('checkReceipt', { hash: record[4]!.hash.slice(0, 16) }),
     ).toMatchObject({ verdict: 'match', visitId: visit.id });
 
     const db = new Database(await workDbPath(world.harness.dataDir));
     try {
-      expect(() => db.prepare(`UPDATE record_entries SET body = '{}' WHERE n = 2`).run()).toThrow(
+      expect(() => db.prepare(`UPDATE record_entries SET body = '{}' WHERE n = 3`).run()).toThrow(
         /never changed/,
       );
       expect(() => db.prepare('DELETE FROM record_entries').run()).toThrow(/never removed/);
@@ -112,7 +124,7 @@ describe('the chained visit record', () => {
     }
   });
 
-  it('finds an entry changed around the app, and names it', async () => {
+  it('finds an entry changed around the app, and names it, even with every hash computed again', async () => {
     const { visit } = await signedVisit();
     const csv = await csvOf(visit);
     const db = new Database(await workDbPath(world.harness.dataDir));
@@ -121,23 +133,24 @@ describe('the chained visit record', () => {
       db.exec('DROP TRIGGER record_entries_never_changed');
       const row = db
         .prepare<[string], { body: string }>(
-          `SELECT body FROM record_entries WHERE visit_id = ? AND n = 2`,
+          `SELECT body FROM record_entries WHERE visit_id = ? AND n = 3`,
         )
         .get(visit.id)!;
       const body = JSON.parse(row.body) as { fact: { note: string } };
       body.fact.note = 'Behind the till';
-      db.prepare(`UPDATE record_entries SET body = ? WHERE visit_id = ? AND n = 2`).run(
+      db.prepare(`UPDATE record_entries SET body = ? WHERE visit_id = ? AND n = 3`).run(
         canonicalJson(body),
         visit.id,
       );
       expect(await checkCsv(csv)).toMatchObject({
         verdict: 'altered',
-        entry: 2,
+        entry: 3,
         entryKind: 'verification',
+        reason: 'hash',
       });
 
-      // …and, more carefully, every hash from there on computed again: the record is a chain
-      // again, but no longer the receipt's.
+      // …and, more carefully, every hash from there on computed again (the file holds no
+      // secret, so with SHA-256 as before keys): a chain again, but not this installation's.
       const rows = db
         .prepare<
           [string],
@@ -145,42 +158,43 @@ describe('the chained visit record', () => {
             id: string;
             n: number;
             at: string;
-            kind: 'action';
-            subject: string;
+            kind: string;
+            subject: string | null;
             body: string;
             prevHash: string;
-            hash: string;
           }
         >(
-          `SELECT id, n, at, kind, subject, body, prev_hash AS prevHash, hash
+          `SELECT id, n, at, kind, subject, body, prev_hash AS prevHash
            FROM record_entries WHERE visit_id = ? ORDER BY n`,
         )
         .all(visit.id);
-      let prev = rows[0]!.hash;
-      for (const row of rows.slice(1)) {
-        const entry = {
-          ...row,
+      let prev = '0'.repeat(64);
+      for (const r of rows) {
+        const hash = unkeyedHash({
           visitId: visit.id,
-          body: JSON.parse(row.body) as unknown,
-          prevHash: prev,
-        };
-        prev = hashOf(entry);
-        db.prepare('UPDATE record_entries SET prev_hash = ?, hash = ? WHERE id = ?').run(
-          entry.prevHash,
+          n: r.n,
+          id: r.id,
+          at: r.at,
+          kind: r.kind,
+          subject: r.subject,
+          body: JSON.parse(r.body) as unknown,
           prev,
-          row.id,
+        });
+        db.prepare('UPDATE record_entries SET prev_hash = ?, hash = ?, keyed = 0 WHERE id = ?').run(
+          prev,
+          hash,
+          r.id,
         );
+        prev = hash;
       }
       expect(await checkCsv(csv)).toMatchObject({
-        verdict: 'differs',
-        entry: 2,
-        entryKind: 'verification',
+        verdict: 'altered',
+        entry: 1,
+        entryKind: 'visit_started',
+        reason: 'unsealed',
       });
-      // The hash printed on the receipt is nowhere on this computer any more.
-      const printed = readReceiptCsv(csv)!.hash;
-      expect(await world.harness.call('checkReceipt', { hash: printed })).toMatchObject({
-        verdict: 'unknown',
-      });
+      const receipt = await world.harness.call('visitReceipt', { visitId: visit.id });
+      expect(receipt?.proof.broken).toEqual({ n: 1, kind: 'visit_started', reason: 'unsealed' });
     } finally {
       db.close();
     }
@@ -212,10 +226,15 @@ describe('the chained visit record', () => {
     // The receipt handed over before the correction: all its entries are there, one more since.
     expect(await checkCsv(before)).toMatchObject({
       verdict: 'added_since',
-      entry: 5,
+      entry: 6,
       entryKind: 'amendment',
     });
-    expect(await checkCsv(await csvOf(visit))).toMatchObject({ verdict: 'match', entries: 5 });
+    expect(await checkCsv(await csvOf(visit))).toMatchObject({ verdict: 'match', entries: 6 });
+    // The cache keeps the note as first recorded: a correction is no disagreement.
+    expect((await world.harness.call('visitReceipt', { visitId: visit.id }))?.proof).toMatchObject({
+      broken: null,
+      cache: null,
+    });
     // Only a verification's note is correctable.
     const install = listed.find((e) => e.action === 'install')!;
     expect(

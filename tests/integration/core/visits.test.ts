@@ -36,7 +36,8 @@ describe('visits', () => {
     expect(await world.harness.call('listVisits')).toEqual([]);
     const first = await installSomething();
     const [open] = await world.harness.call('listVisits');
-    expect(open).toMatchObject({ finishedAt: null, entries: 1, organization: { id: orgA } });
+    // Its record: the visit's start (naming the organization) and the install.
+    expect(open).toMatchObject({ finishedAt: null, entries: 2, organization: { id: orgA } });
     const finished = await world.harness.call('finishVisit', {
       signOff: { signed: false, reason: 'Nobody from the store present' },
     });

@@ -16,6 +16,7 @@ import type { Logger } from '../../../electron/common/logger';
 import { openDatabase } from '../../../electron/core/db/open-database';
 import { CACHE_MIGRATIONS } from '../../../electron/core/db/schema';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
+import { memoryRecordKey } from '../../helpers/record-key';
 import { downloadList, type ListDownload } from '../../../electron/core/sync/list-download';
 
 const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -27,7 +28,7 @@ let store: AccountStore;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fi-conditional-'));
-  store = openAccountStore(join(dir, 'scope'), log);
+  store = openAccountStore(join(dir, 'scope'), log, { recordKey: memoryRecordKey() });
   await store.checked;
 });
 
@@ -229,7 +230,7 @@ describe('cache migration 3 (list_pages, list_marks)', () => {
     }
     v2.close();
     store.close();
-    store = openAccountStore(scope, log);
+    store = openAccountStore(scope, log, { recordKey: memoryRecordKey() });
     expect(await store.checked, 'upgraded, not dropped and rebuilt').toBe(false);
     expect(store.cache.db.pragma('user_version', { simple: true })).toBe(CACHE_MIGRATIONS.length);
     expect(stored()).toEqual(['A1', 'A2']);

@@ -37,6 +37,7 @@ import {
   uninstalledSerials,
   type SandboxHost,
 } from '../../helpers/store-world';
+import { JPEG_8x6 } from '../../helpers/photo-bytes';
 
 const QUEUED = 6;
 let root: string;
@@ -47,7 +48,7 @@ let template: string;
 /** A copy of a data dir made while its app ran, without work.db's -wal and -shm. */
 let tornCopy: string;
 
-const jpeg = `data:image/jpeg;base64,${Buffer.alloc(3_000, 0xab).toString('base64')}`;
+const jpeg = `data:image/jpeg;base64,${JPEG_8x6.toString('base64')}`;
 
 const scopeOf = (dataDir: string) => {
   const accounts = join(dataDir, 'accounts');
@@ -213,7 +214,8 @@ describe('during work, a read that meets damage', () => {
     ['the queue', 'intents', 'listOutbox', none],
     ['the activity log', 'activity', 'listActivity', none],
     ['the visits', 'visits', 'listVisits', none],
-    ['the photos', 'photos', 'listPhotos', none],
+    // The record says which photos there are; their bytes are read to check and show them.
+    ['the photos', 'photos', 'visitReceipt', none],
     ['the queue, by an install (a write)', 'intents', 'installDevice', anInstall],
   ] as const)(
     '%s: answers that the queue is damaged (never an empty list), moves it aside and reports it',

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../../electron/common/logger';
 import type { Device } from '../../../electron/core/api/wire';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
+import { memoryRecordKey } from '../../helpers/record-key';
 import { MATCH_COUNT_CAP } from '../../../electron/core/store/device-query';
 
 const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -22,7 +23,7 @@ let store: AccountStore;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fi-device-query-'));
-  store = openAccountStore(join(dir, 'scope'), log);
+  store = openAccountStore(join(dir, 'scope'), log, { recordKey: memoryRecordKey() });
   await store.checked;
 });
 

@@ -17,6 +17,7 @@ import {
   TRAINING_FINGERPRINT,
 } from '../../../electron/core/db/account-scope';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
+import { memoryRecordKey } from '../../helpers/record-key';
 import { openAppStore, type AppStore } from '../../../electron/core/store/app-store';
 import { importLegacyFiles } from '../../../electron/core/store/legacy-import';
 
@@ -72,7 +73,9 @@ const run = (overrides: Partial<Options> = {}) =>
     log,
     keyFor: (baseUrl) => Promise.resolve(baseUrl === BASE_URL ? API_KEY : null),
     openScope: (record) => {
-      const store = openAccountStore(scopeDir(dataDir, record), log);
+      const store = openAccountStore(scopeDir(dataDir, record), log, {
+        recordKey: memoryRecordKey(),
+      });
       opened.push(store);
       return store;
     },
@@ -83,7 +86,7 @@ const run = (overrides: Partial<Options> = {}) =>
 async function scope(organizationId: string, fingerprint = FINGERPRINT, baseUrl = BASE_URL) {
   const training = fingerprint === TRAINING_FINGERPRINT;
   const dir = scopeDir(dataDir, { baseUrl, organizationId, keyFingerprint: fingerprint, training });
-  const store = openAccountStore(dir, log);
+  const store = openAccountStore(dir, log, { recordKey: memoryRecordKey() });
   await store.checked;
   try {
     return { intents: store.work.intents.list(), activity: store.work.activity.list() };
@@ -349,7 +352,9 @@ describe('importing the previous version files', () => {
     const failing = run({
       openScope: (record) => {
         if (record.organizationId === SOUTH) throw new Error('disk full');
-        const store = openAccountStore(scopeDir(dataDir, record), log);
+        const store = openAccountStore(scopeDir(dataDir, record), log, {
+          recordKey: memoryRecordKey(),
+        });
         opened.push(store);
         return store;
       },

@@ -14,6 +14,7 @@ import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/ind
 import { startBrowserMode } from '../../helpers/cli-process';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import { uninstalledSerials } from '../../helpers/store-world';
+import { JPEG_8x6 } from '../../helpers/photo-bytes';
 
 let sandbox: RunningSandbox;
 let harness: CoreHarness;
@@ -48,7 +49,7 @@ afterAll(async () => {
   process.umask(umask);
 });
 
-const jpeg = `data:image/jpeg;base64,${Buffer.alloc(2_000, 0xab).toString('base64')}`;
+const jpeg = `data:image/jpeg;base64,${JPEG_8x6.toString('base64')}`;
 
 describe.skipIf(process.platform === 'win32')('the data folder', () => {
   it('is 0700 and 0600 all the way down after sign-in, sync, an install, a photo and training', async () => {

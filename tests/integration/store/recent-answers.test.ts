@@ -17,6 +17,7 @@ import {
   rememberAnswer,
 } from '../../../electron/core/service/recent-answers';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
+import { memoryRecordKey } from '../../helpers/record-key';
 
 const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const FRESH_MS = 50_000;
@@ -29,7 +30,7 @@ let scope: SignedInScope;
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: T0 });
   dir = await mkdtemp(join(tmpdir(), 'fi-recent-answers-'));
-  store = openAccountStore(join(dir, 'scope'), log);
+  store = openAccountStore(join(dir, 'scope'), log, { recordKey: memoryRecordKey() });
   await store.checked;
   // The module reads the scope's store only.
   scope = { store } as unknown as SignedInScope;

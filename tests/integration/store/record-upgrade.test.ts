@@ -14,6 +14,12 @@ import type { Logger } from '../../../electron/common/logger';
 import { openDatabase } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import { openAccountStore } from '../../../electron/core/store/account-store';
+import Database from 'better-sqlite3';
+import { checkChain } from '../../../electron/core/record/chain-check';
+import { canonicalJson } from '../../../electron/core/record/canonical-json';
+import { FIRST_PREV, unkeyedHash } from '../../../electron/core/record/entry-hash';
+import { readVisit } from '../../../electron/core/service/visit-read';
+import { memoryRecordKey } from '../../helpers/record-key';
 
 const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** What versions 7 (pick list) and 8 (completion rules) could hold of an earlier visit. */
@@ -79,7 +85,8 @@ describe('a work.db from before chained records', () => {
         .run(picture);
       old.close();
 
-      const store = openAccountStore(scope, log);
+      const recordKey = memoryRecordKey();
+      const store = openAccountStore(scope, log, { recordKey });
       try {
         const { record } = store.work.activity;
         const entries = record.list('v-old');
@@ -97,7 +104,7 @@ describe('a work.db from before chained records', () => {
           takenAt: '2026-05-04T09:15:00.000Z',
           sha256: createHash('sha256').update(picture).digest('hex'),
         });
-        expect(record.firstBroken('v-old')).toBeNull();
+        expect(checkChain(entries, recordKey.secret, record.seal('v-old'))).toBeNull();
         expect(record.summary('v-old')).toMatchObject({
           entries: total,
           chainedAtUpgrade: entries.at(-1)!.at,
@@ -105,7 +112,7 @@ describe('a work.db from before chained records', () => {
       } finally {
         store.close();
       }
-      const again = openAccountStore(scope, log);
+      const again = openAccountStore(scope, log, { recordKey });
       try {
         expect(again.work.activity.record.summary('v-old').entries).toBe(4 + later.length);
       } finally {
@@ -113,4 +120,74 @@ describe('a work.db from before chained records', () => {
       }
     },
   );
+});
+
+describe('a work.db chained before keys (version 10)', () => {
+  it('is sealed once at the first open with the secret: its receipts still match, it says how it was chained, and nothing unkeyed is taken after', async () => {
+    const scope = join(dir, 'scope');
+    mkdirSync(scope, { recursive: true, mode: 0o700 });
+    const path = join(scope, 'work.db');
+    const old = openDatabase(path, { migrations: WORK_MIGRATIONS.slice(0, 10) });
+    /** Writes a visit's entries as version 10 did: plain SHA-256, chained. */
+    const writeUnkeyed = (db: typeof old, visitId: string, kinds: string[]): string => {
+      db.prepare(
+        `INSERT INTO visits (id, seq, started_at, finished_at) VALUES (?,
+           (SELECT coalesce(max(seq), 0) + 1 FROM visits), '2026-05-04T09:00:00.000Z', '2026-05-04T10:00:00.000Z')`,
+      ).run(visitId);
+      let prev = FIRST_PREV;
+      kinds.forEach((kind, i) => {
+        const entry = {
+          visitId,
+          n: i + 1,
+          id: `e-${visitId}-${i}`,
+          at: '2026-05-04T09:30:00.000Z',
+          kind,
+          subject: null,
+          body: { said: i },
+          prev,
+        };
+        const hash = unkeyedHash(entry);
+        db.prepare(
+          `INSERT INTO record_entries (id, visit_id, n, at, kind, subject, body, prev_hash, hash)
+           VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+        ).run(entry.id, visitId, entry.n, entry.at, kind, canonicalJson(entry.body), prev, hash);
+        prev = hash;
+      });
+      return prev;
+    };
+    const printed = writeUnkeyed(old, 'v-before', ['action', 'sign_off']);
+    old.close();
+
+    const recordKey = memoryRecordKey();
+    const proofOf = async (store: ReturnType<typeof openAccountStore>, visitId: string) =>
+      (await readVisit(store.work, visitId))!.proof;
+    const store = openAccountStore(scope, log, { recordKey });
+    try {
+      expect(recordKey.sealed('scope')).toBe(true);
+      const proof = await proofOf(store, 'v-before');
+      expect(proof).toMatchObject({ chaining: 'sealed', broken: null });
+      expect(proof.sealedAt).not.toBeNull();
+      expect(store.work.activity.record.summary('v-before').finalHash).toBe(printed);
+    } finally {
+      store.close();
+    }
+
+    // Written into the file afterwards, the old way: never sealed, never taken.
+    const raw = new Database(path);
+    writeUnkeyed(raw, 'v-forged', ['action', 'sign_off']);
+    // …and the seals removed, as if the file were rolled back to before them.
+    raw.exec('DELETE FROM record_seals');
+    raw.close();
+    const again = openAccountStore(scope, log, { recordKey });
+    try {
+      for (const visitId of ['v-forged', 'v-before'])
+        expect((await proofOf(again, visitId)).broken).toEqual({
+          n: 1,
+          kind: 'action',
+          reason: 'unsealed',
+        });
+    } finally {
+      again.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import type { Device } from '../../../electron/core/api/wire';
 import { openDatabase } from '../../../electron/core/db/open-database';
 import { CACHE_MIGRATIONS } from '../../../electron/core/db/schema';
 import { openAccountStore, type AccountStore } from '../../../electron/core/store/account-store';
+import { memoryRecordKey } from '../../helpers/record-key';
 
 const log: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const NOW = '2026-11-23T08:00:00.000Z';
@@ -20,7 +21,7 @@ let dir: string;
 let store: AccountStore;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fi-serial-lookup-'));
-  store = openAccountStore(join(dir, 'scope'), log);
+  store = openAccountStore(join(dir, 'scope'), log, { recordKey: memoryRecordKey() });
   await store.checked;
 });
 afterEach(async () => {
@@ -147,7 +148,7 @@ describe('cache migration 2', () => {
       expect(found('ab12cd$$')).toEqual([]);
     } finally {
       now.close();
-      store = openAccountStore(join(dir, 'scope'), log);
+      store = openAccountStore(join(dir, 'scope'), log, { recordKey: memoryRecordKey() });
     }
   });
 });

@@ -2,6 +2,7 @@
  * work.db migrations upgrade a file written by an earlier version without losing a queued
  * action (the queue cannot be rebuilt from the server). Real SQLite files.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,9 @@ import { openDatabase } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import { activityRows } from '../../../electron/core/store/activity-rows';
 import { intentRows } from '../../../electron/core/store/intent-rows';
+
+/** The record's key: these tests read the activity cache and its chain, not the keying. */
+const SECRET = randomBytes(32);
 
 let dir: string;
 beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'fi-work-mig-'))));
@@ -76,8 +80,8 @@ describe('work.db migrations', () => {
 
     const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
     expect(
-      activityRows(now)
-        .list()
+      activityRows(now, { secret: SECRET })
+        .cached()
         .map((e) => [e.id, e.result]),
     ).toEqual([
       ['failed-walk', 'walk_test_failed'],
@@ -97,7 +101,7 @@ describe('work.db migrations', () => {
     v6.close();
 
     const now = openDatabase(path, { migrations: WORK_MIGRATIONS });
-    const visits = activityRows(now).visits;
+    const visits = activityRows(now, { secret: SECRET }).visits;
     expect(visits.list().map((v) => [v.id, v.incomplete])).toEqual([
       ['v-open', null],
       ['v-done', null],

@@ -5,12 +5,14 @@ import { FALLBACK_LOCALE, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
 import { activityDetail, replacedSerial } from '../../../renderer/src/lib/words/activity-text';
 import { absoluteTime } from '../../../renderer/src/lib/words/format';
+import { plain } from '../../helpers/plain-text';
 
 const speak = (tag: string) => setLocaleSource(() => resolveLocale([tag]));
 afterEach(() => setLocaleSource(() => FALLBACK_LOCALE));
 
+// Names and notes are isolated for direction (words/bidi.ts); the words are compared here.
 const said = (fact: ActivityFact, walkTest: ActivityEntry['walkTest'] = null) =>
-  activityDetail({ fact, detail: '', walkTest });
+  plain(activityDetail({ fact, detail: '', walkTest }));
 
 /** Each kind with the English an earlier version wrote in `detail` for it. */
 const FACTS: [ActivityFact, string][] = [
@@ -114,10 +116,10 @@ describe('an action that waited in the queue', () => {
   it('says when it was sent beside what it did (its time is when the technician acted)', () => {
     const fact: ActivityFact = { kind: 'installed', location: 'Markt Nord' };
     const sentAt = '2026-05-04T12:35:00Z';
-    const line = activityDetail({ fact, detail: '', walkTest: null, sentAt });
+    const line = plain(activityDetail({ fact, detail: '', walkTest: null, sentAt }));
     expect(line.startsWith('Installed at Markt Nord. Sent from the queue at ')).toBe(true);
     expect(line).toContain(absoluteTime(sentAt));
-    expect(activityDetail({ fact, detail: '', walkTest: null, sentAt: null })).toBe(
+    expect(plain(activityDetail({ fact, detail: '', walkTest: null, sentAt: null }))).toBe(
       'Installed at Markt Nord.',
     );
   });
@@ -126,5 +128,24 @@ describe('an action that waited in the queue', () => {
     expect(
       replacedSerial({ fact: { kind: 'queued' }, detail: 'Queued: …', replaces: 'FTC-OLD' }),
     ).toBe('FTC-OLD');
+  });
+});
+
+describe('names and notes inside a sentence', () => {
+  it('are isolated for direction, so a right-to-left override turns only itself', () => {
+    const override = '\u202EpohS';
+    const text = activityDetail({
+      fact: { kind: 'verification', checkedIn: true, note: override },
+      detail: '',
+      walkTest: null,
+    });
+    expect(text).toContain(`\u2068${override}\u2069`);
+    expect(
+      activityDetail({
+        fact: { kind: 'installed', location: override },
+        detail: '',
+        walkTest: null,
+      }),
+    ).toBe(`Installed at \u2068${override}\u2069.`);
   });
 });

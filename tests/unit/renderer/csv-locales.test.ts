@@ -45,8 +45,8 @@ describe('localised CSV files', () => {
     setLocaleSource(() => resolveLocale(['de']));
     try {
       expect(activityToCsv([entry], options('de'))).toBe(
-        `${CSV_BOM}"Organisation";"Zeit";"Aktion";"Seriennummer";"Standort";"Ort";"Ergebnis";"Details";"Offene Punkte"\r\n` +
-          '"Nordwind";"2026-05-04 13:00:00 +01:00";"Installieren";"FTC-1";"Markt; München";"München";"Erledigt";"Zähler 1,5 m";"Keine Prüfung"\r\n',
+        `${CSV_BOM}"Organisation";"Zeit";"Aktion";"Seriennummer";"Bezeichnung";"Standort";"Ort";"Ergebnis";"Details";"Offene Punkte";"Unterschrieben von"\r\n` +
+          '"Nordwind";"2026-05-04 13:00:00 +01:00";"Installieren";"FTC-1";"";"Markt; München";"München";"Erledigt";"Zähler 1,5 m";"Keine Prüfung";""\r\n',
       );
     } finally {
       setLocaleSource(() => FALLBACK_LOCALE);
@@ -54,8 +54,8 @@ describe('localised CSV files', () => {
   });
   it('US English: BOM and commas, the comma cell quoted', () => {
     expect(activityToCsv([entry], options('en-US'))).toBe(
-      `${CSV_BOM}"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"\r\n` +
-        '"Nordwind","2026-05-04 13:00:00 +01:00","Install","FTC-1","Markt; München","München","Done","Zähler 1,5 m","Not checked"\r\n',
+      `${CSV_BOM}"Organization","Time","Action","Serial number","Label","Location","City","Result","Detail","Needs follow-up","Signed by"\r\n` +
+        '"Nordwind","2026-05-04 13:00:00 +01:00","Install","FTC-1","","Markt; München","München","Done","Zähler 1,5 m","Not checked",""\r\n',
     );
   });
   it('the detail column says what the core recorded in the file’s language', () => {
@@ -68,7 +68,7 @@ describe('localised CSV files', () => {
     setLocaleSource(() => resolveLocale(['de']));
     try {
       expect(activityToCsv([replaced], options('de')).split('\r\n')[1]).toBe(
-        '"Nordwind";"2026-05-04 13:00:00 +01:00";"Austauschen";"FTC-1";"Markt; München";"München";"Erledigt";"FTC-0 am Standort Markt ausgetauscht.";"Keine Prüfung"',
+        '"Nordwind";"2026-05-04 13:00:00 +01:00";"Austauschen";"FTC-1";"";"Markt; München";"München";"Erledigt";"FTC-0 am Standort Markt ausgetauscht.";"Keine Prüfung";""',
       );
     } finally {
       setLocaleSource(() => FALLBACK_LOCALE);

@@ -51,9 +51,9 @@ describe('CSV export', () => {
     );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(
-      '"Organization","Time","Action","Serial number","Location","City","Result","Detail","Needs follow-up"\r\n' +
-        '"Northwind","2026-05-04 14:00:00 +02:00","Install","FTC-1","Store, Berlin","Berlin","Done","Installed",""\r\n' +
-        '"Northwind","2026-05-04 14:00:00 +02:00","Verify","FTC-1","Unknown location","Berlin","Not verified","Installed","Not verified"\r\n',
+      '"Organization","Time","Action","Serial number","Label","Location","City","Result","Detail","Needs follow-up","Signed by"\r\n' +
+        '"Northwind","2026-05-04 14:00:00 +02:00","Install","FTC-1","","Store, Berlin","Berlin","Done","Installed","",""\r\n' +
+        '"Northwind","2026-05-04 14:00:00 +02:00","Verify","FTC-1","","Unknown location","Berlin","Not verified","Installed","Not verified",""\r\n',
     );
     expect(csv).not.toContain('loc_1');
     expect(toCsv([])).toBe('\r\n');
@@ -65,7 +65,7 @@ describe('CSV export', () => {
       offsetMinutes: () => 0,
     });
     expect(csv.split('\r\n')[1]).toBe(
-      '"Northwind";"2026-05-04 12:00:00 +00:00";"Install";"FTC-1";"Store, Berlin";"";"Done";"Installed";"Not checked"',
+      '"Northwind";"2026-05-04 12:00:00 +00:00";"Install";"FTC-1";"";"Store, Berlin";"";"Done";"Installed";"Not checked";""',
     );
   });
 });

@@ -3,6 +3,13 @@
  * and then the activity entry that says how it ended — in every language.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { plain } from '../../helpers/plain-text';
+
+/** The words of a line's state (store names are isolated for direction inside them). */
+const plainState = <T extends { text: string }>(state: T): T => ({
+  ...state,
+  text: plain(state.text),
+});
 import type { ActivityEntry, PickLine } from '../../../electron/shared';
 import { FALLBACK_LOCALE, MESSAGE_LOCALES, resolveLocale } from '../../../i18n/locales';
 import { setLocaleSource } from '../../../renderer/src/lib/words/active-locale';
@@ -74,7 +81,7 @@ describe('a pick list line', () => {
       ready: false,
       install: { intentId: 'q-1', locationId: 'L1', item: null, entry: entry({}) },
     });
-    expect(lineState(done, [])).toEqual({
+    expect(plainState(lineState(done, []))).toEqual({
       badge: { text: 'Done', tone: 'ok' },
       text: 'Installed at Mall.',
     });
@@ -89,7 +96,7 @@ describe('a pick list line', () => {
         entry: entry({ result: 'conflict', fact: { kind: 'conflict', location: 'Airport' } }),
       },
     });
-    expect(lineState(refused, [])).toEqual({
+    expect(plainState(lineState(refused, []))).toEqual({
       badge: { text: 'Conflict', tone: 'bad' },
       text: 'The device is installed at Airport. Already installed at Airport: skipped.',
     });

@@ -60,6 +60,8 @@ describe('what the check says', () => {
     visitStartedAt: '2026-05-04T10:00:00.000Z',
     entries: 4,
     receiptEntries: 3,
+    reason: null,
+    chaining: 'keyed' as const,
   };
   it('names the entry and its kind where they part, in the language shown', () => {
     expect(

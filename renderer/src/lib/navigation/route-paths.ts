@@ -2,7 +2,7 @@
  * The one table between screens and addresses (`location.hash`). Other parts build on these
  * exact paths (desktop deep links, links between screens), so change them only here:
  *
- *   #/locations                     #/inventory        #/activity
+ *   #/locations                     #/inventory        #/activity[?check={receipt code}]
  *   #/locations/{id}                #/inventory/all    #/settings
  *   #/locations/{id}/scan           #/scan             #/receipts/{visitId}
  *   #/locations/{id}/replace        #/pick-list
@@ -15,6 +15,7 @@
  */
 import { isId, isSerial } from '../../../../electron/shared/id-patterns';
 import type { Route } from './routes';
+import { isReceiptCode } from '../visit/receipt-code';
 
 export const HOME: Route = { name: 'locations' };
 export const HOME_PATH = '#/locations';
@@ -42,7 +43,7 @@ export function routeToPath(route: Route): string {
     case 'inventory':
       return route.view === 'all' ? '#/inventory/all' : '#/inventory';
     case 'activity':
-      return '#/activity';
+      return route.check ? `#/activity?check=${enc(route.check)}` : '#/activity';
     case 'settings':
       return '#/settings';
   }
@@ -115,7 +116,12 @@ export function pathToRoute(hash: string): Route | null {
     case 'inventory':
       if (a === undefined) return { name: 'inventory', view: 'uninstalled' };
       return a === 'all' && b === undefined ? { name: 'inventory', view: 'all' } : null;
-    case 'activity':
+    case 'activity': {
+      if (a !== undefined) return null;
+      const check = query.get('check');
+      if (check === null) return { name: 'activity' };
+      return isReceiptCode(check) ? { name: 'activity', check } : null;
+    }
     case 'settings':
       return a === undefined ? { name: head } : null;
     default:

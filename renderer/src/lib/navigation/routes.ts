@@ -9,7 +9,8 @@ export type Route =
   | { name: 'device'; serial: string; locationId: string | null }
   | { name: 'verify'; serial: string; locationId: string; installedAt: string }
   | { name: 'inventory'; view: 'uninstalled' | 'all' }
-  | { name: 'activity' }
+  /** `check`: a receipt's scanned barcode (lib/visit/receipt-code.ts) to check there. */
+  | { name: 'activity'; check?: string }
   | { name: 'receipt'; visitId: string }
   | { name: 'settings' };
 

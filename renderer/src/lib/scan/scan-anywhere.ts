@@ -8,6 +8,7 @@
 import type { Route } from '../navigation/routes';
 import { isTextField, keyPlace } from './key-place';
 import { normaliseSerial } from './normalise-serial';
+import { codeText, readReceiptCode } from '../visit/receipt-code';
 import { createWedgeDetector } from './wedge-detector';
 
 /** A screen taking the scans while it is shown. */
@@ -85,6 +86,12 @@ export function listenForScansAnywhere(win: Window, options: ScanAnywhereOptions
       // press the dialog's focused button ("Uninstall", "Delete"), and opening a device
       // behind the question would leave it unanswered on another screen.
       if (win.document.querySelector('dialog[open]')) return;
+      // A receipt's barcode is never a serial: wherever it is scanned, it opens its check.
+      const receipt = readReceiptCode(raw);
+      if (receipt && options.current()) {
+        options.go({ name: 'activity', check: codeText(receipt) });
+        return;
+      }
       if (claim) return claim.onScan(raw);
       const at = options.current();
       const serial = normaliseSerial(raw);

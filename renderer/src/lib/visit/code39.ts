@@ -1,6 +1,6 @@
 /**
  * Code 39 bars for the accuracy audit's printed sheet ("In" and "Out" barcodes the handheld
- * scanner counts with). Every wedge scanner reads Code 39 out of the box, and two fixed symbols
+ * scanner counts with) and a receipt's barcode (lib/visit/receipt-code.ts). Every wedge scanner reads Code 39 out of the box, and two fixed symbols
  * do not need zxing-wasm's writer (a second WebAssembly module to load for one sheet): the
  * symbology is a table of 9-element patterns, three of them wide.
  */
@@ -42,3 +42,7 @@ export function code39(text: string, quietZone = 10): Bars {
   }
   return { bars, width: x - 1 + quietZone };
 }
+
+/** The bars as one SVG path of the given height (a hundred <rect>s laid out for nothing). */
+export const barsPath = (symbol: Bars, height: number): string =>
+  symbol.bars.map((bar) => `M${bar.x} 0h${bar.width}v${height}h-${bar.width}z`).join('');

@@ -6,8 +6,9 @@
  * spreadsheet splits on (it follows the computer's list separator, not the file's language):
  * see `csvCell`.
  */
-import type { ActivityEntry, RecordEntryInfo, Visit } from '../../../../electron/shared';
-import { formatLocale } from '../words/active-locale';
+import type { ActivityEntry, RecordEntryInfo, SignOff, Visit } from '../../../../electron/shared';
+import { formatLocale, shownTimeZone } from '../words/active-locale';
+import { offsetMinutesIn } from '../words/time-zone';
 import { activityDetail } from '../words/activity-text';
 import { followUpByEntry } from './follow-ups';
 import { m } from '../words/i18n';
@@ -34,9 +35,9 @@ const SKIPPED = '\\s"';
  * spreadsheet splitting on the other separator starts a cell). */
 const formulaAtStart = new RegExp(`^(?=[${SKIPPED}]*[${FORMULA}])`);
 const formulaAfterSeparator = new RegExp(`([,;])(?=[${SKIPPED}]*[${FORMULA}])`, 'g');
-/** Bidirectional overrides, embeddings, isolates and marks: they can make a cell read as
- * something else than it holds ("Shop" shown for "pohS…"). */
-const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Bidirectional overrides, embeddings, isolates and marks (the Arabic letter mark too): they
+ * can make a cell read as something else than it holds ("Shop" shown for "pohS…"). */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** Control characters (tabs, line breaks and C1 included): a cell is one line of plain text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
@@ -47,14 +48,16 @@ const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
  * or after a ',' or ';' inside it prefixed with an apostrophe (the spreadsheet then reads
  * text), and the cell always quoted, so the file's own separator never splits it.
  */
-export const csvCell = (value: string | number | null | undefined): string => {
-  const text = (value === null || value === undefined ? '' : String(value))
+export const csvCell = (value: string | number | null | undefined): string =>
+  `"${cellText(value).replaceAll('"', '""')}"`;
+
+/** A cell's text as the file holds it, before quoting (what "Check a receipt" reads back). */
+export const cellText = (value: string | number | null | undefined): string =>
+  (value === null || value === undefined ? '' : String(value))
     .replace(BIDI_CONTROLS, '')
     .replace(CONTROLS, ' ')
     .replace(formulaAtStart, "'")
     .replace(formulaAfterSeparator, "$1'");
-  return `"${text.replaceAll('"', '""')}"`;
-};
 
 /** Rows to CSV text (no BOM: `csvFile` adds it for a file). */
 export const toCsv = (
@@ -72,13 +75,14 @@ const csvFile = (
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * "2026-05-04 14:00:00 +02:00": the technician's local time with its offset from UTC, so the
+ * "2026-05-04 14:00:00 +02:00": the time in the zone the app says it uses (the
+ * organization's, as Settings shows it; else the computer's) with its offset from UTC, so the
  * file reads naturally and still says exactly when (every spreadsheet sorts it as text).
  * `offsetMinutes` is for tests.
  */
 export const localTimeWithOffset = (
   iso: string,
-  offsetMinutes: (at: Date) => number = (at) => -at.getTimezoneOffset(),
+  offsetMinutes: (at: Date) => number = (at) => offsetMinutesIn(shownTimeZone(), at),
 ): string => {
   const utc = new Date(iso);
   if (Number.isNaN(utc.getTime())) return iso;
@@ -93,17 +97,23 @@ export const localTimeWithOffset = (
   );
 };
 
-const activityCsvHeader = (): string[] => [
+/** The header row: also how "Check a receipt" finds the language a CSV was written in. */
+export const activityCsvHeader = (): string[] => [
   m.csv_header_organization(),
   m.csv_header_time(),
   m.csv_header_action(),
   m.csv_header_serial(),
+  m.csv_header_label(),
   m.csv_header_location(),
   m.csv_header_city(),
   m.csv_header_result(),
   m.csv_header_detail(),
   m.follow_up_title(),
+  m.csv_header_signed_by(),
 ];
+
+/** Which columns hold a time (compared as instants: the file says its own UTC offset). */
+export const CSV_TIME_COLUMN = 1;
 
 export interface ActivityCsvOptions {
   organization: string;
@@ -114,37 +124,68 @@ export interface ActivityCsvOptions {
   offsetMinutes?: (at: Date) => number;
   /** The visit's chained record, written after the activity rows (`record-csv.ts`). */
   record?: { visit: Pick<Visit, 'id'>; entries: readonly RecordEntryInfo[] };
+  /** The store's sign-off, said on every row (who signed for the visit, or why nobody did). */
+  signOff?: SignOff | null;
 }
+
+type Cell = string | number | null | undefined;
+
+/** Who signed, as each row says it. */
+const signedByText = (signOff: SignOff | null | undefined): string => {
+  if (!signOff) return '';
+  return signOff.signed ? signOff.name : m.csv_not_signed({ reason: signOff.reason });
+};
+
+/** One entry's row, as the file and the check say it. */
+export const activityCsvRow = (
+  e: ActivityEntry,
+  followUp: string,
+  { organization, cities = {}, offsetMinutes, signOff }: ActivityCsvOptions,
+): Cell[] => [
+  organization,
+  localTimeWithOffset(e.at, offsetMinutes),
+  actionName(e.action),
+  e.serial,
+  e.label ?? '',
+  e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
+  e.locationId ? (cities[e.locationId] ?? '') : '',
+  resultWords(e.result),
+  activityDetail(e),
+  followUp,
+  signedByText(signOff),
+];
+
+/** The file's rows: the header, one per entry, then the record (the check reads them back). */
+const activityCsvRows = (
+  entries: readonly ActivityEntry[],
+  options: ActivityCsvOptions,
+): Cell[][] => {
+  const followUp = followUpByEntry(entries);
+  const { record, offsetMinutes } = options;
+  return [
+    activityCsvHeader(),
+    ...entries.map((e) => activityCsvRow(e, followUp.get(e.id) ?? '', options)),
+    ...(record
+      ? recordCsvRows(record.visit, record.entries, (at) => localTimeWithOffset(at, offsetMinutes))
+      : []),
+  ];
+};
 
 /** The file as written: BOM first, the locale's separator, organization and stores by name
  * (never an id), actions and results in words; what needs follow-up on each device's last row. */
 export const activityToCsv = (
   entries: readonly ActivityEntry[],
-  { organization, cities = {}, locale = formatLocale(), offsetMinutes, record }: ActivityCsvOptions,
-): string => {
-  const followUp = followUpByEntry(entries);
-  return csvFile(
-    [
-      activityCsvHeader(),
-      ...entries.map((e) => [
-        organization,
-        localTimeWithOffset(e.at, offsetMinutes),
-        actionName(e.action),
-        e.serial,
-        e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
-        e.locationId ? (cities[e.locationId] ?? '') : '',
-        resultWords(e.result),
-        activityDetail(e),
-        followUp.get(e.id) ?? '',
-      ]),
-      ...(record
-        ? recordCsvRows(record.visit, record.entries, (at) =>
-            localTimeWithOffset(at, offsetMinutes),
-          )
-        : []),
-    ],
-    locale,
-  );
+  options: ActivityCsvOptions,
+): string => csvFile(activityCsvRows(entries, options), options.locale ?? formatLocale());
+
+/** "field-installer-visit-2026-05-04-Northwind-Mall.csv": the day and the (first) store. */
+export const csvFileName = (startedAt: string, store: string | null): string => {
+  const name = (store ?? '')
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `field-installer-visit-${startedAt.slice(0, 10)}${name ? `-${name}` : ''}.csv`;
 };
 
 /** Hands a text file to the browser's download machinery (works in Electron and Chromium). */

@@ -24,6 +24,8 @@ export interface ReceiptDevice {
   action: Placement;
   /** The broken device a replacement took the place of, where known. */
   replaced: string | null;
+  /** Its label when the action was taken (recorded with it). */
+  label: string | null;
   /** How the action ended ("done", or still "queued"…). */
   result: ActivityEntry['result'];
   at: string;
@@ -72,6 +74,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         serial: entry.serial,
         action,
         replaced: replaced ?? before?.replaced ?? null,
+        label: entry.label ?? before?.label ?? null,
         result: entry.result,
         at: stillOpen ? before.at : entry.at,
         verification: before?.verification ?? 'not_checked',

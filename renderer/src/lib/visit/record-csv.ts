@@ -11,6 +11,8 @@ type Cell = string | number | null | undefined;
 
 export const recordKindWords = (kind: RecordEntryKind): string => {
   switch (kind) {
+    case 'visit_started':
+      return m.record_kind_visit_started();
     case 'action':
       return m.record_kind_action();
     case 'verification':
@@ -52,38 +54,69 @@ export const recordCsvRows = (
   ...entries.map((e) => [e.n, time(e.at), recordKindWords(e.kind), e.hash]),
 ];
 
-/** RFC 4180 cells (quoted or not), either separator: the one the header line uses. */
-export function parseCsv(text: string): string[][] {
+/** The separator a CSV uses: the one its header line has more of. */
+const separatorOf = (body: string): ',' | ';' => {
+  const end = body.search(/\r?\n|$/);
+  const firstLine = body.slice(0, Math.min(end, 10_000));
+  return (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+};
+
+/**
+ * RFC 4180 cells (quoted or not), either separator, read a slice at a time: `step` reads up
+ * to `budget` characters and says whether it is done, so a big file is parsed between other
+ * work (lib/visit/receipt-file.ts) instead of in one block.
+ */
+export function csvReader(text: string) {
   const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const separator =
-    (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const separator = separatorOf(body);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
+  let i = 0;
+  return {
+    rows,
+    /** Characters read so far, of `length`. */
+    get position() {
+      return i;
+    },
+    length: body.length,
+    step(budget: number): boolean {
+      const stop = Math.min(body.length, i + budget);
+      for (; i < stop; i++) {
+        const c = body[i]!;
+        if (quoted) {
+          if (c === '"' && body[i + 1] === '"') {
+            cell += '"';
+            i++;
+          } else if (c === '"') quoted = false;
+          else cell += c;
+        } else if (c === '"') quoted = true;
+        else if (c === separator) {
+          row.push(cell);
+          cell = '';
+        } else if (c === '\n' || c === '\r') {
+          if (c === '\r' && body[i + 1] === '\n') i++;
+          row.push(cell);
+          rows.push(row);
+          row = [];
+          cell = '';
+        } else cell += c;
+      }
+      if (i < body.length) return false;
+      if (cell !== '' || row.length > 0) rows.push([...row, cell]);
       row = [];
       cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
+      return true;
+    },
+  };
+}
+
+/** RFC 4180 cells of a whole (small) text at once. */
+export function parseCsv(text: string): string[][] {
+  const reader = csvReader(text);
+  reader.step(Infinity);
+  return reader.rows;
 }
 
 export interface ReceiptRecord {
@@ -95,9 +128,9 @@ export interface ReceiptRecord {
 const HASH = /^[0-9a-f]{64}$/;
 const VISIT_ID = /^v-[A-Za-z0-9-]+$/;
 
-/** What a receipt's CSV says of its record; null when it has none (not a receipt's CSV). */
-export function readReceiptCsv(text: string): ReceiptRecord | null {
-  const rows = parseCsv(text).map((r) => r.map((c) => c.trim()));
+/** What a receipt's CSV rows say of its record; null when they have none (not a receipt's). */
+export function readReceiptRows(parsed: readonly string[][]): ReceiptRecord | null {
+  const rows = parsed.map((r) => r.map((c) => c.trim()));
   const visitId = rows.find((r) => r.length === 2 && VISIT_ID.test(r[1]!))?.[1];
   const hash = rows.find((r) => r.length === 2 && HASH.test(r[1]!))?.[1];
   const entries = rows
@@ -106,3 +139,7 @@ export function readReceiptCsv(text: string): ReceiptRecord | null {
   if (!visitId || !hash) return null;
   return { visitId, hash, entries };
 }
+
+/** What a receipt's CSV says of its record; null when it has none (not a receipt's CSV). */
+export const readReceiptCsv = (text: string): ReceiptRecord | null =>
+  readReceiptRows(parseCsv(text));

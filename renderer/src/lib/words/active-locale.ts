@@ -17,3 +17,31 @@ export const formatLocale = (): string => source().format;
 export const setLocaleSource = (getter: () => ResolvedLocale): void => {
   source = getter;
 };
+
+/**
+ * The time zone every absolute time is shown in: the organization's, as Settings says ("Time
+ * zone"), so the receipt, Activity and the CSV say the times the app says it uses; the
+ * computer's own when the organization names none (undefined). Replaceable like the locale.
+ */
+let zoneSource: () => string | undefined = () => undefined;
+
+export const shownTimeZone = (): string | undefined => zoneSource();
+
+export const setTimeZoneSource = (getter: () => string | undefined): void => {
+  zoneSource = getter;
+};
+
+/**
+ * Runs `say` with another locale active, and puts the one before back: "Check a receipt"
+ * words a visit as the CSV it reads was written (its language). Synchronous, so nothing on
+ * screen ever renders in between.
+ */
+export const withLocale = <T>(locale: ResolvedLocale, say: () => T): T => {
+  const before = source;
+  source = () => locale;
+  try {
+    return say();
+  } finally {
+    source = before;
+  }
+};

@@ -10,16 +10,19 @@ import { errorWords } from './error-text';
 import { absoluteTime, formatNumber, MISSING } from './format';
 import { m } from './i18n';
 import { checklistText, incompleteText } from './quality-text';
+import { isolated } from './bidi';
 import { outboxDamageText } from './storage-text';
 
 const walkTestWords = (walk: WalkTestResult): string => {
   const counts = { counted: formatNumber(walk.counted), expected: formatNumber(walk.expected) };
   return walk.passed
     ? m.activity_walk_passed(counts)
-    : m.activity_walk_failed({ ...counts, reason: walk.reason ?? '' });
+    : m.activity_walk_failed({ ...counts, reason: isolated(walk.reason ?? '') });
 };
 
+/** Names and notes from a person or a server, isolated for direction inside the sentence. */
 const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string => {
+  const location = 'location' in fact && fact.location ? isolated(fact.location) : null;
   switch (fact.kind) {
     case 'queued':
       return m.activity_queued();
@@ -28,40 +31,34 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
     case 'discarded':
       return m.activity_discarded();
     case 'installed':
-      return fact.location
-        ? m.activity_installed({ location: fact.location })
-        : m.activity_installed_unnamed();
+      return location ? m.activity_installed({ location }) : m.activity_installed_unnamed();
     case 'moved':
-      return fact.location
-        ? m.activity_moved({ location: fact.location })
-        : m.activity_moved_unnamed();
+      return location ? m.activity_moved({ location }) : m.activity_moved_unnamed();
     case 'replaced': {
-      const location = fact.location ?? MISSING;
+      const at = location ?? MISSING;
       return fact.old
-        ? m.activity_replaced({ old: fact.old, location })
-        : m.activity_replaced_unnamed({ location });
+        ? m.activity_replaced({ old: isolated(fact.old), location: at })
+        : m.activity_replaced_unnamed({ location: at });
     }
     case 'uninstalled':
-      return fact.location
-        ? m.activity_uninstalled_from({ location: fact.location })
-        : m.activity_uninstalled();
+      return location ? m.activity_uninstalled_from({ location }) : m.activity_uninstalled();
     case 'device_saved':
       return m.activity_device_saved();
     case 'location_created':
-      return m.activity_location_created({ location: fact.name ?? MISSING });
+      return m.activity_location_created({ location: fact.name ? isolated(fact.name) : MISSING });
     case 'location_deleted':
-      return fact.location
-        ? m.activity_location_deleted({ location: fact.location })
+      return location
+        ? m.activity_location_deleted({ location })
         : m.activity_location_deleted_unnamed();
     case 'conflict':
-      return m.activity_conflict({ location: fact.location });
+      return m.activity_conflict({ location: location ?? '' });
     case 'failed':
       return errorWords(fact.error).message;
     case 'verification':
       return [
         fact.checkedIn ? m.activity_checked_in() : m.activity_no_checkin(),
         walkTest ? walkTestWords(walkTest) : '',
-        fact.note ?? '',
+        fact.note ? isolated(fact.note) : '',
       ]
         .filter(Boolean)
         .join(' ');

@@ -161,6 +161,14 @@ const BY_CODE: Readonly<
     nextStep: m.error_photo_again_next(),
   }),
   photo_empty: () => ({ message: m.error_photo_empty(), nextStep: m.error_photo_again_next() }),
+  photo_too_wide: (p) => ({
+    message: m.error_photo_too_wide({ max: formatNumber(num(p, 'max')) }),
+    nextStep: m.error_photo_again_next(),
+  }),
+  photo_not_recorded: (p) => ({
+    message: m.error_photo_not_recorded({ entry: formatNumber(num(p, 'entry')) }),
+    nextStep: m.error_photo_not_recorded_next(),
+  }),
   photo_too_large: () => ({
     message: m.error_photo_too_large(),
     nextStep: m.error_photo_too_large_next(),

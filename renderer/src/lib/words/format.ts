@@ -4,7 +4,7 @@
  * parameter for tests; screens leave it out. Unit-tested per locale in tests/unit/renderer.
  */
 import type { Location, LocationRef } from '../../../../electron/shared';
-import { formatLocale } from './active-locale';
+import { formatLocale, shownTimeZone } from './active-locale';
 import { m } from './i18n';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -64,12 +64,13 @@ export const relativeTime = (
 
 /**
  * Full local date and time with the time zone ("May 4, 2026, 2:00 PM GMT+2",
- * "04.05.2026, 14:00 MESZ"), for tooltips, reports and receipts. `timeZone` for tests.
+ * "04.05.2026, 14:00 MESZ"), for tooltips, reports and receipts: in the time zone the app says
+ * it uses (active-locale.ts `shownTimeZone`). `timeZone` for tests.
  */
 export const absoluteTime = (
   iso: string | null | undefined,
   locale: string = formatLocale(),
-  timeZone?: string,
+  timeZone: string | undefined = shownTimeZone(),
 ): string => {
   if (!iso) return '';
   const at = new Date(iso);
