@@ -1,6 +1,6 @@
 /**
  * The receipt made from the record, in German at 1366×768 (decision record 68): the device's
- * label, its store, the organization's time zone, the barcode; the print (PDF) carries the
+ * label, its store, the time zone Settings names, the barcode; the print (PDF) carries the
  * label, the barcode's text and the isolated reason; no console error on the way.
  */
 import { desktopLanguage, expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 /**
  * The receipt is the record (decision record 68), in a real Chromium against browser mode and
  * the sandbox: the open items are shown before the contact signs; the receipt names the
- * device's label, its store and times in the organization's time zone; "Earlier visits" names
+ * device's label, its store and times in the zone Settings names; "Earlier visits" names
  * the store and counts the entries the receipt prints; the CSV is named after the store; the
  * receipt's barcode, scanned with a wedge scanner anywhere, opens its check ("Matches"); a
  * 10 MB file to check gives a clear error at once.

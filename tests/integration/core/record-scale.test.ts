@@ -42,8 +42,7 @@ describe('the record at scale', () => {
     await world.harness.call('recordVerification', {
       serial,
       locationId: at,
-      checkedIn: true,
-      walkTestCount: 3,
+      walkTestReason: 'Nobody could walk past: the door was being painted',
       note: 'Above the door',
     });
     const old = (await world.harness.call('finishVisit', {
@@ -55,8 +54,7 @@ describe('the record at scale', () => {
       await world.harness.call('recordVerification', {
         serial,
         locationId: at,
-        checkedIn: true,
-        walkTestCount: 3,
+        walkTestReason: 'Checked again',
       });
 
     const after = await world.harness.call('visitReceipt', { visitId: old.id });

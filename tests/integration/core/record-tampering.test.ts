@@ -70,8 +70,6 @@ async function finishedVisit(): Promise<{ visit: Visit; serial: string }> {
   await harness.call('recordVerification', {
     serial,
     locationId: at,
-    checkedIn: false,
-    walkTestCount: 0,
     walkTestReason: 'The device never checked in',
   });
   await harness.call('addPhoto', {

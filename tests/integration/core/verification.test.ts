@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityDetail } from '../../../renderer/src/lib/words/activity-text';
 import { errorWords } from '../../../renderer/src/lib/words/error-text';
+import { plain } from '../../helpers/plain-text';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {
   hostSandbox,
@@ -121,7 +122,7 @@ describe('verification', () => {
       result: 'walk_test_failed',
       walkTest: { expected: 5, counted: 1, passed: false, reason: 'Door propped open by staff' },
     });
-    expect(activityDetail(recorded)).toContain(
+    expect(plain(activityDetail(recorded))).toContain(
       'Walk test failed: 1 of 5 counted (Door propped open by staff)',
     );
   });

@@ -1,7 +1,5 @@
 import type { OutboxItem, PushEvent, SessionStatus, SyncReport } from '../../../../electron/shared';
 import { call, subscribe } from '../transport/transport';
-import { setTimeZoneSource } from '../words/active-locale';
-import { knownTimeZone } from '../words/time-zone';
 import type { NetworkReport } from '../transport/network-watch';
 
 /** Outbox items still waiting for the server (everything except done). */
@@ -31,12 +29,6 @@ export class SessionState {
 
   queued = $derived(this.#outboxKnown ? pendingCount(this.outbox) : (this.status?.queued ?? 0));
   signedIn = $derived(this.status?.signedIn === true && this.status.organization !== null);
-
-  constructor() {
-    // Times are shown in the organization's time zone, as Settings says (when it names one
-    // the browser knows).
-    setTimeZoneSource(() => knownTimeZone(this.status?.organization?.timezone));
-  }
 
   start(): () => void {
     return subscribe((event) => this.#onEvent(event));

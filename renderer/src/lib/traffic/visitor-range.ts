@@ -7,6 +7,7 @@
  * began up to a day before the chart's hourly range.
  */
 import type { FootTraffic } from '../../../../electron/shared';
+import { shownTimeZone } from '../words/active-locale';
 import { m } from '../words/i18n';
 
 const DAYS = 7;
@@ -57,12 +58,6 @@ export const usableZone = (...candidates: (string | null | undefined)[]): string
   return 'UTC';
 };
 
-let computerZone: string | undefined;
-/** This computer's zone, read once per app start: `Intl.DateTimeFormat()` builds a formatter
- * each time, and building one per store took ~40 ms of the Locations screen's main thread at
- * a large organization (profiled at cold start, 1,000,000-device bench). */
-export const thisComputersZone = (): string =>
-  (computerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The wall clock in `timeZone` at instant `t`, read as if it were UTC. */
 const wallClock = (timeZone: string, t: number): number => {
@@ -83,7 +78,7 @@ const wallClock = (timeZone: string, t: number): number => {
 export const storeZone = (
   location: { timezone?: string | null | undefined } | null | undefined,
   organization: { timezone?: string | null | undefined } | null | undefined,
-): string => usableZone(location?.timezone, organization?.timezone, thisComputersZone());
+): string => usableZone(location?.timezone, organization?.timezone, shownTimeZone());
 
 /** The instant local midnight begins on the calendar day `day` (a UTC-midnight timestamp). */
 const midnight = (timeZone: string, day: number): number => {

@@ -7,8 +7,7 @@
  * see `csvCell`.
  */
 import type { ActivityEntry, RecordEntryInfo, SignOff, Visit } from '../../../../electron/shared';
-import { formatLocale, shownTimeZone } from '../words/active-locale';
-import { offsetMinutesIn } from '../words/time-zone';
+import { formatLocale } from '../words/active-locale';
 import { activityDetail } from '../words/activity-text';
 import { followUpByEntry } from './follow-ups';
 import { m } from '../words/i18n';
@@ -75,14 +74,14 @@ const csvFile = (
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * "2026-05-04 14:00:00 +02:00": the time in the zone the app says it uses (the
- * organization's, as Settings shows it; else the computer's) with its offset from UTC, so the
+ * "2026-05-04 14:00:00 +02:00": the time in the zone the app says it uses (this computer's,
+ * as Settings says: active-locale.ts `shownTimeZone`) with its offset from UTC, so the
  * file reads naturally and still says exactly when (every spreadsheet sorts it as text).
  * `offsetMinutes` is for tests.
  */
 export const localTimeWithOffset = (
   iso: string,
-  offsetMinutes: (at: Date) => number = (at) => offsetMinutesIn(shownTimeZone(), at),
+  offsetMinutes: (at: Date) => number = (at) => -at.getTimezoneOffset(),
 ): string => {
   const utc = new Date(iso);
   if (Number.isNaN(utc.getTime())) return iso;
