@@ -58,7 +58,6 @@ export const usableZone = (...candidates: (string | null | undefined)[]): string
   return 'UTC';
 };
 
-
 /** The wall clock in `timeZone` at instant `t`, read as if it were UTC. */
 const wallClock = (timeZone: string, t: number): number => {
   const parts: Record<string, number> = {};
