@@ -81,7 +81,7 @@ test('a pick list of four devices of two types is installed and verified from it
 
   await page.getByRole('button', { name: 'Install the pick list here' }).click();
   for (const serial of serials)
-    await expect(line(serial)).toContainText(`Done Installed at ${store.name}.`);
+    await expect(line(serial)).toContainText(`Done Installed at \u2068${store.name}\u2069.`);
   // An installed line's actions say what they do: verify it, or take it off the list only.
   const [first, second, third, fourth] = serials as [string, string, string, string];
   await expect(

@@ -41,7 +41,11 @@ test('sign with the mouse, finish, the receipt shows signature and hash; its CSV
     /Corrected .* \(was “\u2068Above the door\u2069”\): \u2068Wrong door noted\u2069/,
   );
   await page.getByRole('button', { name: 'Finish visit' }).click();
+  // The open items come in above the pad (the verification says nobody walked); the pad is
+  // scrolled to and measured once they are there, so the strokes land where it is.
+  await expect(thisVisit.getByRole('region', { name: 'Needs follow-up' })).toBeVisible();
   const pad = page.getByLabel('Signature: draw with the mouse, a finger or a pen');
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
   await page.mouse.down();
