@@ -325,4 +325,8 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    -- (hashing is done in code: record/visit-record.ts chainEarlierVisits).
    CREATE TABLE record_to_chain (visit_id TEXT PRIMARY KEY) STRICT;
    INSERT INTO record_to_chain SELECT id FROM visits;`,
+  `-- work.db migration 11: a write the server accepted for later (202, a pending status, a task)
+   -- is not done until a read shows it, and is never sent again meanwhile: when, and which step
+   -- (sync/replay.ts; decision record 67).
+   ALTER TABLE intents ADD COLUMN accepted TEXT;  -- JSON {at, serial, step}; NULL: none waiting`,
 ];

@@ -15,7 +15,7 @@ import { readEitherCase } from './serial-spelling';
 
 /** What crosses to the renderer: the intent without its payload and key fingerprint. */
 export const toItem = (intent: Intent): OutboxItem => {
-  const { payload: _payload, keyFingerprint: _fingerprint, ...item } = intent;
+  const { payload: _payload, keyFingerprint: _fingerprint, accepted: _accepted, ...item } = intent;
   return item;
 };
 
@@ -51,12 +51,15 @@ function recordActivity(
   }
 }
 
-/** The activity line of an intent that waits in the queue. */
+/**
+ * The activity line of an intent that waits in the queue: for the connection, or — accepted by
+ * the server for later — for the server.
+ */
 export const recordQueued = (
   ctx: ServiceContext,
   scope: SignedInScope,
   intent: Intent,
-  fact: ActivityFact = { kind: 'queued' },
+  fact: ActivityFact = intent.accepted ? { kind: 'accepted' } : { kind: 'queued' },
 ) => recordActivity(ctx, scope, intent, 'queued', fact);
 
 export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
@@ -175,11 +178,21 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
       );
       break;
     }
-    case 'conflict':
-      recordActivity(ctx, scope, intent, 'conflict', {
-        kind: 'conflict',
-        location: event.location.name ?? event.location.id,
-      });
+    case 'conflict': {
+      const where = event.location ? (event.location.name ?? event.location.id) : null;
+      recordActivity(
+        ctx,
+        scope,
+        intent,
+        'conflict',
+        intent.lastError?.code === 'accepted_not_applied'
+          ? { kind: 'not_applied', location: where }
+          : { kind: 'conflict', location: where ?? '' },
+      );
+      break;
+    }
+    case 'accepted':
+      if (intent.kind !== 'update_device') recordQueued(ctx, scope, intent);
       break;
     case 'failed':
       recordActivity(ctx, scope, intent, 'failed', { kind: 'failed', error: event.error });

@@ -3,7 +3,7 @@
  * lines against the inventory saved on this computer (offline: no request). Unit-tested.
  */
 import type { LocationRef, PickProblem } from '../../shared';
-import { isSerial } from '../../shared/id-patterns';
+import { isTypedSerial } from '../../shared/id-patterns';
 import { serialKey } from '../../shared/serial-key';
 
 /**
@@ -58,7 +58,7 @@ export function checkLines(
 ): { expectedType: string | null; lines: CheckedLine[] } {
   const firstLineOf = new Map<string, number>();
   const found = lines.map((line, index) => {
-    if (!isSerial(line.serial)) return { line, device: null, repeats: null };
+    if (!isTypedSerial(line.serial)) return { line, device: null, repeats: null };
     const key = serialKey(line.serial);
     const repeats = firstLineOf.get(key) ?? null;
     if (repeats === null) firstLineOf.set(key, index);
@@ -68,7 +68,7 @@ export function checkLines(
     chosenType ?? found.find((f) => f.repeats === null && f.device?.type)?.device?.type ?? null;
   const problemOf = ({ line, device, repeats }: (typeof found)[number]): PickProblem | null => {
     if (line.settled) return null;
-    if (!isSerial(line.serial)) return { kind: 'not_a_serial' };
+    if (!isTypedSerial(line.serial)) return { kind: 'not_a_serial' };
     if (repeats !== null) return { kind: 'duplicate', line: repeats + 1 };
     if (!device) return { kind: 'unknown', near: lookup.near(line.serial) };
     if (device.location)

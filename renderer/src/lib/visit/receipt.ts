@@ -26,6 +26,8 @@ export interface ReceiptDevice {
   replaced: string | null;
   /** How the action ended ("done", or still "queued"…). */
   result: ActivityEntry['result'];
+  /** Queued because the server accepted it and has not applied it yet. */
+  accepted?: boolean;
   at: string;
   verification: Verification;
   walkTest: WalkTestResult | null;
@@ -73,6 +75,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         action,
         replaced: replaced ?? before?.replaced ?? null,
         result: entry.result,
+        accepted: entry.result === 'queued' && entry.fact?.kind === 'accepted',
         at: stillOpen ? before.at : entry.at,
         verification: before?.verification ?? 'not_checked',
         walkTest: before?.walkTest ?? null,
@@ -125,6 +128,8 @@ const STATE: Record<'queued' | 'failed' | 'conflict' | 'incomplete', () => strin
 export const receiptActionText = (device: ReceiptDevice): string => {
   const { result } = device;
   if (result === 'done') return verb(device);
+  if (device.accepted)
+    return m.receipt_action_state({ action: verb(device), state: m.receipt_state_accepted() });
   // A placement's result is never a verification's; said in its words all the same.
   const state = isVerificationResult(result)
     ? verificationWords(result)

@@ -19,6 +19,14 @@ const walkTestWords = (walk: WalkTestResult): string => {
     : m.activity_walk_failed({ ...counts, reason: walk.reason ?? '' });
 };
 
+/** An accepted change that never showed, and where the device is (null: at no store). */
+export const notAppliedWords = (location: { id: string; name: string | null } | string | null) => {
+  const where = typeof location === 'string' ? location : (location?.name ?? location?.id ?? null);
+  return where === null
+    ? m.activity_not_applied_nowhere()
+    : m.activity_not_applied({ location: where });
+};
+
 const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string => {
   switch (fact.kind) {
     case 'queued':
@@ -55,6 +63,10 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
         : m.activity_location_deleted_unnamed();
     case 'conflict':
       return m.activity_conflict({ location: fact.location });
+    case 'accepted':
+      return m.activity_accepted();
+    case 'not_applied':
+      return notAppliedWords(fact.location);
     case 'failed':
       return errorWords(fact.error).message;
     case 'verification':

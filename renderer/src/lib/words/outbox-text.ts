@@ -107,6 +107,15 @@ const RESULT_WORDS: Record<
   incomplete: m.result_incomplete,
 };
 
+/**
+ * An entry's result as the log's badge and the CSV say it: "Waiting for the server" for an
+ * action the server accepted and has not applied yet (the queue's badge says the same).
+ */
+export const entryResultWords = (entry: Pick<ActivityEntry, 'result' | 'fact'>): string =>
+  entry.result === 'queued' && entry.fact?.kind === 'accepted'
+    ? m.result_accepted()
+    : resultWords(entry.result);
+
 /** An activity entry's result in words (the log's badge, the CSV, the receipt); a
  * verification's is said by verification-text.ts, as everywhere else. */
 export const resultWords = (result: ActivityEntry['result']): string =>
