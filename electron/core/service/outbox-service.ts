@@ -105,10 +105,10 @@ function undoLocally(ctx: ServiceContext, scope: SignedInScope, intent: Intent):
     cache.locations.remove(intent.locationId);
   } else if (intent.serial !== null && ctx.isOnline()) {
     const serial = intent.serial;
-    void readEitherCase(serial, (s) => scope.api.getDevice(s)).then(
-      (device) => cache.devices.put(device, new Date().toISOString()),
-      () => undefined,
-    );
+    void readEitherCase(serial, (s) => scope.api.getDevice(s))
+      .then((device) => cache.devices.put(device, new Date().toISOString()))
+      // Unread, or the account's files closed meanwhile: the next list refresh puts it right.
+      .catch(() => undefined);
   }
   if (intent.replaces !== null) undoReplaceOfOld(ctx, scope, intent, intent.replaces);
   cache.queries.invalidate();
@@ -128,10 +128,9 @@ function undoReplaceOfOld(
     const location = { id: intent.locationId, name: intent.locationName ?? '' };
     cache.devices.put({ ...found.device, location }, found.fetchedAt);
   } else if (ctx.isOnline()) {
-    void readEitherCase(old, (s) => scope.api.getDevice(s)).then(
-      (device) => cache.devices.put(device, new Date().toISOString()),
-      () => undefined,
-    );
+    void readEitherCase(old, (s) => scope.api.getDevice(s))
+      .then((device) => cache.devices.put(device, new Date().toISOString()))
+      .catch(() => undefined);
   }
 }
 
