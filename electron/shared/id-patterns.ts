@@ -33,6 +33,6 @@ export const isSerial = (s: string): boolean => isOpaque(s, SERIAL_MAX_LENGTH);
  * (serial-key.ts), so "PC00338396" finds "PC 0033 8396". Narrower than `isSerial` on purpose:
  * the keystroke-timing scanner and the camera take only what reads as a label's serial.
  */
-export const TYPED_SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const TYPED_SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const isTypedSerial = (s: string): boolean =>
   s.length <= SERIAL_MAX_LENGTH && TYPED_SERIAL_PATTERN.test(s);

@@ -92,7 +92,7 @@ export interface ReplayOptions {
  * A step the server accepted is waited for this long (its background work normally takes
  * seconds): past it, the technician decides — send it again, or leave the device as it is.
  */
-export const ACCEPTED_PATIENCE_MS = 15 * 60_000;
+const ACCEPTED_PATIENCE_MS = 15 * 60_000;
 
 /** Intents of one device, or of one store, run in order; different lanes are independent. */
 export const laneOf = (intent: Intent): string =>

@@ -29,7 +29,7 @@ export type PagingStyle =
   | 'offset-link';
 
 /** What the page-number and offset-link styles serve at most, whatever is asked. */
-export const SERVER_PAGE_SIZE = 20;
+const SERVER_PAGE_SIZE = 20;
 
 /** The query parameter that sets the page size, per style. */
 const SIZE_PARAM: Record<PagingStyle, string> = {
