@@ -191,6 +191,8 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
       break;
     }
     case 'accepted':
+      // Not done until the server shows it: the rows show the device as the server has it.
+      if (event.device) cache.devices.put(event.device, now);
       if (intent.kind !== 'update_device') recordQueued(ctx, scope, intent);
       break;
     case 'failed':

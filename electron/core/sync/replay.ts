@@ -59,8 +59,11 @@ export type ReplayEvent =
     }
   /** `location` null: the device is at no store (an accepted step that never showed). */
   | { type: 'conflict'; intent: Intent; location: LocationRef | null }
-  /** The server accepted a step for later: the intent waits for a read to show it. */
-  | { type: 'accepted'; intent: Intent }
+  /**
+   * The server accepted a step for later: the intent waits for a read to show it. `device`:
+   * as the server has it until then (null when not known).
+   */
+  | { type: 'accepted'; intent: Intent; device: Device | null }
   | { type: 'failed'; intent: Intent; error: AppErrorShape }
   /** Put back in the queue and the run stopped: offline, signed out, rate limited, 5xx. */
   | { type: 'deferred'; intent: Intent; error: SavedError };
@@ -383,7 +386,13 @@ async function send(
               serial: target,
               step,
             };
-            emit({ type: 'accepted', intent: intents.update(intent.id, { accepted }) });
+            // Until the server shows it, the device is as it was before this step.
+            const was = target === device.serial_number ? device : null;
+            emit({
+              type: 'accepted',
+              intent: intents.update(intent.id, { accepted }),
+              device: was,
+            });
             const shown = await untilShown(api, step, target, sent, patience.waits);
             intents.update(intent.id, { accepted: null });
             return shown;
@@ -432,7 +441,11 @@ async function send(
             serial,
             step,
           };
-          emit({ type: 'accepted', intent: intents.update(intent.id, { accepted }) });
+          emit({
+            type: 'accepted',
+            intent: intents.update(intent.id, { accepted }),
+            device: null,
+          });
           const device = await untilShown(api, step, serial, e.toShape(), patience.waits);
           intents.update(intent.id, { accepted: null });
           return { type: 'done', result: { device, before: null } };

@@ -201,8 +201,14 @@ describe.each(['drf-opaque', 'offset-link-pending'])('dialect %s', (dialect) => 
           .call('listActivity')
           .then((rows) => rows.find((a) => a.serial === serial && a.action === 'install'));
       expect(await row()).toMatchObject({ result: 'queued', fact: { kind: 'accepted' } });
-      // Not shown as installed meanwhile: the store's devices are the server's.
+      // Not shown as installed meanwhile: the device and the store's list are as the server has
+      // them, however often they are read.
       expect(sbx.deviceLocation(serial!)).toBeNull();
+      expect(
+        (await harness.call('getDevice', { serial: serial! })).value.location ?? null,
+      ).toBeNull();
+      const here = await harness.call('listLocationDevices', { locationId: odd.id });
+      expect(here.value.map((d) => d.serial_number)).not.toContain(serial);
       await waitFor(
         async () => (await harness.call('listOutbox')).length === 0,
         45_000,

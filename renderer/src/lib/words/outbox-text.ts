@@ -7,6 +7,7 @@ import type {
   VerificationResult,
 } from '../../../../electron/shared';
 import { isVerificationResult } from '../../../../electron/shared/verification-result';
+import { absoluteTime } from './format';
 import { m } from './i18n';
 import { verificationWords } from './verification-text';
 import { auditResultWords, isAuditResult } from './audit-text';
@@ -87,6 +88,39 @@ export const describeOutboxItem = (item: OutboxItem, named?: StoreNamer): string
       return m.outbox_delete_location({ location: item.locationName ?? item.locationId ?? '' });
   }
 };
+
+/** Names a store from a reference, or says `fallback` when there is none. */
+type RefNamer = (ref: { id: string; name: string | null } | null, fallback?: string) => string;
+
+/** An accepted change that never showed (a conflict): since when, and where the device is. */
+export const notAppliedText = (item: OutboxItem, named: RefNamer): string => {
+  const said = {
+    time: absoluteTime(item.acceptedAt ?? item.createdAt),
+    serial: item.serial ?? m.outbox_the_device(),
+  };
+  return item.conflictLocation
+    ? m.outbox_not_applied({ ...said, location: named(item.conflictLocation, '') })
+    : m.outbox_not_applied_nowhere(said);
+};
+
+/**
+ * A conflict's two choices: where the technician wanted it (or, for a change the server
+ * accepted and never made, send it again), or as the server has it.
+ */
+export const conflictChoices = (
+  item: OutboxItem,
+  named: RefNamer,
+): { here: string; there: string } =>
+  item.lastError?.code === 'accepted_not_applied'
+    ? { here: m.outbox_send_again(), there: m.outbox_leave_as_is() }
+    : {
+        here: m.outbox_move_to({
+          location: itemStoreName(item, named) ?? m.outbox_planned_location(),
+        }),
+        there: m.outbox_leave_at({
+          location: named(item.conflictLocation, m.outbox_current_location()),
+        }),
+      };
 
 /** How far a queued action got, or what it waits for; null when there is nothing to add. */
 export const outboxProgress = (item: OutboxItem): string | null => {
