@@ -356,8 +356,11 @@ function readPaging(
             : perPage !== null && servedPerPage !== null
               ? items.length >= perPage
               : // Numbered pages, no size and no total: a short page may be the server's own
-                // size, so the next one is asked; an empty one ends the list.
-                page !== null || items.length >= (perPage ?? Infinity))));
+                // size, so the next one is asked; an empty one ends the list. More than was
+                // asked, with nothing said of pages: the server does not page by our size at
+                // all (a foot-traffic series in one answer), and that answer is the whole.
+                !(byPage && items.length > asked.perPage) &&
+                (page !== null || items.length >= (perPage ?? Infinity)))));
     const toPage = (n: number): PageRequest =>
       byPage
         ? { style: 'page', page: n, perPage: perPage ?? asked.perPage }

@@ -89,11 +89,13 @@ interface Row {
   last_error: string | null;
   conflict_location: string | null;
   key_fingerprint: string;
-  accepted: string | null;
+  /** work.db migration 11 (absent in a file an earlier version wrote, before it is upgraded). */
+  accepted?: string | null;
 }
 
-const parseJson = <T>(text: string | null): T | null =>
-  text === null ? null : (JSON.parse(text) as T);
+/** A JSON column; null when empty, or absent from a file an older version wrote. */
+const parseJson = <T>(text: string | null | undefined): T | null =>
+  text === null || text === undefined ? null : (JSON.parse(text) as T);
 
 function fromRow(row: Row, waitingFor: string | null): Intent {
   const payload = parseJson<unknown>(row.payload);

@@ -443,3 +443,13 @@ describe('answers that say where the list ends (decision record 67)', () => {
     expect(visitors).toMatchObject({ totalCount: null, next: null });
   });
 });
+
+describe('more than was asked, with nothing said of pages', () => {
+  it('is the whole list (a series answered in one): no next page is asked', () => {
+    const series = { data: items(720), meta: { serial_number: 'X', granularity: 'minute' } };
+    expect(read(series).next).toBeNull();
+    expect(read({ data: items(720), meta: { page: 1 } }).next).toBeNull();
+    // As many as asked may be a full page: the next one is asked.
+    expect(read({ data: items(500), meta: { page: 1 } }).next).toEqual(page(2, 500));
+  });
+});
