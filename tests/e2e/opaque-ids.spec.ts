@@ -109,6 +109,17 @@ test('a store with an id of any characters and a serial spelled with spaces: ope
   expect(hashOf(page.url())).toBe(deviceHash);
   await checkBothThemes(page, 'opaque-ids-installed');
 
+  // Tapped in Inventory's list of every device, too.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Inventory' })
+    .click();
+  await page.getByRole('button', { name: 'All devices' }).click();
+  await page.getByLabel('Search inventory').fill(spelled.slice(-9));
+  await page.locator('.device-row').filter({ hasText: spelled }).click();
+  await expect(device).toBeVisible();
+  expect(hashOf(page.url())).toBe(`#/devices/${encodeURIComponent(spelled)}`);
+
   // The queue is empty: sent once, done.
   await page
     .getByRole('navigation', { name: 'Main' })
