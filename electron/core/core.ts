@@ -45,6 +45,11 @@ export interface CoreOptions {
   /** How long an action waits for its own send before answering "queued" (send-within.ts). */
   actionWaitMs?: number;
   /**
+   * How long a change the server accepted for later may take to show before it becomes a
+   * conflict for the technician (sync/replay.ts ACCEPTED_PATIENCE_MS); tests shorten it.
+   */
+  acceptedPatienceMs?: number;
+  /**
    * The schedule's timers (the sync engine's runs, the connectivity probe): a test or the
    * bench passes a clock of its own to compress hours. Real timers when absent.
    */

@@ -158,6 +158,9 @@ export const createCore: CreateCore = async (options) => {
       const result = await replayIntents(scope.store.work.intents, replayApi(scope), {
         ...(lane === undefined ? {} : { lane }),
         ...(signal === undefined ? {} : { signal }),
+        ...(options.acceptedPatienceMs === undefined
+          ? {}
+          : { acceptedPatienceMs: options.acceptedPatienceMs }),
         onEvent: (event) => {
           if (session.current() === scope) onReplayEvent(ctx, scope, event);
         },

@@ -124,6 +124,8 @@ export const handleApi = (
   dialect: Dialect = DEFAULT_DIALECT,
 ): Reply => {
   try {
+    // Writes a dialect accepted for later are made before anything else is answered.
+    state.applyDue();
     const reply = dispatch(state, req, dialect);
     if (req.method !== 'GET') return reply;
     const times = bodyTimes.get(state) ?? new BodyTimes();

@@ -16,6 +16,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --tls               serve HTTPS with a throwaway self-signed certificate
   --first-checkin S   seconds from install to first check-in (default 5)
   --dialect NAME      answer in another dialect of the unspecified details: ${dialectNames().join(', ')}
+  --accepted-delay MS in dialects that accept writes for later, make them MS later (default 1500)
   --latency MS  --jitter MS  --error-rate R  --rate-limit-rate R  --retry-after S
   --drop-rate R  --malformed-rate R  --stall-rate R  --html-rate R  --fault-path REGEX`;
 
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     tls: { type: 'boolean' },
     'first-checkin': { type: 'string' },
     dialect: { type: 'string' },
+    'accepted-delay': { type: 'string' },
     latency: { type: 'string' },
     jitter: { type: 'string' },
     'error-rate': { type: 'string' },
@@ -111,6 +113,7 @@ const sandbox = await startSandbox({
   devices: num('devices', values.devices, 0, 1_000_000),
   tls: values.tls ?? false,
   firstCheckinDelayS: num('first-checkin', values['first-checkin'], 0, 86_400),
+  acceptedDelayMs: num('accepted-delay', values['accepted-delay'], 0, 86_400_000),
   faults,
   log,
   ...(values.dialect ? { dialect: values.dialect } : {}),

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { heldSerial } from './dialects/serials';
 import { locationRef } from './render';
 import { publicUser, serveSandbox } from './serve';
-import { anyDevice } from './test-kit/control';
+import { anyDevice, fillLocation } from './test-kit/control';
 import { FaultEngine } from './test-kit/faults';
 import { createTestKit, type TestKit } from './test-kit/kit';
 import { tlsServer } from './test-kit/tls';
@@ -18,6 +18,7 @@ import type { RunningSandbox, SandboxOptions } from './types';
 
 export { DIALECTS, dialectNames, resolveDialect } from './dialects';
 export { servedSerial } from './dialects/serials';
+export { opaqueLocationId, opaqueOrganizationId } from './dialects/ids';
 export type { Dialect } from './dialects';
 export type {
   Faults,
@@ -56,10 +57,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     setSilent: (serial, silent) => state.setSilent(named(serial), silent),
     checkIn: (serial) => state.checkIn(named(serial)),
     deviceLocation: (serial) => {
+      state.applyDue();
       const d = named(serial);
       const loc = d.locationId === null ? undefined : state.locationsById.get(d.locationId);
       return loc ? locationRef(loc) : null;
     },
+    heldSerial: (serial) => heldSerial(style, serial) ?? serial,
+    setAcceptedDelay: (ms) => state.setAcceptedDelayMs(ms),
+    fillLocation: (locationId, count) => fillLocation(state, locationId, count),
     addUser: (name, organizationIds) => {
       const user = {
         id: `usr_${randomBytes(4).toString('hex')}`,

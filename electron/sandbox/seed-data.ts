@@ -31,7 +31,7 @@ const LABELS = [
 ] as const;
 
 /** Serial alphabet without look-alikes (0/O, 1/I) because people type serials off labels. */
-const SERIAL_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const SERIAL_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const serial = (rng: Rng): string => {
   let s = 'FTC-';

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { resolveDialect, type Dialect } from './dialects';
 import { loadSnapshot, Saver } from './persistence';
 import { seedSnapshot } from './seed-data';
+import { opaqueLocationId, withIds } from './dialects/ids';
 import { createHandler, type SandboxKit } from './server';
 import { SandboxState } from './state';
 import type { UserRec } from './snapshot';
@@ -45,6 +46,11 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** A dialect name (see ./dialects); an unknown name is an error listing the known ones. */
   dialect?: string;
+  /**
+   * Wall-clock ms before a write the dialect accepts for later is made (default 1,500;
+   * Infinity: never). Only dialects that accept writes for later use it.
+   */
+  acceptedDelayMs?: number;
 }
 
 export interface ServeExtras {
@@ -86,12 +92,17 @@ export const serveSandbox = async (
   const seed = options.seed ?? 1;
   const file = options.dataFile;
   const loaded = file ? await loadSnapshot(file, log) : null;
-  const snapshot = loaded ?? seedSnapshot(seed, options.devices ?? DEFAULT_DEVICES_PER_ORG, now());
+  // The dialect's ids are given at the seed, so the whole sandbox holds them as they are.
+  const ids = dialect.ids ?? 'plain';
+  const snapshot =
+    loaded ?? withIds(seedSnapshot(seed, options.devices ?? DEFAULT_DEVICES_PER_ORG, now()), ids);
   let saver: Saver | null = null;
   const state = new SandboxState(snapshot, {
     now,
     firstCheckinDelayS: options.firstCheckinDelayS ?? 5,
     ...(options.minuteBucketS ? { minuteBucketMs: options.minuteBucketS * 1000 } : {}),
+    ...(options.acceptedDelayMs === undefined ? {} : { acceptedDelayMs: options.acceptedDelayMs }),
+    ...(ids === 'opaque' ? { nameLocation: opaqueLocationId } : {}),
     onChange: () => saver?.schedule(),
   });
   if (file) {

@@ -29,6 +29,19 @@ export interface StateOptions {
   minuteBucketMs?: number;
   /** Called after every mutation (persistence debounces it). */
   onChange: () => void;
+  /**
+   * How long a write the dialect accepts for later takes to be made, in wall-clock time
+   * (default 1.5 s; Infinity: never). Not `now`: tests freeze that clock.
+   */
+  acceptedDelayMs?: number;
+  /** The id a created store gets from its plain one (the dialect's id style). */
+  nameLocation?: (plain: string, address: AddressRec) => string;
+}
+
+/** A write accepted for later: made at `due` (epoch ms, wall clock). */
+interface Later {
+  due: number;
+  apply: () => void;
 }
 
 export class SandboxState {
@@ -48,6 +61,7 @@ export class SandboxState {
   readonly installed = new Map<string, Set<DeviceRec>>();
   private readonly offsets = new Map<string, number>();
   private readonly serialHashes = new Map<string, number>();
+  private readonly later: Later[] = [];
 
   constructor(
     snap: Snapshot,
@@ -89,6 +103,25 @@ export class SandboxState {
 
   now(): number {
     return this.opts.now();
+  }
+
+  /** Takes a write on, to be made after the accepted delay (dialects that defer writes). */
+  defer(apply: () => void): void {
+    this.later.push({ due: Date.now() + (this.opts.acceptedDelayMs ?? 1_500), apply });
+  }
+
+  /** Makes the writes whose time has come, oldest first (before every request is answered). */
+  applyDue(): void {
+    const now = Date.now();
+    const due = this.later.filter((l) => l.due <= now);
+    if (due.length === 0) return;
+    const waiting = this.later.filter((l) => l.due > now);
+    this.later.splice(0, this.later.length, ...waiting);
+    for (const l of due) l.apply();
+  }
+
+  setAcceptedDelayMs(ms: number): void {
+    this.opts.acceptedDelayMs = ms;
   }
 
   /** The finest buckets of a device's foot traffic (see StateOptions.minuteBucketMs). */
@@ -165,8 +198,12 @@ export class SandboxState {
         .toString(36)
         .padStart(7, '0')}${n.toString(36)}`;
     };
-    let id = nextId();
-    while (this.locationsById.has(id)) id = nextId();
+    const named = () => {
+      const plain = nextId();
+      return this.opts.nameLocation?.(plain, input.address) ?? plain;
+    };
+    let id = named();
+    while (this.locationsById.has(id)) id = named();
     const loc: LocationRec = {
       id,
       orgId,

@@ -59,10 +59,12 @@ export interface SandboxOptions {
   /**
    * How answers spell what the vendor's spec leaves "not shown" (docs/api/openapi.yaml,
    * x-dialects): 'default', 'offset-flat', 'cursor-links', 'link-header-bare', 'cursor-meta',
-   * 'lower-hex'.
+   * 'lower-hex', 'drf-opaque', 'offset-link-pending'.
    * An unknown name is an error listing the known ones.
    */
   dialect?: string;
+  /** Wall-clock ms before a write the dialect accepts for later is made (default 1,500). */
+  acceptedDelayMs?: number;
 }
 
 export interface SandboxUser {
@@ -109,6 +111,16 @@ export interface RunningSandbox {
   setSilent(serial: string, silent: boolean): void;
   checkIn(serial: string): void;
   deviceLocation(serial: string): { id: string; name: string } | null;
+  /** A serial as the sandbox holds it (as seeded), from the dialect's spelling of it. */
+  heldSerial(serial: string): string;
+  /** From now on, writes the dialect accepts for later are made this long after (Infinity: never). */
+  setAcceptedDelay(ms: number): void;
+  /**
+   * Installs devices of the store's organization there until it has `count` (from other
+   * stores first, then from the inventory): for tests of a store with many devices. Answers
+   * the serials installed, as held.
+   */
+  fillLocation(locationId: string, count: number): string[];
   /**
    * Adds a person with a key of their own to existing organizations (the seed has no two
    * users sharing one); kept in the data file like the rest of the state.

@@ -78,7 +78,9 @@ test('screens have addresses: Back, Forward, Alt+arrows, mouse side buttons, rel
   // Addresses that name no screen (unknown, or an id no id can be) show the locations.
   for (const bad of [
     '#/nowhere',
-    '#/devices/..%2Fx',
+    // Ids are the server's opaque strings ("../x" may be one): only what no id can be.
+    '#/devices/%2E%2E',
+    '#/locations/a%00b',
     '#/locations/%E0%A4%A',
     '#/verify/ABC?at=x',
   ]) {

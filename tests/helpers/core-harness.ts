@@ -32,6 +32,8 @@ export interface HarnessOptions {
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send (CoreOptions.actionWaitMs). */
   actionWaitMs?: number;
+  /** How long an accepted change may take to show (CoreOptions.acceptedPatienceMs). */
+  acceptedPatienceMs?: number;
   /** The schedule's timers (CoreOptions.timers), e.g. a CompressedClock. */
   timers?: CoreOptions['timers'];
   /** Managed settings (CoreOptions.managed). */
@@ -74,6 +76,9 @@ export async function startCoreHarness(
     log,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
+    ...(options.acceptedPatienceMs === undefined
+      ? {}
+      : { acceptedPatienceMs: options.acceptedPatienceMs }),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.managed ? { managed: options.managed } : {}),
   });

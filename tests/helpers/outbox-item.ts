@@ -16,5 +16,6 @@ export const outboxItem = (patch: Partial<OutboxItem> = {}): OutboxItem => ({
   stepsDone: 0,
   waitingFor: null,
   replaces: null,
+  acceptedAt: null,
   ...patch,
 });

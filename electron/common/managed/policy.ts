@@ -7,7 +7,7 @@
 import { isAbsolute, win32 } from 'node:path';
 import { z } from 'zod';
 import type { ManagedQuality, ManagedSettings, ManagedSource } from '../../shared';
-import { ID_MAX_LENGTH, ID_PATTERN } from '../../shared/id-patterns';
+import { isId } from '../../shared/id-patterns';
 import {
   MAX_PHOTOS_PER_DEVICE,
   PHOTO_MAX_SIDE_MAX,
@@ -46,14 +46,20 @@ const Switch = z.union([
   z.literal(1).transform(() => true),
 ]);
 
-/** Organization ids, separated by commas or spaces (a registry string holds no list). */
+/**
+ * Organization ids: in one string, separated by commas, semicolons or spaces (a registry string
+ * holds no list), or — for ids that contain those, as a server's opaque ids may — a list of
+ * strings (a plist array, a JSON array).
+ */
 const OrganizationList = z
-  .string()
-  .max(4000)
-  .transform((text) => text.split(/[\s,;]+/).filter(Boolean))
-  .pipe(
-    z.array(z.string().regex(ID_PATTERN, 'not an organization id').max(ID_MAX_LENGTH)).max(100),
-  );
+  .union([
+    z
+      .string()
+      .max(4000)
+      .transform((text) => text.split(/[\s,;]+/).filter(Boolean)),
+    z.array(z.string()).max(100),
+  ])
+  .pipe(z.array(z.string().refine(isId, 'not an organization id')).max(100));
 
 /** A file IT points to: an absolute path (a relative one would depend on where the app starts). */
 const AbsolutePath = z

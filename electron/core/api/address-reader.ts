@@ -1,10 +1,13 @@
 /**
  * The tolerant reader for addresses. The spec says nothing about Address fields, and real APIs
- * spell them many ways: line1 / street / street_address / address1, postal_code / zip /
- * postcode, city / town / locality, region / state / province, country / country_code given
- * as a code or a name — or the whole address as one string, or its parts flat on the location.
- * Everything is read into the one shape the app shows; a part that is not there is null (the
- * screen shows "—"), never an error. The original fields are kept beside it.
+ * spell them many ways: line1 / street / street_address / address1 / address_lines [...],
+ * postal_code / zip / postcode, city / town / locality / municipality / address_locality,
+ * region / state / province / address_region, country / country_code / address_country given
+ * as a code or a name — or the whole address as one string, or its parts flat on the
+ * location. Names are matched whatever their case and separators (`addressLocality`,
+ * `address_locality`, `Address-Locality` are one), street lines may come as a list. Everything
+ * is read into the one shape the app shows; a part that is not there is null (the screen shows
+ * "—"), never an error. The original fields are kept beside it.
  */
 
 export interface ReadAddress {
@@ -19,35 +22,59 @@ export interface ReadAddress {
   text: string | null;
 }
 
+/** Each part's names, as `nameKey` writes them (lower case, no "_", "-", "." or space). */
 const SPELLINGS: Record<Exclude<keyof ReadAddress, 'text'>, readonly string[]> = {
   line1: [
     'line1',
-    'line_1',
-    'address_line_1',
-    'address_line1',
-    'addressLine1',
+    'addressline1',
     'street',
-    'street_address',
-    'streetAddress',
+    'streetaddress',
     'address1',
     'street1',
+    'streetline1',
+    'addressline',
   ],
-  line2: [
-    'line2',
-    'line_2',
-    'address_line_2',
-    'address_line2',
-    'addressLine2',
-    'address2',
-    'street2',
-    'extended_address',
-    'extendedAddress',
+  line2: ['line2', 'addressline2', 'address2', 'street2', 'streetline2', 'extendedaddress'],
+  city: [
+    'city',
+    'town',
+    'locality',
+    'municipality',
+    'addresslocality',
+    'postaltown',
+    'cityname',
+    'village',
   ],
-  city: ['city', 'town', 'locality', 'municipality'],
-  region: ['region', 'state', 'province', 'county', 'prefecture', 'state_code'],
-  postal_code: ['postal_code', 'postalCode', 'zip', 'zip_code', 'zipcode', 'postcode', 'post_code'],
-  country: ['country_code', 'countryCode', 'country', 'country_name', 'iso_country'],
+  region: [
+    'region',
+    'state',
+    'province',
+    'county',
+    'prefecture',
+    'statecode',
+    'addressregion',
+    'stateprovince',
+    'stateorprovince',
+    'administrativearea',
+    'provincecode',
+    'regioncode',
+  ],
+  postal_code: ['postalcode', 'zip', 'zipcode', 'postcode', 'postal', 'zippostalcode'],
+  country: ['countrycode', 'country', 'countryname', 'isocountry', 'addresscountry', 'countryiso'],
 };
+
+/** Street lines given as a list: the first is line1, the rest line2. */
+const LINE_LISTS = [
+  'addresslines',
+  'streetlines',
+  'lines',
+  'street',
+  'streetaddress',
+  'addressline',
+];
+
+/** A field's name as SPELLINGS writes it. */
+const nameKey = (name: string): string => name.toLowerCase().replace(/[\s._-]/g, '');
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -107,10 +134,40 @@ export function readCountry(value: unknown): string | null {
   return countryByName(raw) ?? raw;
 }
 
-const firstOf = (source: Obj, keys: readonly string[]): unknown => {
-  for (const key of keys) if (source[key] !== undefined && source[key] !== null) return source[key];
+/** The first part the source has under one of `keys` (SPELLINGS' form), in that order. */
+const firstOf = (byName: ReadonlyMap<string, unknown>, keys: readonly string[]): unknown => {
+  for (const key of keys) {
+    const value = byName.get(key);
+    if (value !== undefined && value !== null) return value;
+  }
   return undefined;
 };
+
+/** The source's fields by `nameKey`; the first of two that read alike wins. */
+const byNameKey = (source: Obj): Map<string, unknown> => {
+  const byName = new Map<string, unknown>();
+  for (const [name, value] of Object.entries(source)) {
+    const key = nameKey(name);
+    if (!byName.has(key) || byName.get(key) === null) byName.set(key, value);
+  }
+  return byName;
+};
+
+/** Street lines given as a list, as text; null when the source has none. */
+const lineList = (byName: ReadonlyMap<string, unknown>): string[] | null => {
+  for (const key of LINE_LISTS) {
+    const value = byName.get(key);
+    if (Array.isArray(value)) {
+      const lines = value.map(text).filter((l): l is string => l !== null);
+      if (lines.length > 0) return lines;
+    }
+  }
+  return null;
+};
+
+/** A country as text, or as an object naming it ({code | iso | name}, schema.org's form). */
+const countryOf = (value: unknown): unknown =>
+  isObj(value) ? (value['code'] ?? value['iso'] ?? value['iso_code'] ?? value['name']) : value;
 
 /** `address` may be an object, a string, or absent with the parts flat on `owner`. */
 export function readAddress(owner: Obj): ReadAddress | null {
@@ -129,14 +186,18 @@ export function readAddress(owner: Obj): ReadAddress | null {
         };
   }
   const source = isObj(raw) ? raw : owner;
+  const byName = byNameKey(source);
+  const lines = lineList(byName);
   const read: ReadAddress = {
-    line1: text(firstOf(source, SPELLINGS.line1)),
-    line2: text(firstOf(source, SPELLINGS.line2)),
-    city: text(firstOf(source, SPELLINGS.city)),
-    region: text(firstOf(source, SPELLINGS.region)),
-    postal_code: text(firstOf(source, SPELLINGS.postal_code)),
-    country: readCountry(firstOf(source, SPELLINGS.country)),
-    text: text(source['formatted'] ?? source['text'] ?? source['full'] ?? source['one_line']),
+    line1: lines?.[0] ?? text(firstOf(byName, SPELLINGS.line1)),
+    line2:
+      (lines && lines.length > 1 ? lines.slice(1).join(', ') : null) ??
+      text(firstOf(byName, SPELLINGS.line2)),
+    city: text(firstOf(byName, SPELLINGS.city)),
+    region: text(firstOf(byName, SPELLINGS.region)),
+    postal_code: text(firstOf(byName, SPELLINGS.postal_code)),
+    country: readCountry(countryOf(firstOf(byName, SPELLINGS.country))),
+    text: text(firstOf(byName, ['formatted', 'formattedaddress', 'text', 'full', 'oneline'])),
   };
   const parts = [
     read.line1,

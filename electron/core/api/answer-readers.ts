@@ -156,6 +156,11 @@ export function createdId(body: unknown, locationHeader: string | null): string 
   const inBody = isObj(body) ? (wrapper ? wrapper['id'] : body['id']) : undefined;
   if (typeof inBody === 'string' || typeof inBody === 'number') return String(inBody);
   if (!locationHeader) return null;
-  const last = locationHeader.split('?')[0]?.split('/').filter(Boolean).at(-1);
-  return last ? decodeURIComponent(last) : null;
+  // The last segment, decoded once: an opaque id's "/", "?" or "#" arrives escaped in it.
+  const last = locationHeader.split(/[?#]/)[0]?.split('/').filter(Boolean).at(-1);
+  try {
+    return last ? decodeURIComponent(last) : null;
+  } catch {
+    return null; // a malformed escape names no store: it is looked for by name instead
+  }
 }

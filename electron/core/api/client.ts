@@ -21,14 +21,20 @@ import {
 import { validateBaseUrl } from './base-url';
 import type { FindingSink } from './findings';
 import { createHttp, type HttpAnswer, type Method, type Validators } from './http';
-import { listItemsIn, queryFor, readListAnswer, type PageRequest } from './list-answer';
+import {
+  listItemsIn,
+  queryFor,
+  readListAnswer,
+  type PageRequest,
+  type TotalCounts,
+} from './list-answer';
 import { tooManyPages, walkAll } from './list-walk';
 import { capText, NAME_MAX } from './server-text';
-import { UNREADABLE, type Subject } from './error-mapping';
+import { accepted, UNREADABLE, type Subject } from './error-mapping';
 import {
+  isVisitorTotal,
   readDeviceTraffic,
   readLocationMetrics,
-  recordsIn,
   unknownTrafficFormat,
 } from './traffic-reader';
 import { PAGE_SIZE_MAX, type Device, type Location } from './wire';
@@ -74,11 +80,16 @@ type Query = Record<string, string | number | boolean | undefined>;
 const SignedInUser = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string() });
 
 /**
- * One path segment. The contract's patterns already refuse dot segments; this is the last
- * guard, for ids that come from a server's own answers.
+ * One path segment: an id or serial exactly as the server gave it (Unicode, spaces, "/", "?",
+ * "#", "%"), percent-encoded whole, so it stays one segment of the path it names. What no
+ * encoding makes safe is refused: empty, "." or ".." (URL parsers resolve those, escaped or
+ * not), and a lone surrogate half (it has no UTF-8 to encode). The contract refuses the same
+ * (electron/shared/id-patterns.ts); this guards ids that come from a server's own answers.
  */
+const LONE_SURROGATE = /\p{Cs}/u;
 const seg = (value: string): string => {
-  if (value === '' || value === '.' || value === '..') throw new AppError(UNREADABLE);
+  if (value === '' || value === '.' || value === '..' || LONE_SURROGATE.test(value))
+    throw new AppError(UNREADABLE);
   return encodeURIComponent(value);
 };
 
@@ -126,6 +137,40 @@ const isWholeDevice = (o: Record<string, unknown>): boolean =>
 
 /** A write answered without a usable body: read the state back (the caller does). */
 const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(answer.body);
+
+/** What servers call work taken on but not done yet. */
+const PENDING = new Set([
+  'accepted',
+  'pending',
+  'queued',
+  'processing',
+  'in_progress',
+  'in-progress',
+  'inprogress',
+  'scheduled',
+  'submitted',
+]);
+const TASK_KEYS = ['task_id', 'taskId', 'job_id', 'jobId', 'operation_id', 'operationId'];
+const TASK_OBJECTS = ['task', 'job', 'operation'];
+
+/**
+ * A write the server accepted to do later rather than did: 202, a status such as "pending" or
+ * "queued" (on the answer or its `data`), or a task, job or operation to follow. Its body,
+ * even a whole device, is not the new state: a read must show it (sync/replay.ts).
+ */
+const acceptedForLater = (answer: HttpAnswer): boolean => {
+  if (answer.status === 202) return true;
+  const top = isObj(answer.body) ? answer.body : null;
+  if (top === null) return false;
+  return [top, isObj(top['data']) ? top['data'] : {}].some(
+    (o) =>
+      ['status', 'state'].some(
+        (k) => typeof o[k] === 'string' && PENDING.has(o[k].trim().toLowerCase()),
+      ) ||
+      TASK_KEYS.some((k) => o[k] !== undefined && o[k] !== null) ||
+      TASK_OBJECTS.some((k) => isObj(o[k])),
+  );
+};
 
 /** The store the technician asked to create, among locations the server lists. */
 const sameStore = (l: Location, input: NewLocation): boolean => {
@@ -215,6 +260,17 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     });
   };
 
+  interface PageOptions {
+    /** Query parameters every page of the walk asks with (a server's next-page URL has its own). */
+    extra?: Query;
+    signal?: AbortSignal | undefined;
+    /** The error for an answer with no list in it, when the list has a more specific one. */
+    notAList?: () => AppError;
+    ask?: PageAsk | undefined;
+    /** Whether a `total` the answer gives counts its entries (list-answer.ts `TotalCounts`). */
+    totalCounts?: TotalCounts;
+  }
+
   /** One page of a list, read whatever paging style and envelope the server uses. */
   async function listPage<T>(
     scope: Scope,
@@ -222,19 +278,17 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     subject: Subject,
     request: PageRequest | null,
     read: (raw: unknown) => T,
-    extra: Query = {},
-    signal?: AbortSignal,
-    /** The error for an answer with no list in it, when the list has a more specific one. */
-    notAList?: () => AppError,
-    ask: PageAsk = {},
+    o: PageOptions = {},
   ): Promise<ListPage<T>> {
     const asked = request ?? FIRST;
+    const ask = o.ask ?? {};
+    const extra = o.extra ?? {};
     // Every page of a walk asks the same filter (a server's next-page URL carries its own).
     const query =
       ask.updatedSince === undefined ? extra : { ...extra, updated_since: ask.updatedSince };
     const answer = await call('GET', scope, path, subject, {
       ...(asked.style === 'url' ? { url: asked.url } : { query: { ...query, ...queryFor(asked) } }),
-      signal,
+      signal: o.signal,
       validators: ask.validators,
     });
     const facts: PageFacts = {
@@ -244,15 +298,11 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       updatedSince: null,
     };
     if (facts.notModified) return { ...NOT_MODIFIED, ...facts };
-    if (notAList && listItemsIn(answer.body) === null) throw notAList();
-    const page = readListAnswer(
-      answer.body,
-      answer.link,
-      asked,
-      answer.url,
-      baseOrigin,
-      answer.size,
-    );
+    if (o.notAList && listItemsIn(answer.body) === null) throw o.notAList();
+    const page = readListAnswer(answer.body, answer.link, asked, answer.url, baseOrigin, {
+      size: answer.size,
+      ...(o.totalCounts ? { totalCounts: o.totalCounts } : {}),
+    });
     if (page.totalPages !== null && page.totalPages > maxPages) throw tooManyPages(maxPages);
     const updatedSince =
       ask.updatedSince !== undefined && echoes(answer.body, ask.updatedSince)
@@ -266,8 +316,8 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     path: string,
     subject: Subject,
     read: (raw: unknown) => T,
-    extra?: Query,
-  ) => walkAll((request) => listPage(scope, path, subject, request, read, extra), maxPages);
+    o: PageOptions = {},
+  ) => walkAll((request) => listPage(scope, path, subject, request, read, o), maxPages);
 
   const deviceListAt = (which: DeviceListRef): { path: string; subject: Subject } => {
     switch (which.kind) {
@@ -295,15 +345,19 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     return readLocation(unwrap(answer.body, isLocationLike, 'location', note) ?? answer.body);
   };
 
-  /** A device write: the device from the answer, or read back when the answer has none. */
+  /**
+   * A device write: the device from the answer, or read back when the answer has none. One
+   * accepted for later is said so (`write_accepted`): the replay reads until it shows.
+   */
   const deviceWrite = async (method: Method, path: string, serial: string, body: unknown) => {
     const answer = await call(method, 'org', path, { kind: 'device', serial }, { body });
+    if (acceptedForLater(answer)) throw new AppError(accepted(answer.status));
     const device = noBody(answer) ? null : unwrap(answer.body, isWholeDevice, 'device', note);
     return device ? readDevice(device) : getDevice(serial);
   };
 
   const listLocations: VendorApi['listLocations'] = async (query) =>
-    (await whole('org', '/locations', list, readLocation, { q: query?.q })).items;
+    (await whole('org', '/locations', list, readLocation, { extra: { q: query?.q } })).items;
 
   const findLocation: VendorApi['findLocation'] = async (input) =>
     (await listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null;
@@ -347,6 +401,8 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     getLocation,
     async createLocation(input) {
       const answer = await call('POST', 'org', '/locations', list, { body: input });
+      // To be made later: looked for until it is there (sync/replay.ts), never sent again.
+      if (acceptedForLater(answer)) throw new AppError(accepted(answer.status));
       const full = noBody(answer) ? null : unwrap(answer.body, isLocationLike, 'location', note);
       if (full) return readLocation(full);
       // Created, answered without the store itself: by its id, else by what was asked.
@@ -354,7 +410,6 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       if (id !== null) return getLocation(id);
       const found = await findLocation(input);
       if (found) return found;
-      // With its status: a 202 (accepted, made later) is settled by looking again (replay.ts).
       throw new AppError({ ...UNREADABLE, status: answer.status });
     },
     async deleteLocation(id) {
@@ -362,10 +417,10 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
     },
     devicePage(which, request, signal, ask) {
       const { path, subject } = deviceListAt(which);
-      return listPage('org', path, subject, request, readDevice, {}, signal, undefined, ask);
+      return listPage('org', path, subject, request, readDevice, { signal, ask });
     },
     locationPage(request, signal, ask) {
-      return listPage('org', '/locations', list, request, readLocation, {}, signal, undefined, ask);
+      return listPage('org', '/locations', list, request, readLocation, { signal, ask });
     },
     getDevice,
     updateDevice: (serial, changes) =>
@@ -380,37 +435,30 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
         locationId === undefined ? {} : { location_id: locationId },
       ),
     async locationsFootTraffic(range) {
-      const { items } = await walkAll(
-        (request) =>
-          listPage(
-            'org',
-            '/foot-traffic/locations',
-            list,
-            request,
-            (raw) => raw,
-            { ...range },
-            undefined,
-            // Answered, but with the records somewhere the app does not look: a format question.
-            unknownTrafficFormat,
-          ),
-        maxPages,
-      );
+      const { items } = await whole('org', '/foot-traffic/locations', list, (raw) => raw, {
+        extra: { ...range },
+        // Answered, but with the records somewhere the app does not look: a format question.
+        notAList: unknownTrafficFormat,
+      });
       return readLocationMetrics(items, range.granularity, {
         organizationId: options.organizationId,
         note,
       });
     },
+    /** Every page of the series (a server may page a long one), or an error: never a part. */
     async deviceFootTraffic(serial, range) {
-      const path = `/foot-traffic/devices/${seg(serial)}`;
-      const answer = await call(
-        'GET',
+      const { items } = await whole(
         'org',
-        path,
+        `/foot-traffic/devices/${seg(serial)}`,
         { kind: 'device', serial },
-        { query: { ...range } },
+        (raw) => raw,
+        {
+          extra: { ...range },
+          notAList: unknownTrafficFormat,
+          totalCounts: (total, records) => !isVisitorTotal(total, records, range.granularity),
+        },
       );
-      if (recordsIn(answer.body) === null) throw unknownTrafficFormat();
-      return readDeviceTraffic(answer.body, range.granularity);
+      return readDeviceTraffic(items, range.granularity);
     },
   };
 };

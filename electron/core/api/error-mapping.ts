@@ -52,6 +52,26 @@ export const locationHasDevices = (count: number | null): AppErrorShape => ({
 export const UNREADABLE = { kind: 'bad_response', code: 'unreadable' } as const;
 
 /**
+ * A write the server accepted for later (202, a pending status, a task id): not done until a
+ * read shows it. An outcome still unknown (`bad_response`), so it waits in the queue, is never
+ * called failed, and is settled by reading (sync/replay.ts).
+ */
+export const accepted = (status: number): AppErrorShape => ({
+  kind: 'bad_response',
+  code: 'write_accepted',
+  status,
+});
+
+export const isAccepted = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code === 'write_accepted';
+
+/** An accepted write that no read showed within the patience (a conflict for the technician). */
+export const notApplied = (): AppErrorShape => ({
+  kind: 'conflict',
+  code: 'accepted_not_applied',
+});
+
+/**
  * A server's own words about its fields (a 422): the first field names the error, all mark the
  * form. A field it named without words is marked as not valid, in the app's words.
  */

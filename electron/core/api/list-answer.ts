@@ -31,7 +31,17 @@ export interface ListAnswer {
   size: number;
 }
 
-const ITEM_KEYS = ['data', 'items', 'results', 'records', 'entries'] as const;
+// The last three: a foot-traffic series read as a list (traffic-reader.ts reads the same keys).
+const ITEM_KEYS = [
+  'data',
+  'items',
+  'results',
+  'records',
+  'entries',
+  'series',
+  'buckets',
+  'values',
+] as const;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,15 +107,51 @@ const BODY_PAGING_KEYS = [
   'take',
   'page',
   'current_page',
+  'currentPage',
   'page_number',
+  'pageNumber',
+  'next_page',
+  'nextPage',
   'per_page',
   'perPage',
   'page_size',
+  'pageSize',
   'total_pages',
   'totalPages',
   'page_count',
   'pages',
+  'has_more',
+  'hasMore',
+  'has_next',
+  'hasNext',
 ];
+
+/**
+ * Where a body names its next page's URL, as `links.next` / `meta.next` / `next` (JSON:API,
+ * DRF) or under its own name (Laravel's `next_page_url`, OData's `@odata.nextLink`, …). A field
+ * that is there and null or empty says there is no next page.
+ */
+const NEXT_URL_KEYS = [
+  'next',
+  'next_page_url',
+  'nextPageUrl',
+  'next_url',
+  'nextUrl',
+  'next_link',
+  'nextLink',
+  '@odata.nextLink',
+];
+
+/** The asked URL with another page number (a server that pages by number but gave no link). */
+const withPage = (requestUrl: string, page: number): string => {
+  const url = new URL(requestUrl);
+  const param = url.searchParams.has('page[number]') ? 'page[number]' : 'page';
+  url.searchParams.set(param, String(page));
+  return url.toString();
+};
+
+const nextUnknown = (): AppError =>
+  new AppError({ kind: 'bad_response', code: 'list_next_unknown' });
 
 const notSameOrigin = (): AppError =>
   new AppError({ kind: 'bad_response', code: 'list_other_origin' });
@@ -125,6 +171,19 @@ export function sameOriginUrl(raw: string, requestUrl: string, baseOrigin: strin
 const looksLikeUrl = (s: string) => /^(https?:\/\/|\/|\?)/i.test(s);
 
 /**
+ * Whether a number the answer calls its total counts the list's entries. Foot traffic may put
+ * the visitors' sum there instead (traffic-reader.ts `isVisitorTotal`): read as a count of
+ * buckets, it promised pages that do not exist.
+ */
+export type TotalCounts = (total: number, items: readonly unknown[]) => boolean;
+
+interface ReadOptions {
+  /** Size of the answer as received, for caps across pages. */
+  size?: number;
+  totalCounts?: TotalCounts;
+}
+
+/**
  * Reads one list answer. `asked` is the request that produced it; `requestUrl` its URL (to
  * resolve relative next links); `baseOrigin` the only origin a next link may point to.
  */
@@ -134,9 +193,13 @@ export function readListAnswer(
   asked: PageRequest,
   requestUrl: string,
   baseOrigin: string,
-  size = 0,
+  o: ReadOptions = {},
 ): ListAnswer {
-  return { ...readPaging(body, linkHeader, asked, requestUrl, baseOrigin), raw: body, size };
+  return {
+    ...readPaging(body, linkHeader, asked, requestUrl, baseOrigin, o.totalCounts),
+    raw: body,
+    size: o.size ?? 0,
+  };
 }
 
 function readPaging(
@@ -145,6 +208,7 @@ function readPaging(
   asked: PageRequest,
   requestUrl: string,
   baseOrigin: string,
+  totalCounts: TotalCounts = () => true,
 ): Omit<ListAnswer, 'raw' | 'size'> {
   const meta: Obj = isObj(body) && isObj(body['meta']) ? body['meta'] : {};
   const links: Obj = isObj(body) && isObj(body['links']) ? body['links'] : {};
@@ -159,17 +223,26 @@ function readPaging(
     }
     return undefined;
   };
-  const totalCount = num(pick('total_count', 'total', 'count', 'totalCount', 'total_items'));
-  const explicitPages = num(pick('total_pages', 'totalPages', 'page_count', 'pages'));
+  const present = (key: string) => key in meta || key in top;
+  const said = num(pick('total_count', 'total', 'count', 'totalCount', 'total_items'));
+  const totalCount = said !== null && totalCounts(said, items) ? said : null;
+  const explicitPages = num(pick('total_pages', 'totalPages', 'page_count', 'pages', 'last_page'));
   const empty = items.length === 0;
+  // `has_more: true` beside a page with no way to ask for the next one (a cursor, a link, a
+  // number the app reads): refused in words rather than taken for the whole list.
+  const saysMore = !empty && pick('has_more', 'hasMore', 'has_next', 'hasNext') === true;
 
   // 1. A Link header or a next URL in the body: the server says exactly where to go. A Link
   // header pages only with rel="next", or with prev/first/last (a last page) when the body says
   // nothing about paging; other links (preload, self, …) leave the body to decide.
   const linkNext = nextFromLinkHeader(linkHeader);
-  const bodyNext = str(links['next']) ?? str(meta['next']) ?? str(top['next']);
-  const bodyNextUrl = bodyNext !== null && looksLikeUrl(bodyNext) ? bodyNext : null;
-  const bodyPages = 'next' in links || BODY_PAGING_KEYS.some((k) => k in meta || k in top);
+  const urlFields = [
+    ['links', links, 'next'] as const,
+    ...NEXT_URL_KEYS.flatMap((key) => [['meta', meta, key] as const, ['top', top, key] as const]),
+  ].filter(([, where, key]) => key in where);
+  const bodyNext = urlFields.map(([, where, key]) => str(where[key])).find((v) => v !== null);
+  const bodyNextUrl = bodyNext !== undefined && looksLikeUrl(bodyNext) ? bodyNext : null;
+  const bodyPages = urlFields.length > 0 || BODY_PAGING_KEYS.some((k) => k in meta || k in top);
   const byHeader = linkNext !== null || (hasPagingLink(linkHeader) && !bodyPages);
   const nextUrl = linkNext ?? bodyNextUrl;
   if (byHeader || bodyNextUrl !== null) {
@@ -185,12 +258,28 @@ function readPaging(
       rest: null,
     };
   }
+  // A next-page link field that is there but empty (`"next": null`, DRF's last page) ends the
+  // list, unless a cursor field beside it decides. Never guessed on from the numbers around
+  // it: a short last page is no measure of the page size (the list would be asked again by
+  // page numbers the server never used, and a page repeated).
+  const hasCursorField = ['next_cursor', 'nextCursor', 'cursor'].some(present);
+  const nextNumber = num(pick('next_page', 'nextPage')) ?? num(pick('next'));
+  const emptyLink = urlFields.some(([, where, key]) => where[key] === null || where[key] === '');
+  if (emptyLink && !hasCursorField && nextNumber === null) {
+    return {
+      items,
+      style: 'next-url',
+      next: null,
+      totalCount,
+      totalPages: explicitPages,
+      rest: null,
+    };
+  }
 
   // 2. A cursor.
   const cursorKey = ['next_cursor', 'nextCursor', 'cursor', 'next'].find(
     (k) => str(meta[k]) !== null || str(top[k]) !== null,
   );
-  const hasCursorField = ['next_cursor', 'nextCursor', 'cursor'].some((k) => k in meta || k in top);
   if (cursorKey !== undefined || (hasCursorField && !('page' in meta) && !('offset' in meta))) {
     // A next-cursor field decides even when null (the last page); `cursor` alone is read as the
     // next one only without such a field: many servers echo the current cursor beside it.
@@ -229,42 +318,69 @@ function readPaging(
     };
   }
 
-  // 4. page/per_page.
-  const page = num(pick('page', 'current_page', 'page_number'));
-  const askedPerPage = asked.style === 'page' ? asked.perPage : items.length;
-  // A server that serves fewer than asked without saying so (a silent cap): a first page
-  // shorter than the list's total shows the real page size.
-  const silentCap =
-    (page ?? (asked.style === 'page' ? asked.page : 1)) === 1 &&
-    totalCount !== null &&
-    items.length > 0 &&
-    items.length < askedPerPage &&
-    items.length < totalCount;
-  const perPage =
-    num(pick('per_page', 'perPage', 'page_size')) ?? (silentCap ? items.length : askedPerPage);
-  if (page !== null || explicitPages !== null || Object.keys(meta).length > 0) {
-    const current = page ?? (asked.style === 'page' ? asked.page : 1);
+  // 4. Page numbers. The page size is the server's when it says it; else the asked one, or a
+  // first page's length when it is shorter than asked and than the total (a silent cap).
+  const page = num(pick('page', 'current_page', 'currentPage', 'page_number', 'pageNumber'));
+  const byPage = asked.style === 'page';
+  const servedPerPage = num(pick('per_page', 'perPage', 'page_size', 'pageSize'));
+  if (
+    page !== null ||
+    explicitPages !== null ||
+    nextNumber !== null ||
+    Object.keys(meta).length > 0
+  ) {
+    // The page this is: as the answer says, else as asked. Asked by a URL or a cursor and not
+    // said, it is unknown, and no page number is made up for the next one.
+    const current = page ?? (byPage ? asked.page : null);
+    const silentCap =
+      current === 1 &&
+      byPage &&
+      totalCount !== null &&
+      items.length > 0 &&
+      items.length < asked.perPage &&
+      items.length < totalCount;
+    const perPage = servedPerPage ?? (silentCap ? items.length : byPage ? asked.perPage : null);
     const totalPages =
       explicitPages ??
-      (totalCount === null || perPage === 0 ? null : Math.ceil(totalCount / perPage));
-    const more = !empty && (totalPages !== null ? current < totalPages : items.length >= perPage);
+      (totalCount === null || perPage === null || perPage === 0
+        ? null
+        : Math.ceil(totalCount / perPage));
+    const nextPageSaid = present('next_page') || present('nextPage');
+    const more =
+      !empty &&
+      current !== null &&
+      (nextNumber !== null ||
+        (!nextPageSaid &&
+          (totalPages !== null
+            ? current < totalPages
+            : perPage !== null && servedPerPage !== null
+              ? items.length >= perPage
+              : // Numbered pages, no size and no total: a short page may be the server's own
+                // size, so the next one is asked; an empty one ends the list. More than was
+                // asked, with nothing said of pages: the server does not page by our size at
+                // all (a foot-traffic series in one answer), and that answer is the whole.
+                !(byPage && items.length > asked.perPage) &&
+                (page !== null || items.length >= (perPage ?? Infinity)))));
+    const toPage = (n: number): PageRequest =>
+      byPage
+        ? { style: 'page', page: n, perPage: perPage ?? asked.perPage }
+        : { style: 'url', url: sameOriginUrl(withPage(requestUrl, n), requestUrl, baseOrigin) };
     const rest: PageRequest[] | null =
-      current === 1 && totalPages !== null
-        ? Array.from({ length: Math.max(0, totalPages - 1) }, (_, i) => ({
-            style: 'page' as const,
-            page: i + 2,
-            perPage,
-          }))
+      byPage && current === 1 && totalPages !== null
+        ? Array.from({ length: Math.max(0, totalPages - 1) }, (_, i) => toPage(i + 2))
         : null;
+    if (!more && saysMore) throw nextUnknown();
     return {
       items,
       style: 'page',
-      next: more ? { style: 'page', page: current + 1, perPage } : null,
+      next: more && current !== null ? toPage(nextNumber ?? current + 1) : null,
       totalCount,
       totalPages,
       rest,
     };
   }
+
+  if (saysMore) throw nextUnknown();
 
   // 5. No paging information at all: the answer is the whole list.
   return {

@@ -192,11 +192,31 @@ export function readLocationMetrics(
   });
 }
 
-/** A device's series and its total: the sum of the buckets, never a paging `total` from meta. */
+/**
+ * A device's series and its total: the sum of the buckets, never a `total` the server gives
+ * beside them. `records`: every page's, in order (client.ts walks them all), or an answer.
+ */
 export function readDeviceTraffic(
-  body: unknown,
+  records: unknown,
   granularity: Granularity,
 ): { series: FootTraffic[]; total: number } {
-  const series = readSeries(body, granularity);
+  const series = readSeries(records, granularity);
   return { series, total: sum(series) };
+}
+
+/**
+ * A `total` beside a page of a series that is the visitors on it (the documented answer: one
+ * page, its total their sum) rather than how many buckets the series has: not a paging count.
+ * A series of one visitor per bucket reads the same either way.
+ */
+export function isVisitorTotal(
+  total: number,
+  records: readonly unknown[],
+  granularity: Granularity,
+): boolean {
+  try {
+    return sum(readSeries(records, granularity)) === total;
+  } catch {
+    return false; // not buckets: the reader names the format problem
+  }
 }

@@ -338,4 +338,8 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
      sealed_at  TEXT NOT NULL,
      mac        TEXT NOT NULL       -- HMAC of the above with the installation's secret
    ) STRICT;`,
+  `-- work.db migration 12: a write the server accepted for later (202, a pending status, a task)
+   -- is not done until a read shows it, and is never sent again meanwhile: when, and which step
+   -- (sync/replay.ts; decision record 69).
+   ALTER TABLE intents ADD COLUMN accepted TEXT;  -- JSON {at, serial, step}; NULL: none waiting`,
 ];

@@ -161,7 +161,12 @@ async function act(
       device: await tracked(ctx, () => readEitherCase(serial, (s) => scope.api.getDevice(s))),
     };
   }
-  if (after.state === 'conflict' || (after.stepsDone === 0 && !worthWaiting(after))) {
+  // Accepted by the server and never shown: the technician decides in the queue, as offline.
+  const notApplied = after.lastError?.code === 'accepted_not_applied';
+  if (
+    !notApplied &&
+    (after.state === 'conflict' || (after.stepsDone === 0 && !worthWaiting(after)))
+  ) {
     // The technician is here: tell them now instead of leaving a card in the queue.
     scope.store.work.intents.remove(after.id);
     ctx.outboxChanged();

@@ -86,7 +86,11 @@ export const localLocation = (id: string, input: NewLocation): Location => ({
   device_count: 0,
 });
 
-/** Re-applies every pending intent (all, or those of some serials) over the cached rows. */
+/**
+ * Re-applies every pending intent (all, or those of some serials) over the cached rows. One
+ * the server accepted for later is not: it is not done until the server shows it, so the rows
+ * show the server's state meanwhile (decision record 69).
+ */
 export function reapplyPending(
   cache: CacheStore,
   intents: Intent[],
@@ -94,6 +98,7 @@ export function reapplyPending(
 ): void {
   for (const intent of intents) {
     if (intent.state === 'conflict' || intent.state === 'failed') continue;
+    if (intent.accepted !== null) continue;
     if (serials && !serialsOf(intent).some((s) => serials.has(s))) continue;
     applyIntentLocally(cache, intent);
   }

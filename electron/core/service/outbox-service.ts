@@ -15,7 +15,7 @@ import { readEitherCase } from './serial-spelling';
 
 /** What crosses to the renderer: the intent without its payload and key fingerprint. */
 export const toItem = (intent: Intent): OutboxItem => {
-  const { payload: _payload, keyFingerprint: _fingerprint, ...item } = intent;
+  const { payload: _payload, keyFingerprint: _fingerprint, accepted: _accepted, ...item } = intent;
   return item;
 };
 
@@ -51,12 +51,15 @@ function recordActivity(
   }
 }
 
-/** The activity line of an intent that waits in the queue. */
+/**
+ * The activity line of an intent that waits in the queue: for the connection, or — accepted by
+ * the server for later — for the server.
+ */
 export const recordQueued = (
   ctx: ServiceContext,
   scope: SignedInScope,
   intent: Intent,
-  fact: ActivityFact = { kind: 'queued' },
+  fact: ActivityFact = intent.accepted ? { kind: 'accepted' } : { kind: 'queued' },
 ) => recordActivity(ctx, scope, intent, 'queued', fact);
 
 export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
@@ -102,10 +105,10 @@ function undoLocally(ctx: ServiceContext, scope: SignedInScope, intent: Intent):
     cache.locations.remove(intent.locationId);
   } else if (intent.serial !== null && ctx.isOnline()) {
     const serial = intent.serial;
-    void readEitherCase(serial, (s) => scope.api.getDevice(s)).then(
-      (device) => cache.devices.put(device, new Date().toISOString()),
-      () => undefined,
-    );
+    void readEitherCase(serial, (s) => scope.api.getDevice(s))
+      .then((device) => cache.devices.put(device, new Date().toISOString()))
+      // Unread, or the account's files closed meanwhile: the next list refresh puts it right.
+      .catch(() => undefined);
   }
   if (intent.replaces !== null) undoReplaceOfOld(ctx, scope, intent, intent.replaces);
   cache.queries.invalidate();
@@ -125,10 +128,9 @@ function undoReplaceOfOld(
     const location = { id: intent.locationId, name: intent.locationName ?? '' };
     cache.devices.put({ ...found.device, location }, found.fetchedAt);
   } else if (ctx.isOnline()) {
-    void readEitherCase(old, (s) => scope.api.getDevice(s)).then(
-      (device) => cache.devices.put(device, new Date().toISOString()),
-      () => undefined,
-    );
+    void readEitherCase(old, (s) => scope.api.getDevice(s))
+      .then((device) => cache.devices.put(device, new Date().toISOString()))
+      .catch(() => undefined);
   }
 }
 
@@ -175,11 +177,23 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
       );
       break;
     }
-    case 'conflict':
-      recordActivity(ctx, scope, intent, 'conflict', {
-        kind: 'conflict',
-        location: event.location.name ?? event.location.id,
-      });
+    case 'conflict': {
+      const where = event.location ? (event.location.name ?? event.location.id) : null;
+      recordActivity(
+        ctx,
+        scope,
+        intent,
+        'conflict',
+        intent.lastError?.code === 'accepted_not_applied'
+          ? { kind: 'not_applied', location: where }
+          : { kind: 'conflict', location: where ?? '' },
+      );
+      break;
+    }
+    case 'accepted':
+      // Not done until the server shows it: the rows show the device as the server has it.
+      if (event.device) cache.devices.put(event.device, now);
+      if (intent.kind !== 'update_device') recordQueued(ctx, scope, intent);
       break;
     case 'failed':
       recordActivity(ctx, scope, intent, 'failed', { kind: 'failed', error: event.error });

@@ -3,7 +3,7 @@
  * lines against the inventory saved on this computer (offline: no request). Unit-tested.
  */
 import type { LocationRef, PickProblem } from '../../shared';
-import { isSerial } from '../../shared/id-patterns';
+import { isTypedSerial } from '../../shared/id-patterns';
 import { serialKey } from '../../shared/serial-key';
 
 /**
@@ -50,7 +50,7 @@ export interface CheckedLine {
  * serial: serials are the server's opaque strings, but a label's serial carries digits. A known
  * device is a serial whatever its spelling.
  */
-const looksLikeSerial = (token: string): boolean => isSerial(token) && /\d/.test(token);
+const looksLikeSerial = (token: string): boolean => isTypedSerial(token) && /\d/.test(token);
 
 /**
  * Every line's problem, first found first: not a serial, scanned twice, unknown, installed
@@ -65,7 +65,7 @@ export function checkLines(
 ): { expectedType: string | null; lines: CheckedLine[] } {
   const firstLineOf = new Map<string, number>();
   const found = lines.map((line, index) => {
-    if (!isSerial(line.serial)) return { line, device: null, repeats: null };
+    if (!isTypedSerial(line.serial)) return { line, device: null, repeats: null };
     const key = serialKey(line.serial);
     const repeats = firstLineOf.get(key) ?? null;
     if (repeats === null) firstLineOf.set(key, index);
@@ -74,7 +74,7 @@ export function checkLines(
   const expectedType = chosenType;
   const problemOf = ({ line, device, repeats }: (typeof found)[number]): PickProblem | null => {
     if (line.settled) return null;
-    if (!isSerial(line.serial)) return { kind: 'not_a_serial' };
+    if (!isTypedSerial(line.serial)) return { kind: 'not_a_serial' };
     if (repeats !== null) return { kind: 'duplicate', line: repeats + 1 };
     if (!device)
       return looksLikeSerial(line.serial)

@@ -7,10 +7,19 @@ import { randomUUID } from 'node:crypto';
 import type { LocationRef, OutboxItem, OutboxKind, OutboxState, SavedError } from '../../shared';
 import type { Db } from '../db/open-database';
 
+/** A step the server accepted for later, on `serial`, since `at` (ISO). */
+export interface AcceptedStep {
+  at: string;
+  serial: string;
+  /** sync/replay-plan.ts Step (kept as JSON: the store does not read it). */
+  step: unknown;
+}
+
 export interface Intent extends OutboxItem {
   /** update_device: the changes; create_location: the new store. */
   payload: unknown;
   keyFingerprint: string;
+  accepted: AcceptedStep | null;
 }
 
 export interface NewIntent {
@@ -41,6 +50,7 @@ type IntentPatch = Partial<
     | 'locationId'
     | 'locationName'
     | 'fromLocationId'
+    | 'accepted'
   >
 >;
 
@@ -79,13 +89,17 @@ interface Row {
   last_error: string | null;
   conflict_location: string | null;
   key_fingerprint: string;
+  /** work.db migration 12 (absent in a file an earlier version wrote, before it is upgraded). */
+  accepted?: string | null;
 }
 
-const parseJson = <T>(text: string | null): T | null =>
-  text === null ? null : (JSON.parse(text) as T);
+/** A JSON column; null when empty, or absent from a file an older version wrote. */
+const parseJson = <T>(text: string | null | undefined): T | null =>
+  text === null || text === undefined ? null : (JSON.parse(text) as T);
 
 function fromRow(row: Row, waitingFor: string | null): Intent {
   const payload = parseJson<unknown>(row.payload);
+  const accepted = parseJson<AcceptedStep>(row.accepted);
   return {
     id: row.id,
     kind: row.kind,
@@ -103,6 +117,8 @@ function fromRow(row: Row, waitingFor: string | null): Intent {
     replaces: row.kind === 'replace' ? (payload as { replaces: string }).replaces : null,
     payload,
     keyFingerprint: row.key_fingerprint,
+    accepted,
+    acceptedAt: accepted?.at ?? null,
   };
 }
 
@@ -116,9 +132,10 @@ const COLUMNS: Record<keyof IntentPatch, string> = {
   locationId: 'location_id',
   locationName: 'location_name',
   fromLocationId: 'from_location_id',
+  accepted: 'accepted',
 };
 
-const JSON_COLUMNS = new Set<keyof IntentPatch>(['lastError', 'conflictLocation']);
+const JSON_COLUMNS = new Set<keyof IntentPatch>(['lastError', 'conflictLocation', 'accepted']);
 
 export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRows {
   const all = db.prepare<[], Row>('SELECT * FROM intents ORDER BY seq');

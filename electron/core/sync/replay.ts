@@ -3,15 +3,18 @@
  * store) at a time, each one state-checked before and after it is sent. An answer that is lost,
  * garbled, timed out or a 5xx after sending is an *unknown* outcome: the state is read back to
  * settle it, so an intent is never reported failed while the server may have applied it, and
- * never sent twice. Steps are recorded as they complete, so a crash resumes a move.
+ * never sent twice. Steps are recorded as they complete, so a crash resumes a move. A step the
+ * server accepted for later (202, a pending status, a task id) is recorded as such and is done
+ * only when a read shows it; until then nothing of the intent is sent again, and one that never
+ * shows becomes a conflict for the technician (decision record 69).
  */
 import type { AppErrorShape, LocationRef, SavedError, SyncReport } from '../../shared';
 import { traitsOf } from '../../shared/error-traits';
 import type { Device, Location } from '../api/wire';
 import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';
-import type { Intent, IntentRows } from '../store/intent-rows';
-import { UNREADABLE } from '../api/error-mapping';
+import type { AcceptedStep, Intent, IntentRows } from '../store/intent-rows';
+import { isAccepted, notApplied, UNREADABLE } from '../api/error-mapping';
 import {
   changesApplied,
   planFor,
@@ -54,7 +57,13 @@ export type ReplayEvent =
       before: Device | null;
       location?: Location;
     }
-  | { type: 'conflict'; intent: Intent; location: LocationRef }
+  /** `location` null: the device is at no store (an accepted step that never showed). */
+  | { type: 'conflict'; intent: Intent; location: LocationRef | null }
+  /**
+   * The server accepted a step for later: the intent waits for a read to show it. `device`:
+   * as the server has it until then (null when not known).
+   */
+  | { type: 'accepted'; intent: Intent; device: Device | null }
   | { type: 'failed'; intent: Intent; error: AppErrorShape }
   /** Put back in the queue and the run stopped: offline, signed out, rate limited, 5xx. */
   | { type: 'deferred'; intent: Intent; error: SavedError };
@@ -72,7 +81,21 @@ export interface ReplayOptions {
   onEventError?: (error: unknown, event: ReplayEvent) => void;
   /** Stops before the next action (never mid-send, whose outcome would be unknown). */
   signal?: AbortSignal;
+  /**
+   * How long a step the server accepted may take to show before the intent becomes a conflict
+   * (default ACCEPTED_PATIENCE_MS), and the clock it is measured by.
+   */
+  acceptedPatienceMs?: number;
+  now?: () => number;
+  /** The waits between reads of a change the server took but does not show yet (tests). */
+  shownWaitsMs?: readonly number[];
 }
+
+/**
+ * A step the server accepted is waited for this long (its background work normally takes
+ * seconds): past it, the technician decides — send it again, or leave the device as it is.
+ */
+const ACCEPTED_PATIENCE_MS = 15 * 60_000;
 
 /** Intents of one device, or of one store, run in order; different lanes are independent. */
 export const laneOf = (intent: Intent): string =>
@@ -110,15 +133,29 @@ const SHOWN_WAITS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
  * the half-done move dropped. Read until the state shows it; if it never does, the outcome is
  * unknown and the intent waits in the queue, planned again from state at its next try.
  */
-const untilShown = (api: ReplayApi, step: Step, serial: string): Promise<Device> =>
-  untilSeen(UNREADABLE, async () => {
-    const now = await api.getDevice(serial);
-    return stepApplied(step, now) ? now : null;
-  });
+const untilShown = (
+  api: ReplayApi,
+  step: Step,
+  serial: string,
+  sent: AppErrorShape,
+  waits: readonly number[],
+): Promise<Device> =>
+  untilSeen(
+    sent,
+    async () => {
+      const now = await api.getDevice(serial);
+      return stepApplied(step, now) ? now : null;
+    },
+    waits,
+  );
 
-/** Reads (after each of SHOWN_WAITS_MS) until `read` sees the change, else leaves it unsettled. */
-async function untilSeen<T>(sent: AppErrorShape, read: () => Promise<T | null>): Promise<T> {
-  for (const wait of SHOWN_WAITS_MS) {
+/** Reads (after each of `waits`) until `read` sees the change, else leaves it unsettled. */
+async function untilSeen<T>(
+  sent: AppErrorShape,
+  read: () => Promise<T | null>,
+  waits: readonly number[] = SHOWN_WAITS_MS,
+): Promise<T> {
+  for (const wait of waits) {
     await new Promise((resolve) => setTimeout(resolve, wait));
     const seen = await settleBy(sent, read);
     if (seen !== null) return seen;
@@ -169,7 +206,11 @@ export async function replayIntents(
     )?.[1];
     if (!next) break;
     visited.add(next.id);
-    const { outcome, error } = await replayOne(intents, api, next, emit);
+    const { outcome, error } = await replayOne(intents, api, next, emit, {
+      patienceMs: options.acceptedPatienceMs ?? ACCEPTED_PATIENCE_MS,
+      now: options.now ?? Date.now,
+      waits: options.shownWaitsMs ?? SHOWN_WAITS_MS,
+    });
     if (outcome === 'done') done++;
     if (outcome === 'stop') {
       stoppedBy = error;
@@ -189,21 +230,31 @@ export async function replayIntents(
   };
 }
 
+/** How a replay treats steps the server accepted for later. */
+interface Patience {
+  patienceMs: number;
+  now: () => number;
+  /** Waits between reads of a change answered but not shown yet. */
+  waits: readonly number[];
+}
+
 async function replayOne(
   intents: IntentRows,
   api: ReplayApi,
   queued: Intent,
   emit: (event: ReplayEvent) => void,
+  patience: Patience,
 ): Promise<{ outcome: Outcome; error: AppErrorShape | null }> {
   const intent = intents.update(queued.id, { state: 'syncing', attempts: queued.attempts + 1 });
   emit({ type: 'syncing', intent });
   try {
-    const settled = await send(intents, api, intent, emit);
+    const settled = await send(intents, api, intent, emit, patience);
     if (settled.type === 'conflict') {
+      // An accepted step that never showed keeps its acceptance: the card says since when.
       const updated = intents.update(intent.id, {
         state: 'conflict',
         conflictLocation: settled.location,
-        lastError: null,
+        lastError: settled.notApplied ? notApplied() : null,
       });
       emit({ type: 'conflict', intent: updated, location: settled.location });
       return { outcome: 'conflict', error: null };
@@ -249,7 +300,31 @@ async function replayOne(
 
 type Sent =
   | { type: 'done'; result: { device: Device | null; before: Device | null; location?: Location } }
-  | { type: 'conflict'; location: LocationRef };
+  /** `notApplied`: an accepted step that did not show within the patience. */
+  | { type: 'conflict'; location: LocationRef | null; notApplied?: boolean };
+
+/** Where a device is, as a conflict names it. */
+const whereIs = (device: Device): LocationRef | null =>
+  device.location ? refOf(device.location) : null;
+
+/**
+ * A later try of an intent with a step the server accepted: the device once a read shows the
+ * step (the intent then goes on from state as usual); else it waits on in the queue (thrown)
+ * — or, past the patience, is a conflict naming where the device is. Nothing is sent.
+ */
+async function awaitAccepted(
+  accepted: AcceptedStep,
+  read: (serial: string) => Promise<Device>,
+  patience: Patience,
+): Promise<{ shown: Device } | { sent: Sent }> {
+  const step = accepted.step as Step;
+  const sent: AppErrorShape = { kind: 'bad_response', code: 'write_accepted' };
+  const now = await settleBy(sent, () => read(accepted.serial));
+  if (stepApplied(step, now)) return { shown: now };
+  if (patience.now() - Date.parse(accepted.at) < patience.patienceMs)
+    throw new Unsettled(sent, sent);
+  return { sent: { type: 'conflict', location: whereIs(now), notApplied: true } };
+}
 
 /** Sends one intent; an unknown outcome is settled by reading the state back. */
 async function send(
@@ -257,6 +332,7 @@ async function send(
   api: ReplayApi,
   intent: Intent,
   emit: (event: ReplayEvent) => void,
+  patience: Patience,
 ): Promise<Sent> {
   const unknown = (e: unknown) => e instanceof AppError && traitsOf(e.kind).outcomeMayBeUnknown;
   // What an earlier try of this intent met, when it may have reached the server.
@@ -278,7 +354,15 @@ async function send(
       const read = async (s: string) =>
         (intent.attempts === 1 ? api.recentDevice?.(s) : null) ??
         (earlierSend ? settleBy(earlierSend, () => api.getDevice(s)) : api.getDevice(s));
-      const before = await read(serial);
+      // A step the server accepted earlier: done only once a read shows it; never sent again.
+      let shown: Device | null = null;
+      if (intent.accepted !== null) {
+        const waited = await awaitAccepted(intent.accepted, read, patience);
+        if ('sent' in waited) return waited.sent;
+        intents.update(intent.id, { accepted: null });
+        if (intent.accepted.serial === serial) shown = waited.shown;
+      }
+      const before = shown ?? (await read(serial));
       const plan =
         intent.kind === 'replace'
           ? planReplace(
@@ -295,6 +379,24 @@ async function send(
         for (const [index, step] of plan.steps.entries()) {
           // The server's spelling, from the read: the intent may hold a serial as typed.
           const target = (step.op !== 'update' && step.serial) || before.serial_number;
+          /** Answered, but not shown yet: recorded, so no later try sends it again. */
+          const waitToShow = async (sent: AppErrorShape): Promise<Device> => {
+            const accepted: AcceptedStep = {
+              at: new Date(patience.now()).toISOString(),
+              serial: target,
+              step,
+            };
+            // Until the server shows it, the device is as it was before this step.
+            const was = target === device.serial_number ? device : null;
+            emit({
+              type: 'accepted',
+              intent: intents.update(intent.id, { accepted }),
+              device: was,
+            });
+            const shown = await untilShown(api, step, target, sent, patience.waits);
+            intents.update(intent.id, { accepted: null });
+            return shown;
+          };
           try {
             device =
               step.op === 'install'
@@ -303,13 +405,16 @@ async function send(
                   ? await api.uninstall(target, step.locationId)
                   : await api.updateDevice(target, step.changes);
           } catch (e) {
-            if (!unknown(e)) throw e;
-            const now = await settleBy(shapeOf(e), () => api.getDevice(target));
-            if (!stepApplied(step, now)) throw e;
-            device = now;
+            if (isAccepted(e)) {
+              device = await waitToShow(e.toShape());
+            } else {
+              if (!unknown(e)) throw e;
+              const now = await settleBy(shapeOf(e), () => api.getDevice(target));
+              if (!stepApplied(step, now)) throw e;
+              device = now;
+            }
           }
-          if (step.op !== 'update' && !stepApplied(step, device))
-            device = await untilShown(api, step, target);
+          if (!stepApplied(step, device)) device = await waitToShow(UNREADABLE);
           stepsDone += 1;
           const updated = intents.update(intent.id, { stepsDone });
           if (index < plan.steps.length - 1) emit({ type: 'step', intent: updated, device });
@@ -320,10 +425,31 @@ async function send(
     case 'update_device': {
       const serial = intent.serial ?? '';
       const changes = (intent.payload ?? {}) as DeviceChanges;
+      if (intent.accepted !== null) {
+        const waited = await awaitAccepted(intent.accepted, (s) => api.getDevice(s), patience);
+        if ('sent' in waited) return waited.sent;
+        return { type: 'done', result: { device: waited.shown, before: null } };
+      }
       try {
         const device = await api.updateDevice(serial, changes);
         return { type: 'done', result: { device, before: null } };
       } catch (e) {
+        if (isAccepted(e)) {
+          const step: Step = { op: 'update', changes };
+          const accepted: AcceptedStep = {
+            at: new Date(patience.now()).toISOString(),
+            serial,
+            step,
+          };
+          emit({
+            type: 'accepted',
+            intent: intents.update(intent.id, { accepted }),
+            device: null,
+          });
+          const device = await untilShown(api, step, serial, e.toShape(), patience.waits);
+          intents.update(intent.id, { accepted: null });
+          return { type: 'done', result: { device, before: null } };
+        }
         if (!unknown(e)) throw e;
         const now = await settleBy(shapeOf(e), () => api.getDevice(serial));
         // A field the server leaves out reads as null, as everywhere (changesApplied).
@@ -358,8 +484,8 @@ async function send(
         // Answered 202 Accepted (made in the background): the store may appear in a moment.
         // Looked for a while, then left queued (its next try looks first), never called
         // failed. Any other 2xx without the store stays an answer the technician is told of.
-        if (sent.kind === 'bad_response' && sent.status === 202)
-          return done(await untilSeen(sent, () => api.findLocation(input)));
+        if (isAccepted(e))
+          return done(await untilSeen(sent, () => api.findLocation(input), patience.waits));
         throw e;
       }
     }

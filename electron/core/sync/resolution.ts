@@ -26,7 +26,9 @@ function find(intents: IntentRows, id: string): Intent {
 /**
  * move_here: the device should end up where the technician wanted it, so the intent becomes a
  * move from where it actually is (for an uninstall: an uninstall from there) and is queued
- * again. leave_there: the intent is dropped.
+ * again; a change the server accepted and never applied, with the device at no store, is
+ * queued again as it was ("Send again": the technician's choice, never the app's).
+ * leave_there: the intent is dropped.
  */
 export function resolveConflict(
   intents: IntentRows,
@@ -34,7 +36,8 @@ export function resolveConflict(
   resolution: ConflictResolution,
 ): { intent: Intent; outcome: 'requeued' | 'discarded' } {
   const intent = find(intents, id);
-  if (intent.state !== 'conflict' || !intent.conflictLocation)
+  const notApplied = intent.lastError?.code === 'accepted_not_applied';
+  if (intent.state !== 'conflict' || (!intent.conflictLocation && !notApplied))
     throw wrongState(intent, 'queue_item_not_in_conflict');
   if (resolution === 'leave_there') {
     intents.remove(id);
@@ -42,15 +45,18 @@ export function resolveConflict(
   }
   const there = intent.conflictLocation;
   const requeued = intents.update(id, {
-    ...(intent.kind === 'uninstall'
-      ? { locationId: there.id, locationName: there.name, fromLocationId: null }
-      : intent.kind === 'replace'
-        ? { fromLocationId: there.id } // the new device may now be taken from there
-        : { kind: 'move' as const, fromLocationId: there.id }),
+    ...(there === null
+      ? {}
+      : intent.kind === 'uninstall'
+        ? { locationId: there.id, locationName: there.name, fromLocationId: null }
+        : intent.kind === 'replace'
+          ? { fromLocationId: there.id } // the new device may now be taken from there
+          : { kind: 'move' as const, fromLocationId: there.id }),
     state: 'queued',
     stepsDone: 0,
     conflictLocation: null,
     lastError: null,
+    accepted: null,
   });
   return { intent: requeued, outcome: 'requeued' };
 }

@@ -11,7 +11,11 @@ export type AddressStyle =
   /** {street (both lines), city, state, postcode, country: "Germany"}. */
   | 'street-country-name'
   /** One string: "Marienplatz 1, 80331 München, Germany". */
-  | 'one-line';
+  | 'one-line'
+  /** {street_address (both lines), address_locality, address_region, postal_code, address_country: "DE"}. */
+  | 'schema-org'
+  /** {address_lines: [line1, line2?], municipality, province, zip, country: "Germany"}. */
+  | 'lines-municipality';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
@@ -66,5 +70,21 @@ export const renderAddress = (style: AddressStyle, a: Address): unknown => {
       };
     case 'one-line':
       return oneLine(a);
+    case 'schema-org':
+      return {
+        street_address: [a.line1, a.line2].filter(Boolean).join(', '),
+        address_locality: a.city,
+        address_region: a.region ?? null,
+        postal_code: a.postal_code ?? null,
+        address_country: a.country,
+      };
+    case 'lines-municipality':
+      return {
+        address_lines: [a.line1, a.line2].filter(Boolean),
+        municipality: a.city,
+        province: a.region ?? null,
+        zip: a.postal_code ?? null,
+        country: countryName(a.country),
+      };
   }
 };

@@ -50,7 +50,10 @@ export const specListReply = (ctx: Ctx, slice: Slice<unknown>): Reply => {
   };
 };
 
-/** A device's foot-traffic series (a list that is not paged); `facts` say its range and total. */
+/**
+ * A device's foot-traffic series; `facts` say its range and total. One answer, or — in
+ * dialects that page it — pages in the lists' style, with no visitors' total beside them.
+ */
 export const deviceSeriesReply = (
   ctx: Ctx,
   buckets: Bucket[],
@@ -58,6 +61,14 @@ export const deviceSeriesReply = (
   facts: Record<string, unknown>,
 ): Reply => {
   const items = buckets.map((b) => renderBucket(ctx.dialect.traffic, b, granularity));
+  if (ctx.dialect.seriesPaged) {
+    const { total: _visitors, ...listFacts } = facts;
+    return listReply(
+      ctx,
+      pageOfArray(items, windowOf(ctx), (b) => b),
+      listFacts,
+    );
+  }
   return {
     status: 200,
     body: listBody(

@@ -10,6 +10,7 @@ import type { AddressStyle } from './address';
 import type { ListEnvelope } from './envelope';
 import { DEFAULT_ERRORS, type ErrorStyle } from './errors';
 import type { TrafficScope, TrafficStyle } from './foot-traffic';
+import type { IdStyle } from './ids';
 import type { PagingStyle } from './paging';
 import type { NeverStyle, NotInstalledStyle, SingleStyle } from './resources';
 import type { SerialStyle } from './serials';
@@ -44,6 +45,11 @@ export interface Dialect {
   trafficScope?: TrafficScope;
   /** How serials are spelled and looked up (default 'as-held'). */
   serials?: SerialStyle;
+  // Decision record 69's classes; absent = the default's choice.
+  /** How organizations and stores are named (default 'plain'). */
+  ids?: IdStyle;
+  /** A device's foot-traffic series comes in pages of the lists' style (default: one answer). */
+  seriesPaged?: boolean;
 }
 
 export const DEFAULT_DIALECT: Dialect = {
@@ -223,6 +229,56 @@ export const DIALECTS: readonly Dialect[] = [
     summary:
       'lower-case hex serials looked up case-sensitively (any other spelling is a 404), with cursor-meta’s other choices.',
     serials: 'lower-hex',
+  },
+  {
+    name: 'drf-opaque',
+    summary:
+      'Django REST Framework style: ?page= only, 20 a page whatever is asked, {count, next, previous, results} with next null on the short last page; opaque ids (letters of any script, spaces, ":", "/", "?", "#", "%") and serials spelled with spaces (PC 2401 3006 …), found only so; schema.org-style addresses; device writes answered 202 Accepted {task_id} and made 1.5 s later; a device’s foot traffic in pages too; single resources bare.',
+    paging: 'page-number',
+    validators: 'none',
+    updatedSince: false,
+    envelope: 'results',
+    address: 'schema-org',
+    traffic: 'timestamp-count',
+    errors: {
+      validation: 'string',
+      client: 'flat',
+      server: 'html',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    deviceWrite: 'accepted-202',
+    createLocation: 'id-located',
+    deviceExtras: true,
+    single: 'bare',
+    ids: 'opaque',
+    serials: 'spaced-digits',
+    seriesPaged: true,
+  },
+  {
+    name: 'offset-link-pending',
+    summary:
+      'offset/limit cut to 20 without a word, {items, offset, limit} with no total and an RFC 8288 Link header while there is more — a device’s foot traffic too; opaque ids; addresses as address_lines / municipality / province / zip / country name; device writes answered 200 {status: "pending", job} and made 1.5 s later; single resources in a named root.',
+    paging: 'offset-link',
+    updatedSince: false,
+    envelope: 'items',
+    address: 'lines-municipality',
+    traffic: 'date-visitors',
+    errors: {
+      validation: 'flat',
+      client: 'list',
+      server: 'text',
+      validationStatus: 400,
+      forbiddenStatus: 404,
+      challenge: false,
+    },
+    deviceWrite: 'pending-200',
+    createLocation: 'bare-located',
+    deviceExtras: true,
+    single: 'named-root',
+    ids: 'opaque',
+    seriesPaged: true,
   },
 ];
 

@@ -16,7 +16,20 @@ export type PagingStyle =
   /** `?cursor=&limit=`; {next_cursor} (null on the last page). */
   | 'cursor-token'
   /** `?cursor=&per_page=`; RFC 8288 `Link: <url>; rel="next"`, nothing about paging in the body. */
-  | 'link-header';
+  | 'link-header'
+  /**
+   * `?page=` only, SERVER_PAGE_SIZE a page whatever size is asked (Django REST Framework's page
+   * numbers): {count, next, previous} with absolute URLs, `next` null on the last, short page.
+   */
+  | 'page-number'
+  /**
+   * `?offset=&limit=`, a limit above SERVER_PAGE_SIZE cut to it without a word; {offset,
+   * limit} with no total, and RFC 8288 `Link: <url>; rel="next"` while there is more.
+   */
+  | 'offset-link';
+
+/** What the page-number and offset-link styles serve at most, whatever is asked. */
+const SERVER_PAGE_SIZE = 20;
 
 /** The query parameter that sets the page size, per style. */
 const SIZE_PARAM: Record<PagingStyle, string> = {
@@ -25,6 +38,8 @@ const SIZE_PARAM: Record<PagingStyle, string> = {
   'cursor-link': 'limit',
   'cursor-token': 'limit',
   'link-header': 'per_page',
+  'page-number': 'page_size',
+  'offset-link': 'limit',
 };
 
 /** What one answer says about the list beyond its items; envelopes decide where it goes. */
@@ -61,6 +76,7 @@ const invalid = (fields: Record<string, string>) =>
 
 /** The window a request asks for; parameters a style does not use (e.g. `page`) are ignored. */
 export const readWindow = (style: PagingStyle, query: URLSearchParams): Window => {
+  if (style === 'page-number' || style === 'offset-link') return ownSizeWindow(style, query);
   const sizeName = SIZE_PARAM[style];
   const limit = int(query.get(sizeName), PAGE_SIZE_DEFAULT);
   const fields: Record<string, string> = {};
@@ -82,6 +98,37 @@ export const readWindow = (style: PagingStyle, query: URLSearchParams): Window =
   if (problem) fields[sizeName] = problem;
   if (limit === null || offset === null || Object.keys(fields).length > 0) throw invalid(fields);
   return style === 'page' ? { offset: (page - 1) * limit, limit, page } : { offset, limit, page };
+};
+
+/** The styles that serve their own page size: asked sizes are ignored or cut to it. */
+const ownSizeWindow = (style: 'page-number' | 'offset-link', query: URLSearchParams): Window => {
+  if (style === 'page-number') {
+    const page = int(query.get('page'), 1);
+    if (page === null || page < 1) throw invalid({ page: 'must be an integer ≥ 1' });
+    return { offset: (page - 1) * SERVER_PAGE_SIZE, limit: SERVER_PAGE_SIZE, page };
+  }
+  const offset = int(query.get('offset'), 0);
+  const asked = int(query.get('limit'), SERVER_PAGE_SIZE);
+  const fields: Record<string, string> = {};
+  if (offset === null) fields.offset = 'must be an integer ≥ 0';
+  if (asked === null || asked < 1) fields.limit = 'must be an integer ≥ 1';
+  if (offset === null || asked === null || asked < 1) throw invalid(fields);
+  return { offset, limit: Math.min(asked, SERVER_PAGE_SIZE), page: 1 };
+};
+
+/** The same request asking for another page number. */
+const withPage = (url: URL, page: number): string => {
+  const next = new URL(url.href);
+  next.searchParams.set('page', String(page));
+  return next.href;
+};
+
+/** The same request asking from another offset, with the limit served. */
+const withOffset = (url: URL, offset: number, limit: number): string => {
+  const next = new URL(url.href);
+  next.searchParams.set('offset', String(offset));
+  next.searchParams.set('limit', String(limit));
+  return next.href;
 };
 
 /** The default's meta, kept exactly as it always was. */
@@ -117,5 +164,24 @@ export const pagingInfo = (style: PagingStyle, w: Window, total: number, url: UR
       return { meta: {}, links: { next }, headers: {} };
     case 'link-header':
       return { meta: {}, links: null, headers: next ? { link: `<${next}>; rel="next"` } : {} };
+    case 'page-number':
+      return {
+        meta: {
+          count: total,
+          next: nextOffset === null ? null : withPage(url, w.page + 1),
+          previous: w.page > 1 ? withPage(url, w.page - 1) : null,
+        },
+        links: null,
+        headers: {},
+      };
+    case 'offset-link':
+      return {
+        meta: { offset: w.offset, limit: w.limit },
+        links: null,
+        headers:
+          nextOffset === null
+            ? {}
+            : { link: `<${withOffset(url, nextOffset, w.limit)}>; rel="next"` },
+      };
   }
 };

@@ -11,7 +11,17 @@ export type DeviceWriteStyle =
   /** 200 {}. */
   | 'empty'
   /** Rails-style: PUT 200 {device: device}; install 200 {status: "ok"}; uninstall 204. */
-  | 'rails';
+  | 'rails'
+  /** 202 Accepted {task_id, status: "accepted"}; the change is made later (`deferred`). */
+  | 'accepted-202'
+  /** 200 {status: "pending", job: {id}}; the change is made later (`deferred`). */
+  | 'pending-200';
+
+/** Styles whose writes are taken on and made a moment later (state.ts `later`). */
+export const deferred = (style: DeviceWriteStyle): boolean =>
+  style === 'accepted-202' || style === 'pending-200';
+
+let tasks = 0;
 
 export type CreateStyle =
   /** 201 {data: location} with a relative Location header (the default). */
@@ -44,6 +54,10 @@ export const deviceWritten = (
     case 'rails':
       if (write === 'update') return { status: 200, body: { device } };
       return write === 'install' ? { status: 200, body: { status: 'ok' } } : { status: 204 };
+    case 'accepted-202':
+      return { status: 202, body: { task_id: `tsk_${write}_${++tasks}`, status: 'accepted' } };
+    case 'pending-200':
+      return { status: 200, body: { status: 'pending', job: { id: `job-${++tasks}` } } };
   }
 };
 

@@ -15,7 +15,7 @@ import {
   serialOut,
   windowOf,
 } from '../dialects/answers';
-import type { DeviceWrite } from '../dialects/writes';
+import { deferred, type DeviceWrite } from '../dialects/writes';
 import { deviceJson, locationRef } from '../render';
 import type { DeviceRec, LocationRec } from '../snapshot';
 
@@ -114,6 +114,15 @@ const deviceBody = (ctx: Ctx, d: DeviceRec): unknown => deviceOut(ctx, deviceJso
 const written = (ctx: Ctx, write: DeviceWrite, d: DeviceRec) =>
   deviceWriteReply(ctx, write, deviceBody(ctx, d));
 
+/**
+ * Makes a write now, or — in dialects that accept writes for later — a moment from now, when
+ * it still applies (an install to a device still out, an uninstall from where it still is).
+ */
+const commit = (ctx: Ctx, apply: () => void): void => {
+  if (deferred(ctx.dialect.deviceWrite)) ctx.state.defer(apply);
+  else apply();
+};
+
 const parseUpdate = (body: unknown): { name?: string | null; intervalS?: number } => {
   if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
   const fields: Record<string, string> = {};
@@ -165,7 +174,8 @@ export const deviceRoutes: Route[] = [
   ),
   route('PUT', '/devices/:serial_number', 'org', (ctx) => {
     const d = findDevice(ctx);
-    ctx.state.update(d, parseUpdate(ctx.body));
+    const changes = parseUpdate(ctx.body);
+    commit(ctx, () => ctx.state.update(d, changes));
     return written(ctx, 'update', d);
   }),
   route('POST', '/devices/:serial_number/install', 'org', (ctx) => {
@@ -176,7 +186,9 @@ export const deviceRoutes: Route[] = [
     if (!loc) throw validationError({ location_id: 'is not a location of this organization' });
     if (d.locationId === loc.id) return written(ctx, 'install', d);
     if (d.locationId !== null) throw elsewhere(ctx, d);
-    ctx.state.install(d, loc);
+    commit(ctx, () => {
+      if (d.locationId === null && ctx.state.locationsById.has(loc.id)) ctx.state.install(d, loc);
+    });
     return written(ctx, 'install', d);
   }),
   // location_id is a guard, not a lookup: an offline replay naming a since-deleted location must
@@ -186,7 +198,10 @@ export const deviceRoutes: Route[] = [
     const id = bodyLocationId(ctx);
     if (d.locationId === null) return written(ctx, 'uninstall', d);
     if (id !== undefined && d.locationId !== id) throw elsewhere(ctx, d);
-    ctx.state.uninstall(d);
+    const from = d.locationId;
+    commit(ctx, () => {
+      if (d.locationId === from) ctx.state.uninstall(d);
+    });
     return written(ctx, 'uninstall', d);
   }),
 ];

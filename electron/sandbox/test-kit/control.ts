@@ -68,6 +68,32 @@ export const anyDevice = (state: SandboxState, serial: string): DeviceRec => {
   return d;
 };
 
+/**
+ * Installs devices of the store's organization there until it has `count`: from other stores
+ * first (the inventory stays for the test's own installs), then from the inventory. The
+ * serials installed, as held.
+ */
+export const fillLocation = (state: SandboxState, locationId: string, count: number): string[] => {
+  state.applyDue();
+  const loc = state.locationsById.get(locationId);
+  if (!loc) throw new Error(`No location ${locationId}.`);
+  const here = state.installed.get(loc.id) ?? new Set();
+  const all = state.devicesByOrg.get(loc.orgId) ?? [];
+  const candidates = [
+    ...all.filter((d) => d.locationId !== null && d.locationId !== loc.id),
+    ...all.filter((d) => d.locationId === null),
+  ];
+  const placed: string[] = [];
+  for (const d of candidates) {
+    if (here.size >= count) break;
+    if (d.locationId !== null) state.uninstall(d);
+    state.install(d, loc);
+    placed.push(d.serial);
+  }
+  if (here.size < count) throw new Error(`Only ${here.size} devices can be at ${locationId}.`);
+  return placed;
+};
+
 const stateSummary = (state: SandboxState) => {
   const devices: Record<string, string | null> = {};
   let installed = 0;

@@ -1,5 +1,5 @@
 /** Field rules, and the input pieces several operations share. */
-import { ID_MAX_LENGTH, ID_PATTERN, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from '../id-patterns';
+import { ID_MAX_LENGTH, isId, isSerial, SERIAL_MAX_LENGTH } from '../id-patterns';
 import { z } from 'zod';
 
 /**
@@ -78,23 +78,22 @@ export interface FieldIssue {
 }
 
 /**
- * A serial as typed or scanned, case kept: the core sends the server's own spelling of it
- * (electron/shared/serial-key.ts; a server may look serials up case-sensitively, in either case).
+ * A serial as typed or scanned, or as the server spells it (spaces included, never trimmed):
+ * the core sends the server's own spelling of it (electron/shared/serial-key.ts; a server may
+ * look serials up case-sensitively, in either case). The rule: id-patterns.ts.
  */
 export const Serial = z
   .string()
-  .trim()
   .min(1, RULE.serial_empty)
   .max(SERIAL_MAX_LENGTH, RULE.serial_too_long)
-  .regex(SERIAL_PATTERN, RULE.serial_characters);
+  .refine(isSerial, RULE.serial_characters);
 
-/** Location and organization ids (the rule and why: id-patterns.ts). */
+/** Location and organization ids, exactly as the server gave them (the rule: id-patterns.ts). */
 export const Id = z
   .string()
-  .trim()
   .min(1, RULE.id_empty)
   .max(ID_MAX_LENGTH, RULE.id_too_long)
-  .regex(ID_PATTERN, RULE.id_characters);
+  .refine(isId, RULE.id_characters);
 
 /** A device's label (the API's `name`). */
 export const Label = z.string().trim().max(80, RULE.label_too_long);

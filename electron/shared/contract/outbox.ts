@@ -38,6 +38,12 @@ export interface OutboxItem {
   waitingFor: string | null;
   /** replace: the broken device taken out (`serial` is the one put in). */
   replaces: string | null;
+  /**
+   * When the server accepted a step of it for later (202, a pending status, a task id) that a
+   * read does not show yet: the action is waiting for the server, never sent again meanwhile.
+   * In state "conflict" with `lastError.code` 'accepted_not_applied': it never showed.
+   */
+  acceptedAt: string | null;
 }
 
 export type SyncResource = 'organizations' | 'locations' | 'devices' | 'location' | 'foot_traffic';

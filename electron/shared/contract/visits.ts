@@ -78,6 +78,10 @@ export type ActivityFact =
   | { kind: 'location_deleted'; location: string | null }
   /** The server has the device at another store. */
   | { kind: 'conflict'; location: string }
+  /** The server accepted it for later and has not applied it yet: waits for the server. */
+  | { kind: 'accepted' }
+  /** The server accepted it but never applied it; where the device is (null: at no store). */
+  | { kind: 'not_applied'; location: string | null }
   /** The server refused it: the error as it crossed (kind, code, params; the English of one
    * recorded by an earlier version). */
   | { kind: 'failed'; error: Pick<SavedError, 'kind' | 'code' | 'params' | 'message'> }

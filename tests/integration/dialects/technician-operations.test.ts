@@ -10,7 +10,11 @@
  * the buckets the default dialect serves for the same seed, clock and range. Issue 22's
  * dialects write "not installed" and "never" as zero values, wrap single resources in a named
  * root, and answer foot traffic as flat records of every organization of the user: the same
- * numbers must come out of them.
+ * numbers must come out of them. Decision record 69's dialects name stores and organizations with
+ * opaque ids (letters of any script, spaces, reserved URL characters), spell serials with
+ * spaces, page by numbers with a short last page or by offset and Link (foot traffic too), and
+ * accept writes for later: the same job must work there, every page read and every write sent
+ * once.
  *
  * Run under the keychain: tests/with-keychain.sh npx vitest run tests/integration/dialects
  */
@@ -18,6 +22,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Device, Location, PushEvent } from '../../../electron/shared';
 import {
   DIALECTS,
+  opaqueLocationId,
+  opaqueOrganizationId,
   servedSerial,
   startSandbox,
   type Dialect,
@@ -44,6 +50,8 @@ const HOUR_RANGE = {
 };
 
 type Obj = Record<string, unknown>;
+/** A path segment as a request (and the sandbox's request log) carries it. */
+const enc = encodeURIComponent;
 const obj = (v: unknown): Obj => {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
     throw new Error(`not an object: ${JSON.stringify(v)?.slice(0, 200)}`);
@@ -122,22 +130,25 @@ const serverDevice = async (
   user: SandboxUser,
   serial: string,
 ) => {
-  const { status, json } = await raw(sbx, user, `/devices/${serial}`);
+  const { status, json } = await raw(sbx, user, `/devices/${enc(serial)}`);
   expect(status).toBe(200);
   return single(dialect, 'device', json);
 };
 
 /** What a device is in every dialect (the spec fixes these fields); "never" is null. */
-const specPart = (d: Device | Obj) => ({
-  serial_number: d.serial_number,
-  device_type_name: d.device_type_name ?? null,
-  firmware_version_name: d.firmware_version_name ?? null,
-  name: d.name ?? null,
-  update_interval_s: d.update_interval_s ?? null,
-  location: (d.location as { id?: string } | null | undefined)?.id ?? null,
-  last_checkin_at: d.last_checkin_at ?? null,
-  installed_at: d.installed_at ?? null,
-});
+const specPart = (d: Device | Obj, idOf: (id: string) => string = (id) => id) => {
+  const at = (d.location as { id?: string } | null | undefined)?.id ?? null;
+  return {
+    serial_number: d.serial_number,
+    device_type_name: d.device_type_name ?? null,
+    firmware_version_name: d.firmware_version_name ?? null,
+    name: d.name ?? null,
+    update_interval_s: d.update_interval_s ?? null,
+    location: at === null ? null : idOf(at),
+    last_checkin_at: d.last_checkin_at ?? null,
+    installed_at: d.installed_at ?? null,
+  };
+};
 
 /** location id → the sum of its day buckets over DAY_RANGE, in the default dialect. */
 const dayTotals = async (
@@ -165,6 +176,8 @@ interface Reference {
   deviceSeries: { serial: string; counts: number[]; total: number };
   /** For the user with several organizations: organization id → its locations' day totals. */
   byOrganization: Map<string, Map<string, number>>;
+  /** Every store of both users, by its plain id (for its opaque id in record 69's dialects). */
+  addresses: Map<string, { city: string; country: string }>;
 }
 
 // ---------------------------------------------------------------- the reference (default)
@@ -184,13 +197,19 @@ beforeAll(async () => {
     const series = await raw(
       ref,
       user,
-      `/foot-traffic/devices/${String(busy.serial_number)}?${hq.toString()}`,
+      `/foot-traffic/devices/${enc(String(busy.serial_number))}?${hq.toString()}`,
     );
     const counts = (obj(series.json).data as Obj[]).map((b) => Number(b.count));
     const several = multiOrgUser(ref);
     const byOrganization = new Map<string, Map<string, number>>();
-    for (const { id } of several.organizations)
+    const addresses = new Map<string, { city: string; country: string }>();
+    for (const l of locations)
+      addresses.set(String(l.id), obj(l.address) as { city: string; country: string });
+    for (const { id } of several.organizations) {
       byOrganization.set(id, await dayTotals(ref, several, id));
+      for (const l of await refList(ref, several, '/locations', id))
+        addresses.set(String(l.id), obj(l.address) as { city: string; country: string });
+    }
     reference = {
       locations,
       devices,
@@ -202,6 +221,7 @@ beforeAll(async () => {
         total: counts.reduce((a, b) => a + b, 0),
       },
       byOrganization,
+      addresses,
     };
   } finally {
     await ref.close();
@@ -235,6 +255,15 @@ describe.each(
   ({ name, address, envelope, paging, dialect, serials }) => {
     /** A reference device's serial as this dialect spells it (issue 22). */
     const served = (d: Obj) => servedSerial(serials, String(d.serial_number));
+    /** A reference (plain) store or organization id as this dialect names it (record 69). */
+    const idOf = (plain: string): string => {
+      if (dialect.ids !== 'opaque') return plain;
+      const address = reference.addresses.get(plain);
+      if (address) return opaqueLocationId(plain, address);
+      return plain.startsWith('org_') ? opaqueOrganizationId(plain) : plain;
+    };
+    const idsOf = (totals: Map<string, number> | undefined) =>
+      new Map([...(totals ?? [])].map(([id, total]) => [idOf(id), total] as const));
     const asServed = (d: Obj) => ({ ...d, serial_number: served(d) });
     let sbx: RunningSandbox;
     let harness: CoreHarness;
@@ -319,11 +348,11 @@ describe.each(
     test('listLocations: every store of the organization, addresses read', async () => {
       const { value: locations } = await harness.call('listLocations');
       expect(locations.map((l) => l.id).sort()).toEqual(
-        reference.locations.map((l) => String(l.id)).sort(),
+        reference.locations.map((l) => idOf(String(l.id))).sort(),
       );
       const byId = new Map(locations.map((l) => [l.id, l] as const));
       for (const r of reference.locations) {
-        const got = byId.get(String(r.id))!;
+        const got = byId.get(idOf(String(r.id)))!;
         const want = obj(r.address);
         expect(got.name).toBe(r.name);
         expect(got.address?.text, `${name}: an address as one line`).toMatch(/\S/);
@@ -352,14 +381,14 @@ describe.each(
       expect(out.total).toBe(reference.uninstalled);
       const refBySerial = new Map(reference.devices.map((d) => [served(d), asServed(d)]));
       for (const d of all.rows)
-        expect(specPart(d)).toEqual(specPart(refBySerial.get(d.serial_number)!));
+        expect(specPart(d)).toEqual(specPart(refBySerial.get(d.serial_number)!, idOf));
     });
 
     test('a store’s devices (listLocationDevices), refreshed from the server', async () => {
       const busy = reference.locations.find((l) => Number(l.device_count) >= 2)!;
-      const id = String(busy.id);
+      const id = idOf(String(busy.id));
       const want = reference.devices
-        .filter((d) => (d.location as { id?: string } | null)?.id === id)
+        .filter((d) => (d.location as { id?: string } | null)?.id === busy.id)
         .map(served)
         .sort();
       const first = await harness.call('listLocationDevices', { locationId: id });
@@ -370,7 +399,7 @@ describe.each(
       // The server was asked for that store's list, and answered.
       const asked = sbx
         .requestLog()
-        .filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/locations/${id}/devices`));
+        .filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/locations/${enc(id)}/devices`));
       expect(asked.map((r) => r.status)).toContain(200);
     });
 
@@ -382,9 +411,9 @@ describe.each(
       const typed = otherCase(serial).replace('-', '');
       const got = await harness.call('getDevice', { serial: typed, fresh: true });
       expect(got.source).toBe('network');
-      expect(specPart(got.value)).toEqual(specPart(asServed(known)));
+      expect(specPart(got.value)).toEqual(specPart(asServed(known), idOf));
       const asked = sbx.requestLog().slice(before);
-      expect(asked.map((r) => [r.path, r.status])).toEqual([[`/v1/devices/${serial}`, 200]]);
+      expect(asked.map((r) => [r.path, r.status])).toEqual([[`/v1/devices/${enc(serial)}`, 200]]);
       // In the inventory and never checked in: not installed, and "never", however written.
       const idle = reference.devices.find(
         (d) => d.location === null && d.last_checkin_at === null,
@@ -393,7 +422,7 @@ describe.each(
       expect(fresh.source).toBe('network');
       expect(fresh.value.location ?? null).toBeNull();
       expect(fresh.value.last_checkin_at ?? null).toBeNull();
-      expect(specPart(fresh.value)).toEqual(specPart(asServed(idle)));
+      expect(specPart(fresh.value)).toEqual(specPart(asServed(idle), idOf));
       const error = await failure('getDevice', { serial: 'FTC-NOPE0000', fresh: true });
       expect(error.kind).toBe('not_found');
     });
@@ -404,7 +433,7 @@ describe.each(
         granularity: 'day',
       });
       expect(new Map(metrics.map((m) => [m.location.id, m.total]))).toEqual(
-        reference.locationTotals,
+        idsOf(reference.locationTotals),
       );
       for (const m of metrics) {
         expect(
@@ -506,14 +535,14 @@ describe.each(
         await fresh.call('signIn', { baseUrl: sbx.baseUrl, apiKey: user.api_key });
         const [out1, out2] = reference.devices.filter((d) => d.location === null).slice(-2);
         const installed = { serial_number: reference.deviceSeries.serial };
-        const at = String(reference.locations[0]!.id);
+        const at = idOf(String(reference.locations[0]!.id));
         const since = sbx.requestLog().length;
         const asked = () =>
           sbx
             .requestLog()
             .slice(since)
             .filter((r) => /^\/v1\/(foot-traffic\/)?devices\/[^/?]+/.test(r.path))
-            .map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+            .map((r) => `${r.method} ${decodeURIComponent(r.path.split('?')[0]!)} ${r.status}`);
 
         const lookedUp = await fresh.call('getDevice', { serial: otherCase(served(out1!)) });
         expect(lookedUp.value.serial_number).toBe(served(out1!));
@@ -566,7 +595,7 @@ describe.each(
         );
         // Writes went to the server's spelling only, and succeeded.
         expect(
-          lines.filter((l) => l.startsWith('POST')).map((l) => l.replace(/ 20[014]$/, '')),
+          lines.filter((l) => l.startsWith('POST')).map((l) => l.replace(/ 20[0-4]$/, '')),
         ).toEqual([
           `POST /v1/devices/${served(out2!)}/install`,
           `POST /v1/devices/${served(out2!)}/uninstall`,
@@ -605,8 +634,9 @@ describe.each(
           ...DAY_RANGE,
           granularity: 'day',
         });
+        const plain = [...reference.byOrganization.keys()].find((o) => idOf(o) === id);
         expect(new Map(metrics.map((m) => [m.location.id, m.total]))).toEqual(
-          reference.byOrganization.get(id),
+          idsOf(reference.byOrganization.get(plain ?? id)),
         );
       }
     });

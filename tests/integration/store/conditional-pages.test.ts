@@ -90,7 +90,7 @@ function server(initial: string[], { validators = true } = {}) {
       { style: 'page', page, perPage: PER_PAGE },
       `${ORIGIN}/v1/devices`,
       ORIGIN,
-      JSON.stringify(body).length,
+      { size: JSON.stringify(body).length },
     );
     return {
       ...read,

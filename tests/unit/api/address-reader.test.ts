@@ -137,6 +137,58 @@ describe('readAddress: spellings', () => {
     });
   });
 
+  it('the common names of each part, in any case and with any separator (schema.org, lists of lines)', () => {
+    const want = {
+      line1: 'Weender Straße 12',
+      line2: 'Hinterhaus',
+      city: 'Göttingen',
+      region: 'Niedersachsen',
+      postal_code: '37073',
+      country: 'DE',
+    };
+    for (const address of [
+      {
+        street_address: 'Weender Straße 12',
+        extended_address: 'Hinterhaus',
+        address_locality: 'Göttingen',
+        address_region: 'Niedersachsen',
+        postal_code: '37073',
+        address_country: 'DE',
+      },
+      {
+        streetAddress: 'Weender Straße 12',
+        extendedAddress: 'Hinterhaus',
+        addressLocality: 'Göttingen',
+        addressRegion: 'Niedersachsen',
+        postalCode: '37073',
+        addressCountry: { '@type': 'Country', name: 'Germany' },
+      },
+      {
+        address_lines: ['Weender Straße 12', 'Hinterhaus'],
+        municipality: 'Göttingen',
+        province: 'Niedersachsen',
+        zip: '37073',
+        country: 'Deutschland',
+      },
+      {
+        street_lines: ['Weender Straße 12', 'Hinterhaus'],
+        Town: 'Göttingen',
+        State: 'Niedersachsen',
+        'Post-Code': '37073',
+        Country_Code: 'de',
+      },
+      {
+        STREET_LINE_1: 'Weender Straße 12',
+        street_line_2: 'Hinterhaus',
+        postal_town: 'Göttingen',
+        state_province: 'Niedersachsen',
+        postcode: '37073',
+        country_iso: 'DE',
+      },
+    ])
+      expect(readAddress({ address }), JSON.stringify(address)).toMatchObject(want);
+  });
+
   it('a country name in German, French or Japanese becomes its code', () => {
     for (const country of ['Deutschland', 'Allemagne', 'ドイツ']) {
       expect(readAddress({ address: { ...MUNICH, country } })?.country, country).toBe('DE');

@@ -358,3 +358,98 @@ describe('requests and URLs', () => {
     expect(thrown(() => sameOriginUrl('http://[::1', FIRST_URL, ORIGIN)).kind).toBe('bad_response');
   });
 });
+
+describe('answers that say where the list ends (decision record 69)', () => {
+  const url = (q: string) => `${ORIGIN}/v1/locations/x/devices?${q}`;
+  const byUrl = (q: string): PageRequest => ({ style: 'url', url: url(q) });
+
+  it('an empty next link ends the list, whatever numbers stand beside it (DRF’s short last page)', () => {
+    // Page 3 of 55, reached by the server's own next URL: 15 items, next null.
+    const last = read(
+      { data: items(15, 40), meta: { count: 55, next: null, previous: url('page=2') } },
+      { asked: byUrl('page=3'), url: url('page=3') },
+    );
+    expect(last).toMatchObject({ next: null, totalCount: 55 });
+    // Flat, and in every spelling of a next link.
+    for (const key of ['next', 'next_page_url', 'nextPageUrl', 'next_link', '@odata.nextLink'])
+      expect(read({ results: items(3), count: 3, [key]: null }).next, key).toBeNull();
+  });
+
+  it('next links under other common names are followed', () => {
+    for (const key of ['next_page_url', 'nextPageUrl', 'next_url', 'nextLink', '@odata.nextLink'])
+      expect(read({ data: items(2), [key]: url('page=2') }).next, key).toEqual({
+        style: 'url',
+        url: url('page=2'),
+      });
+  });
+
+  it('reached by a URL, a page number goes on by that URL: never a page size guessed from it', () => {
+    const second = read(
+      { data: items(15, 20), meta: { page: 2, total_pages: 3 } },
+      { asked: byUrl('page=2&filter=a'), url: url('page=2&filter=a') },
+    );
+    expect(second.next).toEqual({ style: 'url', url: url('page=3&filter=a') });
+    // Without a page number there is nothing to go on by: the end (a total left unmet is said
+    // by the walk, list-walk.ts).
+    expect(
+      read({ data: items(15), meta: { count: 55 } }, { asked: byUrl('p=2'), url: url('p=2') }).next,
+    ).toBeNull();
+  });
+
+  it('a next page number (next_page, a numeric next) is asked for; null ends the list', () => {
+    expect(read({ data: items(2), meta: { current_page: 1, next_page: 2 } }).next).toEqual(
+      page(2, 500),
+    );
+    expect(read({ data: items(2), meta: { page: 1, next: 2 } }).next).toEqual(page(2, 500));
+    expect(
+      read({ data: items(2), meta: { current_page: 3, next_page: null } }, { asked: page(3, 500) })
+        .next,
+    ).toBeNull();
+  });
+
+  it('numbered pages with no size and no total: a short page may be the server’s size, so the next is asked', () => {
+    expect(read({ data: items(20), meta: { page: 1 } }).next).toEqual(page(2, 500));
+    expect(read({ data: [], meta: { page: 4 } }, { asked: page(4, 500) }).next).toBeNull();
+    // No page number of its own (a list with other facts in meta): nothing is probed.
+    expect(read({ data: items(20), meta: { user: { id: 'u1' } } }).next).toBeNull();
+  });
+
+  it('has_more with no way to ask for the rest is refused in words; has_more false ends it', () => {
+    for (const body of [
+      { data: items(2), has_more: true },
+      { data: items(2), meta: { hasMore: true } },
+    ]) {
+      const error = thrown(() => read(body));
+      expect(error.code).toBe('list_next_unknown');
+      expect(errorWords(error).message).toMatch(/more pages but not how to ask for them/);
+    }
+    expect(read({ data: items(2), has_more: false }).next).toBeNull();
+    expect(read({ data: items(2), meta: { has_more: true, next_cursor: 'c2' } }).next).toEqual({
+      style: 'cursor',
+      cursor: 'c2',
+      param: 'cursor',
+    });
+  });
+
+  it('a total that does not count the entries (totalCounts) is not taken for one', () => {
+    const visitors = readListAnswer(
+      { data: items(24), meta: { total: 312 } },
+      null,
+      FIRST,
+      FIRST_URL,
+      ORIGIN,
+      { totalCounts: (total) => total !== 312 },
+    );
+    expect(visitors).toMatchObject({ totalCount: null, next: null });
+  });
+});
+
+describe('more than was asked, with nothing said of pages', () => {
+  it('is the whole list (a series answered in one): no next page is asked', () => {
+    const series = { data: items(720), meta: { serial_number: 'X', granularity: 'minute' } };
+    expect(read(series).next).toBeNull();
+    expect(read({ data: items(720), meta: { page: 1 } }).next).toBeNull();
+    // As many as asked may be a full page: the next one is asked.
+    expect(read({ data: items(500), meta: { page: 1 } }).next).toEqual(page(2, 500));
+  });
+});

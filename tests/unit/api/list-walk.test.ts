@@ -269,3 +269,22 @@ describe('itemKey and PageSignatures', () => {
     expect(() => signatures.check(ids(3))).toThrow(/list_repeated_page/);
   });
 });
+
+describe('a store of 55 on page numbers with a short last page (decision record 69)', () => {
+  it('is read whole, each page once: the short last page is no page size', async () => {
+    // DRF: 20 a page whatever is asked, absolute next/previous URLs, next null at the end.
+    const at = (p: number) => `${ORIGIN}/v1/locations/x/devices?page=${p}`;
+    const { fetchPage, asked } = serve((r) => {
+      const p = r.style === 'url' ? Number(new URL(r.url).searchParams.get('page')) : 1;
+      return {
+        body: {
+          data: slice(55, (p - 1) * 20, 20),
+          meta: { count: 55, next: p < 3 ? at(p + 1) : null, previous: p > 1 ? at(p - 1) : null },
+        },
+      };
+    });
+    const { items } = await walkAll(fetchPage, 10);
+    expect(items).toHaveLength(55);
+    expect(asked).toHaveLength(3);
+  });
+});

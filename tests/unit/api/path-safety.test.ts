@@ -46,7 +46,12 @@ const hostile = fc.oneof(
     ' ..',
     '.. ',
     'loc_1/../..',
+    'de:göttingen-9920',
+    'a/b c?d#e%f',
+    'PC 0033 8396',
+    '\ud800x',
   ),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ maxLength: 12 }),
   fc.stringMatching(/^[A-Za-z0-9._~:%/?#\\-]{1,12}$/),
 );
@@ -75,8 +80,11 @@ describe('ids and serials in vendor paths', () => {
     );
   });
 
-  it('"." and ".." are refused as location and organization ids', () => {
-    for (const id of ['.', '..', ' .. ']) {
+  it('"." and ".." are refused as location and organization ids (kept exactly: " .. " is an id)', () => {
+    expect(operations.deleteLocation.input.safeParse({ locationId: ' .. ' }).data).toEqual({
+      locationId: ' .. ',
+    });
+    for (const id of ['.', '..', '\ud800', 'a\u0000b']) {
       expect(operations.deleteLocation.input.safeParse({ locationId: id }).success).toBe(false);
       expect(operations.getOrganization.input.safeParse({ organizationId: id }).success).toBe(
         false,

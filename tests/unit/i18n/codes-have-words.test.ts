@@ -131,6 +131,8 @@ const ACTIVITY_FACTS: { [K in ActivityFact['kind']]: Extract<ActivityFact, { kin
   location_created: { kind: 'location_created', name: 'Markt Mitte' },
   location_deleted: { kind: 'location_deleted', location: 'Markt Mitte' },
   conflict: { kind: 'conflict', location: 'Markt Mitte' },
+  accepted: { kind: 'accepted' },
+  not_applied: { kind: 'not_applied', location: null },
   failed: { kind: 'failed', error: { kind: 'not_found', code: 'device_not_found' } },
   verification: { kind: 'verification', checkedIn: true, note: null },
   outbox_damaged: { kind: 'outbox_damaged', unreadable: 2, keptAt: '/data/outbox.damaged' },

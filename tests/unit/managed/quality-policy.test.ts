@@ -35,6 +35,15 @@ describe('completion rule policies', () => {
     });
   });
 
+  it('organization ids with spaces or commas come as a list (a plist or JSON array)', () => {
+    const reading = quality({
+      RequireMountingChecklist: true,
+      CompletionRulesOrganizations: ['Zentrale Süd/k2m', 'Nord, Filiale 3'],
+    });
+    expect(reading.problems).toEqual([]);
+    expect(reading.settings.quality.organizations).toEqual(['Zentrale Süd/k2m', 'Nord, Filiale 3']);
+  });
+
   it('one rule set: the others are off (not "not set")', () => {
     expect(quality({ RequireMountingChecklist: true }).settings.quality.rules).toEqual({
       photos: 0,
@@ -48,7 +57,9 @@ describe('completion rule policies', () => {
     ['RequiredPlacementPhotos', 1.5],
     ['RequiredPlacementPhotos', '2'],
     ['RequireWalkTestOrAudit', 2],
-    ['CompletionRulesOrganizations', 'org 1 "; rm'],
+    // Ids are the server's opaque strings: only what no id can be is refused.
+    ['CompletionRulesOrganizations', 'org_1 ..'],
+    ['CompletionRulesOrganizations', ['org_1', 'bell\u0007']],
     ['MountingChecklistFile', 'checklists.json'],
   ])('%s = %j is named and ignored', (key, value) => {
     const reading = quality({ [key]: value, RequireMountingChecklist: true });

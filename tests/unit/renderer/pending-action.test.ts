@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../electron/shared';
 import {
   holdsActions,
-  PENDING_BADGE,
+  pendingBadge,
   pendingFor,
   sentText,
 } from '../../../renderer/src/lib/state/pending-action';
@@ -17,7 +17,12 @@ describe("a device's action in the queue, as every screen of that device shows i
     expect(pendingFor([install], 'FTC-1')).toBe(install);
     const sending = { ...install, state: 'syncing' as const };
     expect(pendingFor([sending], 'FTC-1')).toBe(sending);
-    expect(PENDING_BADGE[sending.state].text()).toBe('Syncing');
+    expect(pendingBadge(sending).text).toBe('Syncing');
+    // Accepted by the server and not shown yet: waiting for the server, queued or being read.
+    const accepted = { ...install, acceptedAt: '2026-03-04T15:30:00.000Z' };
+    expect(pendingBadge(accepted)).toEqual({ text: 'Waiting for the server', tone: 'info' });
+    expect(pendingBadge({ ...accepted, state: 'syncing' }).text).toBe('Waiting for the server');
+    expect(pendingBadge({ ...accepted, state: 'conflict' }).text).toBe('Conflict');
     expect(pendingFor([], 'FTC-1')).toBeNull();
     // Another device's action is not this one's.
     expect(pendingFor([item({ serial: 'FTC-2' })], 'FTC-1')).toBeNull();

@@ -27,6 +27,22 @@ describe('route paths', () => {
     [{ name: 'inventory', view: 'all' }, '#/inventory/all'],
     [{ name: 'activity' }, '#/activity'],
     [{ name: 'settings' }, '#/settings'],
+    // The server's opaque ids and serials: any letters, spaces and reserved characters.
+    [{ name: 'location', locationId: 'de:göttingen-9920' }, '#/locations/de%3Ag%C3%B6ttingen-9920'],
+    [{ name: 'scan', locationId: 'a/b c?d#e%f' }, '#/locations/a%2Fb%20c%3Fd%23e%25f/scan'],
+    [
+      { name: 'device', serial: 'PC 0033 8396', locationId: 'a/b c?d#e%f' },
+      '#/devices/PC%200033%208396?at=a%2Fb%20c%3Fd%23e%25f',
+    ],
+    [
+      {
+        name: 'verify',
+        serial: 'PC 0033 8396',
+        locationId: 'de:göttingen-9920',
+        installedAt: '2024-05-01T10:00:00Z',
+      },
+      '#/verify/PC%200033%208396?at=de%3Ag%C3%B6ttingen-9920&since=2024-05-01T10%3A00%3A00Z',
+    ],
   ];
   it.each(routes)('%j ⇄ %s', (route, path) => {
     expect(routeToPath(route)).toBe(path);
@@ -49,10 +65,11 @@ describe('route paths', () => {
     '#/nowhere',
     '#/locations/',
     '#/locations/..',
-    '#/locations/a%2Fb',
     '#/locations/%E0%A4%A',
     '#/locations/x/edit',
-    '#/devices/-x',
+    '#/locations/%2E%2E',
+    '#/locations/a%00b',
+    '#/devices/%ED%A0%80',
     `#/devices/${'A'.repeat(65)}`,
     '#/devices/X?at=..',
     '#/verify/X?at=L1',

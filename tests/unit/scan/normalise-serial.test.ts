@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSerial, SERIAL_MAX_LENGTH } from '../../../electron/shared/id-patterns';
+import { isSerial, isTypedSerial, SERIAL_MAX_LENGTH } from '../../../electron/shared/id-patterns';
 import { normaliseSerial } from '../../../renderer/src/lib/scan/normalise-serial';
 
 const GS = '\u001d';
@@ -74,13 +74,16 @@ describe('normaliseSerial', () => {
     expect(normaliseSerial('7')).toBe('7');
   });
 
-  // One rule for what a serial may be (electron/shared/id-patterns.ts): a device the core, a route or
-  // a deep link accepts — "A1" opens by #/devices/A1 — can also be scanned or typed on Scan.
-  it('takes a plain serial exactly when the contract takes it', () => {
+  // The rule for a typed serial (electron/shared/id-patterns.ts): what it takes the contract
+  // takes too, so "A1" scanned opens what #/devices/A1 opens; the server's own spelling may be
+  // wider ("PC 0033 8396"), and the core finds it from the typed "PC00338396".
+  it('takes a plain serial exactly when the typed-serial rule takes it, and the contract too', () => {
     expect(normaliseSerial('A1')).toBe('A1');
+    expect(normaliseSerial('PC 0033 8396')).toBe('PC00338396');
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Za-z0-9._-]{0,70}$/), (text) => {
-        expect(normaliseSerial(text)).toBe(isSerial(text) ? text : null);
+        expect(normaliseSerial(text)).toBe(isTypedSerial(text) ? text : null);
+        if (isTypedSerial(text)) expect(isSerial(text)).toBe(true);
       }),
     );
     expect(normaliseSerial('A'.repeat(SERIAL_MAX_LENGTH + 1))).toBeNull();

@@ -18,9 +18,17 @@ export type Op = 'getDevice' | 'install' | 'uninstall';
  * - applied_then_502: the server applied it, then a gateway answered 502.
  * - rate_limited: a 429 with Retry-After 30, nothing applied.
  * - an AppError: thrown instead of applying.
+ * - { acceptedAfterReads: n }: answered "accepted for later" (202); applied once the device has
+ *   been read n more times (Infinity: never).
  */
 export type Fault =
-  'offline' | 'lost_answer' | 'server_error' | 'applied_then_502' | 'rate_limited' | AppError;
+  | 'offline'
+  | 'lost_answer'
+  | 'server_error'
+  | 'applied_then_502'
+  | 'rate_limited'
+  | AppError
+  | { acceptedAfterReads: number };
 
 export interface Call {
   op: Op;
@@ -61,6 +69,8 @@ export class InMemoryDevices implements ReplayApi {
   /** What a test says the server answered moments ago (none: every try reads). */
   recentDevice?: (serial: string) => Device | null;
   private readonly faults: { op: Op; serial?: string; fault: Fault }[] = [];
+  /** Changes accepted for later: applied when their serial has been read `reads` more times. */
+  private readonly later: { serial: string; reads: number; apply: () => unknown }[] = [];
 
   constructor(locations: Record<string, string>, devices: Record<string, string | null>) {
     for (const [id, name] of Object.entries(locations)) this.locations.set(id, name);
@@ -78,6 +88,13 @@ export class InMemoryDevices implements ReplayApi {
   }
 
   async getDevice(serial: string): Promise<Device> {
+    for (const waiting of this.later.filter((l) => l.serial === serial)) {
+      waiting.reads -= 1;
+      if (waiting.reads < 0) {
+        this.later.splice(this.later.indexOf(waiting), 1);
+        waiting.apply();
+      }
+    }
     return this.call('getDevice', serial, undefined, () => this.device(serial));
   }
 
@@ -163,6 +180,10 @@ export class InMemoryDevices implements ReplayApi {
     if (fault === 'server_error') throw badGateway();
     if (fault === 'rate_limited') throw rateLimited();
     if (fault instanceof AppError) throw fault;
+    if (typeof fault === 'object') {
+      this.later.push({ serial, reads: fault.acceptedAfterReads, apply });
+      throw new AppError({ kind: 'bad_response', code: 'write_accepted', status: 202 });
+    }
     const device = apply();
     if (fault === 'lost_answer') throw offlineError();
     if (fault === 'applied_then_502') throw badGateway();

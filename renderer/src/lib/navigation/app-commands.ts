@@ -5,6 +5,7 @@
  * navigation and nothing but a plain route path may reach it.
  */
 import type { PushEvent } from '../../../../electron/shared';
+import { pathToRoute } from './route-paths';
 
 export interface CommandTarget {
   location: { hash: string };
@@ -13,11 +14,15 @@ export interface CommandTarget {
   focusSearch(): void;
 }
 
-/** `/segment/segment…` of route characters only: no `..`, no query, no scheme, no `//`. */
-const ROUTE_PATH = /^(\/[A-Za-z0-9][A-Za-z0-9._:~-]*)+$/;
+/**
+ * `/segment/segment…`, each segment what encodeURIComponent writes (an id's "/", "?", "#" or
+ * "%" arrives escaped): no query, no scheme, no `//` — and a screen of the route table, whose
+ * ids pass the contract's rules (no "..").
+ */
+const ROUTE_PATH = /^(?:\/(?:[A-Za-z0-9._~!*'():-]|%[0-9A-Fa-f]{2})+)+$/;
 
 export const isRoutePath = (path: string): boolean =>
-  path.length <= 300 && ROUTE_PATH.test(path) && !path.split('/').includes('..');
+  path.length <= 2_048 && ROUTE_PATH.test(path) && pathToRoute(path) !== null;
 
 /** Applies a shell command; false when the event is not one (or was refused). */
 export const applyAppCommand = (event: PushEvent, target: CommandTarget): boolean => {

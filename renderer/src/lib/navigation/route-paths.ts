@@ -10,8 +10,10 @@
  *   #/devices/{serial}[?at={locationId}]
  *   #/verify/{serial}?at={locationId}&since={installedAt}
  *
- * Segments are encodeURIComponent'd; ids and serials are checked with the contract's own
- * rules, so an address typed or edited by hand can never reach the core with a bad id.
+ * Segments and query values are encodeURIComponent'd (an id's "/", "?", "#", "%" and spaces
+ * too: ids and serials are the server's opaque strings) and decoded exactly once; they are
+ * checked with the contract's own rules, so an address typed or edited by hand can never reach
+ * the core with a bad id.
  */
 import { isId, isSerial } from '../../../../electron/shared/id-patterns';
 import type { Route } from './routes';
@@ -57,10 +59,13 @@ const decode = (segment: string): string | null => {
   }
 };
 
+/** A path segment, decoded once; a query value (URLSearchParams decoded it already) as it is. */
 const id = (segment: string | undefined): string | null => {
   const value = segment === undefined ? null : decode(segment);
   return value !== null && isId(value) ? value : null;
 };
+const idValue = (value: string | null): string | null =>
+  value !== null && isId(value) ? value : null;
 const serial = (segment: string | undefined): string | null => {
   const value = segment === undefined ? null : decode(segment);
   // As written: the core sends the server's spelling of it (electron/shared/serial-key.ts).
@@ -103,12 +108,12 @@ export function pathToRoute(hash: string): Route | null {
       if (!s) return null;
       const at = query.get('at');
       if (at === null) return { name: 'device', serial: s, locationId: null };
-      const locationId = id(at);
+      const locationId = idValue(at);
       return locationId ? { name: 'device', serial: s, locationId } : null;
     }
     case 'verify': {
       const s = b === undefined ? serial(a) : null;
-      const locationId = id(query.get('at') ?? undefined);
+      const locationId = idValue(query.get('at'));
       const since = query.get('since');
       if (!s || !locationId || !isTime(since)) return null;
       return { name: 'verify', serial: s, locationId, installedAt: since };

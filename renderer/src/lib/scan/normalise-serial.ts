@@ -4,11 +4,12 @@
  * Labels in the field carry the serial in many wrappers: a plain code, a URL printed as a QR
  * code, a `key=value` payload, a small JSON object, or a GS1 element string with the serial in
  * Application Identifier (21). Everything is reduced to the serial itself: no whitespace, and
- * the contract's own rule (`isSerial`, also its minimum and maximum length), so what opens by a
- * route or a deep link can be scanned or typed too. Its case is kept: the core sends the
- * server's own spelling (electron/shared/serial-key.ts), and a server may spell serials in lower case.
+ * the rule for a typed serial (`isTypedSerial`: letters, digits, ".", "_", "-"). Its case is
+ * kept: the core finds the server's own spelling of it (electron/shared/serial-key.ts), so
+ * "PC00338396" opens the device the server calls "PC 0033 8396", and a server may spell serials
+ * in lower case.
  */
-import { isSerial } from '../../../../electron/shared/id-patterns';
+import { isTypedSerial } from '../../../../electron/shared/id-patterns';
 
 /** Names that carry the serial (URL query parameters, JSON keys). */
 const SERIAL_KEYS = ['serial', 'serial_number', 'serialnumber', 'sn', 's/n'];
@@ -43,7 +44,7 @@ export function normaliseSerial(raw: string): string | null {
 
 function clean(candidate: string): string | null {
   const serial = candidate.replace(/\s+/g, '');
-  return isSerial(serial) ? serial : null;
+  return isTypedSerial(serial) ? serial : null;
 }
 
 function unwrap(raw: string): string | null {

@@ -8,13 +8,29 @@ import { m } from '../words/i18n';
 import { movesDevice } from '../words/outbox-text';
 
 /** An item's state as a badge: the same words and tones wherever the queue is shown. */
-export const PENDING_BADGE: Record<OutboxItem['state'], { text: () => string; tone: string }> = {
+const PENDING_BADGE: Record<OutboxItem['state'], { text: () => string; tone: string }> = {
   queued: { text: m.result_queued, tone: 'warn' },
   syncing: { text: m.outbox_state_syncing, tone: 'info' },
   failed: { text: m.result_failed, tone: 'bad' },
   conflict: { text: m.result_conflict, tone: 'bad' },
   done: { text: m.outbox_state_synced, tone: 'ok' },
 };
+
+/** Accepted by the server, not shown by it yet: nothing is sent, the app reads until it is. */
+export const waitsForServer = (item: OutboxItem): boolean =>
+  Boolean(item.acceptedAt) && (item.state === 'queued' || item.state === 'syncing');
+
+/** An item's badge, the same wherever the queue is shown: "Waiting for the server" while it does. */
+export const pendingBadge = (item: OutboxItem): { text: string; tone: string } => {
+  const badge = waitsForServer(item)
+    ? { text: m.result_accepted, tone: 'info' }
+    : PENDING_BADGE[item.state];
+  return { text: badge.text(), tone: badge.tone };
+};
+
+/** Accepted by the server and never shown: a conflict the technician decides. */
+export const neverApplied = (item: OutboxItem): boolean =>
+  item.state === 'conflict' && item.lastError?.code === 'accepted_not_applied';
 
 /** Stopped items (failed, conflict) hold every later action of the device behind them. */
 export const holdsActions = (item: OutboxItem): boolean =>

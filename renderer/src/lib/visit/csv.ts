@@ -11,7 +11,7 @@ import { formatLocale } from '../words/active-locale';
 import { activityDetail } from '../words/activity-text';
 import { followUpByEntry } from './follow-ups';
 import { m } from '../words/i18n';
-import { actionName, resultWords } from '../words/outbox-text';
+import { actionName, entryResultWords } from '../words/outbox-text';
 import { recordCsvRows } from './record-csv';
 
 export type CsvSeparator = ',' | ';';
@@ -148,7 +148,7 @@ export const activityCsvRow = (
   e.label ?? '',
   e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
   e.locationId ? (cities[e.locationId] ?? '') : '',
-  resultWords(e.result),
+  entryResultWords(e),
   activityDetail(e),
   followUp,
   signedByText(signOff),

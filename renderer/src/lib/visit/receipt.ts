@@ -28,6 +28,8 @@ export interface ReceiptDevice {
   label: string | null;
   /** How the action ended ("done", or still "queued"…). */
   result: ActivityEntry['result'];
+  /** Queued because the server accepted it and has not applied it yet. */
+  accepted?: boolean;
   at: string;
   verification: Verification;
   walkTest: WalkTestResult | null;
@@ -76,6 +78,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         replaced: replaced ?? before?.replaced ?? null,
         label: entry.label ?? before?.label ?? null,
         result: entry.result,
+        accepted: entry.result === 'queued' && entry.fact?.kind === 'accepted',
         at: stillOpen ? before.at : entry.at,
         verification: before?.verification ?? 'not_checked',
         walkTest: before?.walkTest ?? null,
@@ -128,6 +131,8 @@ const STATE: Record<'queued' | 'failed' | 'conflict' | 'incomplete', () => strin
 export const receiptActionText = (device: ReceiptDevice): string => {
   const { result } = device;
   if (result === 'done') return verb(device);
+  if (device.accepted)
+    return m.receipt_action_state({ action: verb(device), state: m.receipt_state_accepted() });
   // A placement's result is never a verification's; said in its words all the same.
   const state = isVerificationResult(result)
     ? verificationWords(result)

@@ -20,6 +20,14 @@ const walkTestWords = (walk: WalkTestResult): string => {
     : m.activity_walk_failed({ ...counts, reason: isolated(walk.reason ?? '') });
 };
 
+/** An accepted change that never showed, and where the device is (null: at no store). */
+export const notAppliedWords = (location: { id: string; name: string | null } | string | null) => {
+  const where = typeof location === 'string' ? location : (location?.name ?? location?.id ?? null);
+  return where === null
+    ? m.activity_not_applied_nowhere()
+    : m.activity_not_applied({ location: isolated(where) });
+};
+
 /** Names and notes from a person or a server, isolated for direction inside the sentence. */
 const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string => {
   const location = 'location' in fact && fact.location ? isolated(fact.location) : null;
@@ -52,6 +60,10 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
         : m.activity_location_deleted_unnamed();
     case 'conflict':
       return m.activity_conflict({ location: location ?? '' });
+    case 'accepted':
+      return m.activity_accepted();
+    case 'not_applied':
+      return notAppliedWords(fact.location);
     case 'failed':
       return errorWords(fact.error).message;
     case 'verification':

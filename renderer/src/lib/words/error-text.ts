@@ -282,6 +282,18 @@ const BY_CODE: Readonly<
     message: m.error_list_other_origin(),
     nextStep: m.error_list_other_origin_next(),
   }),
+  write_accepted: () => ({
+    message: m.error_write_accepted(),
+    nextStep: m.error_write_accepted_next(),
+  }),
+  accepted_not_applied: () => ({
+    message: m.error_accepted_not_applied(),
+    nextStep: m.error_accepted_not_applied_next(),
+  }),
+  list_next_unknown: () => ({
+    message: m.error_list_next_unknown(),
+    nextStep: m.error_list_try_later_next(),
+  }),
   traffic_unknown_format: () => ({
     message: m.error_traffic_unknown_format(),
     nextStep: m.error_traffic_unknown_format_next(),

@@ -7,6 +7,7 @@ import type {
   VerificationResult,
 } from '../../../../electron/shared';
 import { isVerificationResult } from '../../../../electron/shared/verification-result';
+import { absoluteTime } from './format';
 import { m } from './i18n';
 import { verificationWords } from './verification-text';
 import { auditResultWords, isAuditResult } from './audit-text';
@@ -88,6 +89,39 @@ export const describeOutboxItem = (item: OutboxItem, named?: StoreNamer): string
   }
 };
 
+/** Names a store from a reference, or says `fallback` when there is none. */
+type RefNamer = (ref: { id: string; name: string | null } | null, fallback?: string) => string;
+
+/** An accepted change that never showed (a conflict): since when, and where the device is. */
+export const notAppliedText = (item: OutboxItem, named: RefNamer): string => {
+  const said = {
+    time: absoluteTime(item.acceptedAt ?? item.createdAt),
+    serial: item.serial ?? m.outbox_the_device(),
+  };
+  return item.conflictLocation
+    ? m.outbox_not_applied({ ...said, location: named(item.conflictLocation, '') })
+    : m.outbox_not_applied_nowhere(said);
+};
+
+/**
+ * A conflict's two choices: where the technician wanted it (or, for a change the server
+ * accepted and never made, send it again), or as the server has it.
+ */
+export const conflictChoices = (
+  item: OutboxItem,
+  named: RefNamer,
+): { here: string; there: string } =>
+  item.lastError?.code === 'accepted_not_applied'
+    ? { here: m.outbox_send_again(), there: m.outbox_leave_as_is() }
+    : {
+        here: m.outbox_move_to({
+          location: itemStoreName(item, named) ?? m.outbox_planned_location(),
+        }),
+        there: m.outbox_leave_at({
+          location: named(item.conflictLocation, m.outbox_current_location()),
+        }),
+      };
+
 /** How far a queued action got, or what it waits for; null when there is nothing to add. */
 export const outboxProgress = (item: OutboxItem): string | null => {
   if (item.waitingFor !== null) return m.outbox_waits_for_store();
@@ -106,6 +140,15 @@ const RESULT_WORDS: Record<
   conflict: m.result_conflict,
   incomplete: m.result_incomplete,
 };
+
+/**
+ * An entry's result as the log's badge and the CSV say it: "Waiting for the server" for an
+ * action the server accepted and has not applied yet (the queue's badge says the same).
+ */
+export const entryResultWords = (entry: Pick<ActivityEntry, 'result' | 'fact'>): string =>
+  entry.result === 'queued' && entry.fact?.kind === 'accepted'
+    ? m.result_accepted()
+    : resultWords(entry.result);
 
 /** An activity entry's result in words (the log's badge, the CSV, the receipt); a
  * verification's is said by verification-text.ts, as everywhere else. */

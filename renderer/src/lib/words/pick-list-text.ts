@@ -8,7 +8,8 @@ import { activityDetail } from './activity-text';
 import { errorWords } from './error-text';
 import { formatNumber, MISSING } from './format';
 import { m } from './i18n';
-import { PENDING_BADGE } from '../state/pending-action';
+import { neverApplied, pendingBadge, waitsForServer } from '../state/pending-action';
+import { notAppliedWords } from './activity-text';
 
 export interface LineState {
   badge: { text: string; tone: string };
@@ -44,13 +45,16 @@ const ENDED: Record<string, { text: () => string; tone: string }> = {
 };
 
 const waitingText = (item: OutboxItem): string => {
+  if (waitsForServer(item)) return m.activity_accepted();
   switch (item.state) {
     case 'failed':
       return item.lastError ? errorWords(item.lastError).message : '';
     case 'conflict':
-      return m.activity_conflict({
-        location: item.conflictLocation?.name ?? item.conflictLocation?.id ?? MISSING,
-      });
+      return neverApplied(item)
+        ? notAppliedWords(item.conflictLocation)
+        : m.activity_conflict({
+            location: item.conflictLocation?.name ?? item.conflictLocation?.id ?? MISSING,
+          });
     case 'queued':
       return m.activity_queued();
     default:
@@ -71,8 +75,7 @@ export function lineState(line: PickLine, outbox: readonly OutboxItem[]): LineSt
   const { install, problem } = line;
   const item = install ? (outbox.find((i) => i.id === install.intentId) ?? install.item) : null;
   if (item) {
-    const badge = PENDING_BADGE[item.state];
-    return { badge: { text: badge.text(), tone: badge.tone }, text: waitingText(item) };
+    return { badge: pendingBadge(item), text: waitingText(item) };
   }
   const ended = install?.entry ? endedState(install.entry) : null;
   if (problem) {
