@@ -256,7 +256,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
+function headerValue(req: IncomingMessage, name: 'sec-fetch-site'): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

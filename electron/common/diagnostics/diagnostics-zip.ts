@@ -94,11 +94,11 @@ export const gatherCoreFacts = async (invoke: Invoke): Promise<CoreFacts> => {
 
 /** The queue in numbers (by state and kind) plus what is stuck and why — no full items. */
 export const summarizeQueue = (items: readonly OutboxItem[]) => {
-  const count = (key: (item: OutboxItem) => string) =>
-    items.reduce<Record<string, number>>((acc, item) => {
-      acc[key(item)] = (acc[key(item)] ?? 0) + 1;
-      return acc;
-    }, {});
+  const count = (key: (item: OutboxItem) => string) => {
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+    return Object.fromEntries(counts);
+  };
   return {
     total: items.length,
     byState: count((item) => item.state),
@@ -187,30 +187,33 @@ const redactLine = (line: string): string => {
 
 /** The log files of the folder, each line redacted again. */
 const logFiles = async (dir: string, home: string): Promise<Zippable> => {
-  const files: Zippable = {};
+  const files = new Map<string, Uint8Array>();
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
-    return files;
+    return {};
   }
   for (const name of names.filter((n) => n.endsWith('.log')).sort()) {
     try {
       const text = await readFile(join(dir, name), 'utf8');
-      files[name] = strToU8(
-        homeAsTilde(
-          text
-            .split('\n')
-            .map((line) => (line === '' ? line : redactLine(line)))
-            .join('\n'),
-          home,
+      files.set(
+        name,
+        strToU8(
+          homeAsTilde(
+            text
+              .split('\n')
+              .map((line) => (line === '' ? line : redactLine(line)))
+              .join('\n'),
+            home,
+          ),
         ),
       );
     } catch {
       // unreadable: skipped
     }
   }
-  return files;
+  return Object.fromEntries(files);
 };
 
 const README = `Field Installer diagnostics

@@ -107,7 +107,7 @@ export function readCountry(value: unknown): string | null {
   return countryByName(raw) ?? raw;
 }
 
-const firstOf = (source: Obj, keys: readonly string[]): unknown => {
+const firstOf = <K extends string>(source: Obj, keys: readonly K[]): unknown => {
   for (const key of keys) if (source[key] !== undefined && source[key] !== null) return source[key];
   return undefined;
 };

@@ -105,7 +105,7 @@ const BODY_PAGING_KEYS = [
   'totalPages',
   'page_count',
   'pages',
-];
+] as const;
 
 const notSameOrigin = (): AppError =>
   new AppError({ kind: 'bad_response', code: 'list_other_origin' });
@@ -152,7 +152,7 @@ function readPaging(
   const items = listItemsIn(body);
   if (items === null) throw new AppError(UNREADABLE);
 
-  const pick = (...keys: string[]) => {
+  const pick = <K extends string>(...keys: K[]) => {
     for (const key of keys) {
       if (meta[key] !== undefined && meta[key] !== null) return meta[key];
       if (top[key] !== undefined && top[key] !== null) return top[key];
@@ -187,15 +187,19 @@ function readPaging(
   }
 
   // 2. A cursor.
-  const cursorKey = ['next_cursor', 'nextCursor', 'cursor', 'next'].find(
+  const cursorKey = (['next_cursor', 'nextCursor', 'cursor', 'next'] as const).find(
     (k) => str(meta[k]) !== null || str(top[k]) !== null,
   );
-  const hasCursorField = ['next_cursor', 'nextCursor', 'cursor'].some((k) => k in meta || k in top);
+  const hasCursorField = (['next_cursor', 'nextCursor', 'cursor'] as const).some(
+    (k) => k in meta || k in top,
+  );
   if (cursorKey !== undefined || (hasCursorField && !('page' in meta) && !('offset' in meta))) {
     // A next-cursor field decides even when null (the last page); `cursor` alone is read as the
     // next one only without such a field: many servers echo the current cursor beside it.
-    const nextKeys = ['next_cursor', 'nextCursor', 'next'].filter((k) => k in meta || k in top);
-    const from = nextKeys.length > 0 ? nextKeys : ['cursor'];
+    const nextKeys = (['next_cursor', 'nextCursor', 'next'] as const).filter(
+      (k) => k in meta || k in top,
+    );
+    const from = nextKeys.length > 0 ? nextKeys : (['cursor'] as const);
     const cursor = from.map((k) => str(meta[k]) ?? str(top[k])).find((c) => c !== null) ?? null;
     return {
       items,

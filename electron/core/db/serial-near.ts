@@ -11,10 +11,15 @@
 import { SERIAL_KEY_END } from './search-text';
 
 /** Misreads on labels, folded to the digit. */
-const MISREAD: Readonly<Record<string, string>> = { o: '0', i: '1', b: '8', s: '5' };
-const LETTER_OF: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '8': 'b', '5': 's' };
+const MISREAD: ReadonlyMap<string, string> = new Map([
+  ['o', '0'],
+  ['i', '1'],
+  ['b', '8'],
+  ['s', '5'],
+]);
+const LETTER_OF: ReadonlyMap<string, string> = new Map([...MISREAD].map(([l, d]) => [d, l]));
 
-const foldMisreads = (key: string): string => [...key].map((c) => MISREAD[c] ?? c).join('');
+const foldMisreads = (key: string): string => [...key].map((c) => MISREAD.get(c) ?? c).join('');
 
 /** The most edits a suggestion may be away. */
 export const NEAR_EDITS = 2;
@@ -82,7 +87,7 @@ const MAX_SPELLINGS = 4;
 export function misreadSpellings(piece: string): string[] {
   let spellings = [''];
   for (const c of foldMisreads(piece)) {
-    const letter = LETTER_OF[c];
+    const letter = LETTER_OF.get(c);
     spellings = spellings
       .flatMap((s) => (letter ? [s + c, s + letter] : [s + c]))
       .slice(0, MAX_SPELLINGS);

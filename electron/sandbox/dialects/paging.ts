@@ -19,7 +19,7 @@ export type PagingStyle =
   | 'link-header';
 
 /** The query parameter that sets the page size, per style. */
-const SIZE_PARAM: Record<PagingStyle, string> = {
+const SIZE_PARAM: Record<PagingStyle, 'per_page' | 'limit'> = {
   page: 'per_page',
   offset: 'limit',
   'cursor-link': 'limit',

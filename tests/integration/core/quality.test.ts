@@ -244,4 +244,35 @@ describe('the mounting checklist and completion rules', () => {
     ).join('');
     expect(text).toContain('mounting checklist file not used');
   }, 60_000);
+
+  it('a device type named like an object property ("constructor", "toString", "__proto__") gets the checks for other types and is recorded with them', async () => {
+    const harness = await start('object-names', NOT_MANAGED);
+    const { serial, locationId } = await installOne(harness);
+    const other = (await harness.call('mountingChecklist', { deviceType: 'Not a type anywhere' }))
+      .checks;
+    expect(other.length).toBeGreaterThan(0);
+    const answers = other.map((def) =>
+      def.kind === 'length'
+        ? { check: def.id, metres: def.minMetres ?? def.maxMetres ?? 1, reason: 'as found' }
+        : { check: def.id, yes: true },
+    );
+    for (const deviceType of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const list = await harness.call('mountingChecklist', { deviceType });
+      expect(list.checks, deviceType).toEqual(other);
+      const entry = await harness.call('recordChecklist', {
+        serial,
+        locationId,
+        deviceType,
+        answers,
+      });
+      expect(entry, deviceType).toMatchObject({
+        action: 'checklist',
+        result: 'done',
+        fact: { kind: 'mounting_checklist', deviceType },
+      });
+      expect((entry.fact as { checks: { check: string }[] }).checks.map((c) => c.check)).toEqual(
+        other.map((def) => def.id),
+      );
+    }
+  }, 60_000);
 });

@@ -108,7 +108,7 @@ const activityCsvHeader = (): string[] => [
 export interface ActivityCsvOptions {
   organization: string;
   /** Store id → city, where known. */
-  cities?: Readonly<Record<string, string>>;
+  cities?: ReadonlyMap<string, string>;
   /** The format locale (separator); the active one by default. */
   locale?: string;
   offsetMinutes?: (at: Date) => number;
@@ -120,7 +120,13 @@ export interface ActivityCsvOptions {
  * (never an id), actions and results in words; what needs follow-up on each device's last row. */
 export const activityToCsv = (
   entries: readonly ActivityEntry[],
-  { organization, cities = {}, locale = formatLocale(), offsetMinutes, record }: ActivityCsvOptions,
+  {
+    organization,
+    cities = new Map(),
+    locale = formatLocale(),
+    offsetMinutes,
+    record,
+  }: ActivityCsvOptions,
 ): string => {
   const followUp = followUpByEntry(entries);
   return csvFile(
@@ -132,7 +138,7 @@ export const activityToCsv = (
         actionName(e.action),
         e.serial,
         e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
-        e.locationId ? (cities[e.locationId] ?? '') : '',
+        e.locationId ? (cities.get(e.locationId) ?? '') : '',
         resultWords(e.result),
         activityDetail(e),
         followUp.get(e.id) ?? '',

@@ -3,6 +3,7 @@
  * parameters; the catalog says them. Pure, so the sentences are unit-tested per locale.
  */
 import type { ErrorCode, ErrorKind, FieldRule, SavedError } from '../../../../electron/shared';
+import { ownValue } from '../../../../electron/shared/own-key';
 import { activeLocale } from './active-locale';
 import { issueText } from './field-issues';
 import { formatNumber } from './format';
@@ -14,8 +15,8 @@ export interface ErrorWords {
 }
 
 type Params = Record<string, string | number>;
-const text = (p: Params | undefined, key: string): string => String(p?.[key] ?? '');
-const num = (p: Params | undefined, key: string): number => Number(p?.[key] ?? 0);
+const text = (p: Params | undefined, key: string): string => String(ownValue(p, key) ?? '');
+const num = (p: Params | undefined, key: string): number => Number(ownValue(p, key) ?? 0);
 
 /** What a base URL broke, said inside the error's sentence (a rule of its field). */
 const baseUrlProblem = (p: Params | undefined): string =>

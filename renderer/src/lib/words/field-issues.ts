@@ -9,11 +9,12 @@ import {
   UPDATE_INTERVAL_MIN_S,
 } from '../../../../electron/shared/field-limits';
 import { MAX_METRES } from '../../../../electron/shared/mounting-checks';
+import { ownValue } from '../../../../electron/shared/own-key';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
 type Params = FieldIssue['params'];
-const numberOf = (p: Params, key: string): number => Number(p?.[key] ?? 0);
+const numberOf = (p: Params, key: string): number => Number(ownValue(p, key) ?? 0);
 const shown = (p: Params, key: string): string => formatNumber(numberOf(p, key));
 const max = (p: Params) => ({ max: shown(p, 'maximum') });
 
@@ -107,7 +108,7 @@ export const issueText = (issue: FieldIssue): string => {
       return m.issue_max_items({ max: formatNumber(most) });
     }
     case 'invalid_type':
-      return (TYPES[String(p?.expected)] ?? m.issue_type_other)();
+      return (ownValue(TYPES, String(p?.expected)) ?? m.issue_type_other)();
     case 'invalid_format':
       return p?.format === 'datetime' ? m.issue_datetime() : m.issue_format();
     case 'invalid_value':
@@ -130,7 +131,7 @@ export const fieldProblem = (
   key: string,
   under?: string,
 ): string | undefined => {
-  const fields = error?.fields ?? {};
-  const issue = fields[key] ?? (under ? fields[`${under}.${key}`] : undefined);
+  const fields = error?.fields;
+  const issue = ownValue(fields, key) ?? (under ? ownValue(fields, `${under}.${key}`) : undefined);
   return issue ? issueText(issue) : undefined;
 };
