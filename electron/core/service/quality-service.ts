@@ -53,11 +53,11 @@ export function visitCompletion(
   return completionOf(ctx, scope, visitId);
 }
 
-export function mountingChecklist(
+export async function mountingChecklist(
   ctx: ServiceContext,
   input: ParsedInput<'mountingChecklist'>,
-): { checks: CheckDef[]; source: ChecklistSource } {
-  const { set, source } = checklists(ctx);
+): Promise<{ checks: CheckDef[]; source: ChecklistSource }> {
+  const { set, source } = await checklists(ctx);
   return { checks: checksFor(set, input.deviceType), source };
 }
 
@@ -66,12 +66,13 @@ export function mountingChecklist(
  * and every length outside its limits (or check answered "no") its reason; the limits it was
  * judged by are recorded with it.
  */
-export function recordChecklist(
+export async function recordChecklist(
   ctx: ServiceContext,
   input: ParsedInput<'recordChecklist'>,
-): ActivityEntry {
+): Promise<ActivityEntry> {
+  const { set } = await checklists(ctx);
   const scope = requireScope(ctx);
-  const defs = checksFor(checklists(ctx).set, input.deviceType);
+  const defs = checksFor(set, input.deviceType);
   const judged = judgeAnswers(defs, input.answers);
   if ('problems' in judged) {
     const checks = Object.keys(judged.problems);
