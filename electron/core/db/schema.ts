@@ -325,4 +325,10 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    -- (hashing is done in code: record/visit-record.ts chainEarlierVisits).
    CREATE TABLE record_to_chain (visit_id TEXT PRIMARY KEY) STRICT;
    INSERT INTO record_to_chain SELECT id FROM visits;`,
+  `-- A pick list line's check, stored once made (decision 67): what the inventory said of its
+   -- serial (JSON: the server's spelling, type, location, known) and which inventory that was
+   -- (DeviceRows.version). A read shows what is stored; a line whose inventory changed is
+   -- checked again in the background. NULL: not checked yet.
+   ALTER TABLE pick_lines ADD COLUMN checked TEXT;
+   ALTER TABLE pick_lines ADD COLUMN checked_against TEXT;`,
 ];

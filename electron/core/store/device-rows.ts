@@ -3,6 +3,7 @@
  * by the technician's intents. The full object (unknown fields included) lives in device_json;
  * the columns beside it are derived from it here and nowhere else, so they never disagree.
  */
+import { randomUUID } from 'node:crypto';
 import { installedLocation, type Device, type LocationRef } from '../api/wire';
 import type { Db } from '../db/open-database';
 import { deviceSearchText, serialSearchKey } from '../db/search-text';
@@ -30,6 +31,12 @@ export interface DeviceRows {
   countStored(serials: readonly string[]): number;
   /** Rewrites the location of every device at `from` (a store's temporary id replaced). */
   renameLocation(from: string, to: LocationRef): void;
+  /**
+   * Which inventory a check was made against: another value once a device was added or
+   * removed, or its type, location or searched text changed (a check-in alone leaves it). In
+   * memory, new at every open (a check from before is checked again once).
+   */
+  version(): string;
 }
 
 /** The search index's `state` for a device that is not installed (see schema.ts). */
@@ -67,9 +74,12 @@ type RowColumns = [
 ];
 
 export function deviceRows(db: Db): DeviceRows {
-  const existing = db.prepare<[string], { id: number; search_hash: number }>(
-    'SELECT id, search_hash FROM devices WHERE serial = ?',
-  );
+  const existing = db.prepare<
+    [string],
+    { id: number; search_hash: number; location_id: string | null }
+  >('SELECT id, search_hash, location_id FROM devices WHERE serial = ?');
+  const epoch = randomUUID();
+  let changes = 0;
   const insert = db.prepare<[serial: string, ...RowColumns]>(
     `INSERT INTO devices (serial, location_id, location_name, device_type_name, firmware_version_name,
        search_hash, seen_pass, fetched_at)
@@ -151,7 +161,9 @@ export function deviceRows(db: Db): DeviceRows {
       // Most refreshes change only the check-in time: the search index is left alone then
       // (deleting from a trigram index is most of the cost of a write).
       change = found.search_hash === hash ? null : { id, text, key, state, replace: true };
+      if (change || found.location_id !== columns[0]) changes += 1;
     } else {
+      changes += 1;
       id = Number(
         insert.run(device.serial_number, ...columns, hash, pass, fetchedAt).lastInsertRowid,
       );
@@ -180,6 +192,7 @@ export function deviceRows(db: Db): DeviceRows {
 
   // Index entries first, rows after: the same flush-per-savepoint reason as `reindex`.
   const removeIds = (ids: readonly number[]) => {
+    if (ids.length > 0) changes += 1;
     for (const id of ids) unindex(id);
     for (const id of ids) deleteRow.run(id);
   };
@@ -217,6 +230,7 @@ export function deviceRows(db: Db): DeviceRows {
       else db.transaction(removeIds)(ids);
       return ids.length;
     },
+    version: () => `${epoch}:${changes}`,
     renameLocation(from, to) {
       for (const { serial } of serialsAt.all(from)) {
         const found = rows.get(serial);

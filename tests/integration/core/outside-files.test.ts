@@ -11,7 +11,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
 import {
@@ -21,6 +20,7 @@ import {
 import { readOutsideFile } from '../../../electron/common/outside-file';
 import type { ManagedSettings } from '../../../electron/shared';
 import { startCoreHarness } from '../../helpers/core-harness';
+import { longestBlock } from '../../helpers/longest-block';
 
 let root: string;
 let fifo: string;
@@ -47,17 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
-
-/** Longest event-loop delay (ms) while `work` runs (see tests/bench/hostile-session.ts). */
-async function longestBlock<T>(work: () => Promise<T>): Promise<{ result: T; blockMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 1 });
-  histogram.enable();
-  await new Promise((r) => setTimeout(r, 5));
-  const result = await work();
-  await new Promise((r) => setTimeout(r, 5));
-  histogram.disable();
-  return { result, blockMs: histogram.max / 1e6 };
-}
 
 /** A writer that opens the FIFO after 2 s and writes a checklist into it: the old read waited. */
 function writerLater(path: string) {

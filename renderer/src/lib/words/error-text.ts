@@ -5,7 +5,7 @@
 import type { ErrorCode, ErrorKind, FieldRule, SavedError } from '../../../../electron/shared';
 import { ownValue } from '../../../../electron/shared/own-key';
 import { activeLocale } from './active-locale';
-import { issueText } from './field-issues';
+import { issueText, pickListFull } from './field-issues';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
@@ -169,6 +169,10 @@ const BY_CODE: Readonly<
   photo_limit: (p) => ({
     message: m.error_photo_limit({ serial: text(p, 'serial'), max: formatNumber(num(p, 'max')) }),
     nextStep: m.error_photo_limit_next(),
+  }),
+  pick_list_full: (p) => ({
+    message: m.error_pick_list_full(pickListFull(p)),
+    nextStep: m.error_pick_list_full_next(),
   }),
   entry_not_amendable: () => ({
     message: m.error_entry_not_amendable(),

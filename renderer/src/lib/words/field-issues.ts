@@ -17,6 +17,12 @@ type Params = FieldIssue['params'];
 const numberOf = (p: Params, key: string): number => Number(ownValue(p, key) ?? 0);
 const shown = (p: Params, key: string): string => formatNumber(numberOf(p, key));
 const max = (p: Params) => ({ max: shown(p, 'maximum') });
+/** A paste the pick list has no room for: its error and its field say the same numbers. */
+export const pickListFull = (p: Params) => ({
+  max: shown(p, 'max'),
+  lines: shown(p, 'lines'),
+  adding: shown(p, 'adding'),
+});
 
 const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   serial_empty: () => m.rule_serial_empty(),
@@ -115,6 +121,8 @@ export const issueText = (issue: FieldIssue): string => {
       return m.issue_choose_one({ values: String(p?.values ?? '') });
     case 'not_multiple_of':
       return m.issue_type_whole_number();
+    case 'pick_list_full':
+      return m.issue_pick_list_full(pickListFull(p));
     case 'unrecognized_keys':
       return m.issue_unknown_fields({ count: numberOf(p, 'count'), keys: String(p?.keys ?? '') });
     default:
