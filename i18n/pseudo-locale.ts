@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ownValue } from '../electron/shared/own-key';
+import { ownValue } from '../electron/shared/own-key.ts';
 
 const PSEUDO_LOCALE = 'en-XA';
 
