@@ -98,6 +98,9 @@ export function readPickList(ctx: ServiceContext, locationId?: string): PickList
   });
 }
 
+/** Lines an add checks before it answers: a scan, or a few typed. */
+const CHECKED_IN_THE_ANSWER = 20;
+
 /** A list is a box or a pallet of boxes: past this many lines it is refused (PICK_LINES_MAX). */
 const listFull = (lines: number, adding: number): AppError => {
   const params = { max: PICK_LINES_MAX, lines, adding };
@@ -123,8 +126,9 @@ export function addToPickList(ctx: ServiceContext, input: ParsedInput<'addToPick
         work.pickList.add(visitId, serials);
       })(),
     );
-    // A scan or a few lines come back checked; a long paste's other lines, in the background.
-    checkSlice(ctx);
+    // A scan or a few lines come back checked; a paste's lines, in the background (its answer
+    // is already the list of a pallet to build and send).
+    if (serials.length <= CHECKED_IN_THE_ANSWER) checkSlice(ctx);
   }
   return readPickList(ctx, input.locationId);
 }

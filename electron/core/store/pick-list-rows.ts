@@ -85,9 +85,11 @@ export function pickListRows(db: Db, now: () => Date = () => new Date()): PickLi
   const countOf = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM pick_lines WHERE visit_id = ?',
   );
-  const insert = db.prepare<[string, string, string, string]>(
-    `INSERT INTO pick_lines (id, seq, visit_id, serial, added_at)
-     VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM pick_lines), ?, ?, ?)`,
+  const lastSeq = db.prepare<[], { seq: number }>(
+    'SELECT coalesce(max(seq), 0) AS seq FROM pick_lines',
+  );
+  const insert = db.prepare<[string, number, string, string, string]>(
+    'INSERT INTO pick_lines (id, seq, visit_id, serial, added_at) VALUES (?, ?, ?, ?, ?)',
   );
   // A new serial is a new question: its old check goes with it.
   const setSerial = db.prepare<[string, string]>(
@@ -128,7 +130,8 @@ export function pickListRows(db: Db, now: () => Date = () => new Date()): PickLi
   );
   const addAll = db.transaction((visitId: string, serials: readonly string[]) => {
     const at = now().toISOString();
-    for (const serial of serials) insert.run(`k-${randomUUID()}`, visitId, serial, at);
+    let seq = lastSeq.get()?.seq ?? 0;
+    for (const serial of serials) insert.run(`k-${randomUUID()}`, (seq += 1), visitId, serial, at);
   });
   return {
     lines: (visitId) => ofVisit.all(visitId).map(fromRow),
