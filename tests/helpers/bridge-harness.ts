@@ -41,7 +41,7 @@ export interface BridgeHarnessOptions {
 }
 
 /** Trades a bridge's token for its session: the Cookie header value and the secret. */
-export async function exchangeToken(
+async function exchangeToken(
   bridge: RunningBridge,
   token = bridge.token,
 ): Promise<{ cookie: string; secret: string }> {

@@ -51,7 +51,10 @@ export function linesToCheck(scope: SignedInScope, visitId: string): boolean {
 }
 
 /** Facts found lately, by serial as scanned, for one inventory version: a repeat is one lookup. */
-const recently = new WeakMap<ServiceContext, { version: string; bySerial: Map<string, LineFacts> }>();
+const recently = new WeakMap<
+  ServiceContext,
+  { version: string; bySerial: Map<string, LineFacts> }
+>();
 
 /**
  * One slice: lines of the visit in progress that wait for a check, looked up until SLICE_MS

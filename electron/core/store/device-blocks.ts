@@ -10,8 +10,8 @@ import type { Db } from '../db/open-database';
 
 /** Row ids per block (`id >> 10`). */
 const BLOCK_BITS = 10;
-/** Blocks counted per turn while a file from before is filled in (~50,000 rows). */
-const BLOCKS_PER_STEP = 48;
+/** Blocks counted per turn while a file from before is filled in (~8,000 rows: a few ms). */
+const BLOCKS_PER_STEP = 8;
 
 export interface DeviceBlocks {
   /**
