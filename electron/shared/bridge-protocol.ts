@@ -3,7 +3,7 @@
  * renderer bundle stays tiny). The printed page URL carries `?token=…`, good for one use: the
  * renderer removes it from the address bar before anything renders and trades it once for a
  * session cookie (HttpOnly, SameSite=Strict, Path=/) and a session secret. Every request needs
- * both (decision 68): the browser sends the cookie by itself — to every port of 127.0.0.1, as
+ * both (decision 71): the browser sends the cookie by itself — to every port of 127.0.0.1, as
  * cookies ignore ports — while the page sends the secret, which it keeps in its origin's
  * localStorage (the origin includes the port: a page of another local server cannot read it).
  * A token from history is dead; reload, Back and another tab of the same browser keep working

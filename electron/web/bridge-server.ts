@@ -12,7 +12,7 @@
  * - the printed URL's per-run random token is good for one exchange (POST /api/session) for a
  *   session cookie (HttpOnly, SameSite=Strict, Path=/, no Domain) and a session secret, both
  *   random values kept only in this process's memory. Operations, the socket and the event
- *   stream need both (decision 68): cookies ignore ports, so Chromium sends the cookie to any
+ *   stream need both (decision 71): cookies ignore ports, so Chromium sends the cookie to any
  *   local server the user browses to, which could replay it — the secret, which the page
  *   sends itself (a header, the socket's subprotocol list, the stream's query), it cannot
  *   have. A token from the browser's history is dead, so it opens nothing;

@@ -1,5 +1,5 @@
 /**
- * The app stays responsive while a 20,000-character paste is checked (decision 67): with 50,000
+ * The app stays responsive while a 20,000-character paste is checked (decision 70): with 50,000
  * devices in the account, a pasted list of 1,000 serials is answered at once and checked in the
  * background with its progress shown, and a click meanwhile answers within 100 ms.
  *

@@ -188,7 +188,7 @@ const redactLine = (line: string): string => {
 /**
  * Log lines redacted between two turns of the event loop: the export runs on the thread of the
  * app's core (the main process), and a full set of logs (4 × 5 MB) redacted at once held it
- * 5 s (decision 67).
+ * 5 s (decision 70).
  */
 const LINES_PER_TURN = 500;
 /** Bytes compressed between two turns (a few ms); fflate's one-call zip held it 0.6–1 s. */

@@ -147,7 +147,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
      checked_at TEXT,                 -- when \`honoured\` was found out
      current_at TEXT                  -- when the list was last known whole and current
    ) STRICT;`,
-  `-- Where a window of the inventory starts (store/device-blocks.ts, decision 67): devices
+  `-- Where a window of the inventory starts (store/device-blocks.ts, decision 70): devices
    -- counted per block of 1,024 row ids, kept by triggers like device_counts. The rows of a
    -- file from before are counted in the background (device_blocks_filled: blocks below it
    -- are counted); a block the triggers touched first is counted again then, whole.
@@ -354,7 +354,7 @@ export const WORK_MIGRATIONS: readonly Migration[] = [
    -- (hashing is done in code: record/visit-record.ts chainEarlierVisits).
    CREATE TABLE record_to_chain (visit_id TEXT PRIMARY KEY) STRICT;
    INSERT INTO record_to_chain SELECT id FROM visits;`,
-  `-- A pick list line's check, stored once made (decision 67): what the inventory said of its
+  `-- A pick list line's check, stored once made (decision 70): what the inventory said of its
    -- serial (JSON: the server's spelling, type, location, known) and which inventory that was
    -- (DeviceRows.version). A read shows what is stored; a line whose inventory changed is
    -- checked again in the background. NULL: not checked yet.

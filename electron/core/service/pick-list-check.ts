@@ -1,5 +1,5 @@
 /**
- * The pick list's check, off the reads (decision 67): each line's serial is looked up in the
+ * The pick list's check, off the reads (decision 70): each line's serial is looked up in the
  * inventory once and what it said is stored with the line, together with the inventory version
  * it was said against. Lines not checked against the current version — new ones, a serial
  * changed, the inventory changed since — are checked here in slices of a few milliseconds with

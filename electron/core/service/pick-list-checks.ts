@@ -1,6 +1,6 @@
 /**
  * The pick list's pure parts: cutting a pasted or scanned text into serials, what the inventory
- * says of one line's serial (its facts, looked up once and stored: decision 67), and each line's
+ * says of one line's serial (its facts, looked up once and stored: decision 70), and each line's
  * problem worked out from the stored facts of all lines. Unit-tested.
  */
 import type { LocationRef, PickProblem } from '../../shared';

@@ -2,7 +2,7 @@
  * The pick list (issue 28): the serials of a box, scanned or pasted before or at the store into
  * the visit in progress, checked against the inventory saved on this computer (offline too),
  * then installed at a store one by one, each line its own install intent with its label. A
- * line's check is made once, in the background, and stored (pick-list-check.ts, decision 67):
+ * line's check is made once, in the background, and stored (pick-list-check.ts, decision 70):
  * a read is a pass over the stored lines. Its install state is read where it is kept: its intent
  * in the queue, then that intent's activity row (done, conflict, failed, discarded).
  */

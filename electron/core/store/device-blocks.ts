@@ -3,7 +3,7 @@
  * are counted per block of 1,024 row ids (cache migration 4, kept by triggers), so a window at
  * offset 999,900 of a million devices sums a thousand block counts and skips fewer than 1,024
  * rows — `LIMIT … OFFSET 999900` read every row before it and held the core's thread 260–345 ms
- * (decision 67). A file from before the table is counted in the background a stretch of blocks
+ * (decision 70). A file from before the table is counted in the background a stretch of blocks
  * per turn; until then windows are found the old way.
  */
 import type { Db } from '../db/open-database';

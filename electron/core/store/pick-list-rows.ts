@@ -3,7 +3,7 @@
  * with an optional label, its check once made and, once installed from the list, the intent that
  * does it. How its install went (the queue, the activity log) is read where it is kept; what the
  * inventory said of its serial is stored with the inventory version it was said against
- * (decision 67), so a read never looks the inventory up.
+ * (decision 70), so a read never looks the inventory up.
  */
 import { randomUUID } from 'node:crypto';
 import type { LocationRef } from '../api/wire';

@@ -16,7 +16,7 @@
  * time (issue 26): a 304 is the page stored then, so its rows are kept and count as listed by
  * this pass, and what it said about the rest of the list holds too.
  *
- * The core's thread has a budget (decision 67): a page's rows are stored a slice at a time
+ * The core's thread has a budget (decision 70): a page's rows are stored a slice at a time
  * (store-slices.ts), the page's checkpoint with its last slice, so a page cut short is fetched
  * and stored again. Counting and reconciling after a pass are the list's, a step at a time.
  */

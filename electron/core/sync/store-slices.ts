@@ -1,5 +1,5 @@
 /**
- * Rows from the server stored a slice at a time (decision 67): a transaction of a 500-device
+ * Rows from the server stored a slice at a time (decision 70): a transaction of a 500-device
  * page whose search text changed held the core's thread 440 ms at a million devices. Each
  * slice is its own transaction of about SLICE_MS, sized from the one before, with a turn of the
  * event loop between them; the last slice is the caller's, to store with what must commit with

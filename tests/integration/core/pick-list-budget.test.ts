@@ -1,5 +1,5 @@
 /**
- * The pick list within the core's thread budget (decision 67), the real core against a real
+ * The pick list within the core's thread budget (decision 70), the real core against a real
  * sandbox of 20,000 devices: a 20,000-character paste is answered at once and its lines checked
  * in slices in the background, with progress and Cancel; what a check found is stored, so the
  * list is read again without looking anything up, until the inventory changes; the list has a

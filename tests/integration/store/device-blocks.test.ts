@@ -1,5 +1,5 @@
 /**
- * Windows of the inventory found by block counts (store/device-blocks.ts, decision 67), in a
+ * Windows of the inventory found by block counts (store/device-blocks.ts, decision 70), in a
  * real cache.db: at every offset, in the whole list and the inventory, the window is the one
  * `LIMIT … OFFSET` gives — after inserts, removals and moves, in a file whose blocks were
  * counted in the background after the triggers had touched some of them, and before that count

@@ -101,7 +101,7 @@ describe('bridge security', () => {
     expect((await raw('/api/events', { headers: { Host: good().Host } })).status).toBe(401);
   });
 
-  it('refuses the cookie without the page’s secret, or with another (decision 68)', async () => {
+  it('refuses the cookie without the page’s secret, or with another (decision 71)', async () => {
     const { 'X-Bridge-Secret': _s, ...cookieOnly } = good();
     for (const headers of [
       cookieOnly,

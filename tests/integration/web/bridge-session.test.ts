@@ -1,7 +1,7 @@
 /**
  * Browser mode's session: the printed URL's token is good for one exchange, for a session
  * cookie (HttpOnly, SameSite=Strict, Path=/, no Domain, random, memory only) and a secret the
- * page keeps and sends itself (decision 68). Reload works through both; a request without
+ * page keeps and sends itself (decision 71). Reload works through both; a request without
  * either is refused; the token itself opens nothing after the exchange, wherever it is sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

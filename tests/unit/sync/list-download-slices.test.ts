@@ -1,5 +1,5 @@
 /**
- * A big sync's writes within the core's thread budget (decision 67): a page's rows are stored
+ * A big sync's writes within the core's thread budget (decision 70): a page's rows are stored
  * in transactions of about 10 ms with a turn of the event loop between them, its checkpoint with
  * its last rows; a page cut short between two of them is asked and stored again. Rows here cost
  * what a million-device cache.db made them cost (a changed device's search entries took ~0.9 ms

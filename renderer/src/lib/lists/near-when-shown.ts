@@ -1,5 +1,5 @@
 /**
- * "Did you mean" for the pick list's unknown lines that are on screen (decision 67): a line asks
+ * "Did you mean" for the pick list's unknown lines that are on screen (decision 70): a line asks
  * the core (`nearSerials`) once it scrolls into view, one question at a time, and its answer is
  * kept for the screen's life. A pasted pallet of unknown serials asks for the dozen lines in view,
  * not for all of them.

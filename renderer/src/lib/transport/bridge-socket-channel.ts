@@ -19,7 +19,7 @@ interface Pending {
 }
 
 export class SocketChannel {
-  /** The session secret, offered as a subprotocol when the socket opens (decision 68). */
+  /** The session secret, offered as a subprotocol when the socket opens (decision 71). */
   readonly #secret: () => string | null;
   #socket: WebSocket | null = null;
   #opening: Promise<WebSocket | null> | null = null;

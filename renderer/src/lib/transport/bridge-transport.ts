@@ -3,7 +3,7 @@
  * single-use token: it is removed from the address bar before anything renders (so history,
  * bookmarks and screenshots never hold a live one) and traded once for an HttpOnly session
  * cookie, which the browser then sends by itself, and a session secret, which the page sends
- * with every call (decision 68). A cookie reaches every port of 127.0.0.1, the secret only this
+ * with every call (decision 71). A cookie reaches every port of 127.0.0.1, the secret only this
  * origin: the page keeps it in its origin's localStorage, so reload, Back and another tab of
  * this browser find it, and a page of another local server does not.
  */
