@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownValue } from '../electron/shared/own-key.ts';
 
 const PSEUDO_LOCALE = 'en-XA';
 
@@ -72,7 +73,7 @@ export const pseudoLocalise = (pattern: string): string => {
   const parts = pattern.split(/(\{[^}]*\})/);
   const accented = parts
     .map((part) =>
-      part.startsWith('{') ? part : [...part].map((ch) => ACCENTED[ch] ?? ch).join(''),
+      part.startsWith('{') ? part : [...part].map((ch) => ownValue(ACCENTED, ch) ?? ch).join(''),
     )
     .join('');
   const visible = parts.filter((p) => !p.startsWith('{')).join('').length;

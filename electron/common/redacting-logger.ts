@@ -62,11 +62,14 @@ export const redactData = (value: unknown, depth = 0, seen = new WeakSet<object>
     return { name: value.name, message: redactText(value.message) };
   }
   if (Array.isArray(value)) return value.map((item) => redactData(item, depth + 1, seen));
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    out[key] = isSensitiveKey(key) ? REDACTED : redactData(inner, depth + 1, seen);
-  }
-  return out;
+  // Object.fromEntries: a key spelled "__proto__" stays a key (an assignment would set the
+  // prototype instead).
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      isSensitiveKey(key) ? REDACTED : redactData(inner, depth + 1, seen),
+    ]),
+  );
 };
 
 export type LogLevel = 'info' | 'warn' | 'error';

@@ -21,7 +21,7 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>(
     (value, key) =>
       typeof value === 'object' && value !== null
-        ? (value as Record<PropertyKey, unknown>)[key]
+        ? Reflect.getOwnPropertyDescriptor(value, key)?.value
         : undefined,
     input,
   );
@@ -74,18 +74,18 @@ const issueKind = (issue: z.core.$ZodIssue, input: unknown): FieldIssue => {
 
 /** `input`: what was parsed, to tell a field left out from one given wrong. */
 export function validationError(error: z.ZodError, input?: unknown): AppError {
-  const fields: Record<string, FieldIssue> = {};
+  // Paths name the input's keys, which are the sender's text ("__proto__" too): a Map.
+  const fields = new Map<string, FieldIssue>();
   for (const issue of error.issues) {
-    if (Object.keys(fields).length >= MAX_FIELDS) break;
+    if (fields.size >= MAX_FIELDS) break;
     const path = clip(issue.path.map(String).join('.') || 'input', MAX_KEY);
-    if (path in fields) continue;
-    fields[path] = issueKind(issue, input);
+    if (!fields.has(path)) fields.set(path, issueKind(issue, input));
   }
   // Several fields: the sentence is general, the form marks each. One: its problem is the
   // sentence.
   return new AppError({
     kind: 'validation',
-    code: Object.keys(fields).length > 1 ? 'fields' : 'field',
-    fields,
+    code: fields.size > 1 ? 'fields' : 'field',
+    fields: Object.fromEntries(fields),
   });
 }

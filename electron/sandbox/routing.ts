@@ -49,16 +49,16 @@ const fit = (
   parts: readonly string[],
 ): Record<string, string> | null => {
   if (segments.length !== parts.length) return null;
-  const params: Record<string, string> = {};
+  const params = new Map<string, string>();
   for (let i = 0; i < segments.length; i++) {
     const want = segments[i] ?? '';
     const got = parts[i] ?? '';
     if (want.startsWith(':')) {
       if (got === '') return null;
-      params[want.slice(1)] = decode(got);
+      params.set(want.slice(1), decode(got));
     } else if (want !== got) return null;
   }
-  return params;
+  return Object.fromEntries(params);
 };
 
 /** Finds the route for method + path; 'method' when only the method is wrong. */

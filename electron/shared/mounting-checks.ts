@@ -23,9 +23,10 @@ export type CheckDef =
   | { id: CheckId; kind: 'length'; minMetres: number | null; maxMetres: number | null }
   | { id: CheckId; kind: 'confirm' };
 
-/** One device type's checks, or the list for device types the file does not name. */
+/** One device type's checks, or the list for device types the file does not name. A Map: a
+ * device type is the server's text, and "constructor" or "__proto__" is a name like any other. */
 export interface ChecklistSet {
-  deviceTypes: Record<string, CheckDef[]>;
+  deviceTypes: ReadonlyMap<string, CheckDef[]>;
   otherDeviceTypes: CheckDef[];
 }
 
@@ -44,7 +45,7 @@ export interface ChecklistFileProblem {
 
 /** The checks for a device type (its own list, else the list for other types). */
 export const checksFor = (set: ChecklistSet, deviceType: string | null): CheckDef[] =>
-  (deviceType !== null ? set.deviceTypes[deviceType] : undefined) ?? set.otherDeviceTypes;
+  (deviceType !== null ? set.deviceTypes.get(deviceType) : undefined) ?? set.otherDeviceTypes;
 
 /** An answer as the technician gives it: a length in metres, or yes / no. */
 export interface CheckAnswerInput {

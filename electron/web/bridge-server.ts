@@ -10,9 +10,12 @@
  * - Origin, when present, must be our own origin, and Sec-Fetch-Site, when present, must say
  *   same-origin (defeats cross-site and same-site cross-origin requests);
  * - the printed URL's per-run random token is good for one exchange (POST /api/session) for a
- *   session cookie: a random value kept only in this process's memory, HttpOnly,
- *   SameSite=Strict, Path=/, no Domain. Operations and the event stream need that cookie;
- *   a token from the browser's history is dead, so it opens nothing;
+ *   session cookie (HttpOnly, SameSite=Strict, Path=/, no Domain) and a session secret, both
+ *   random values kept only in this process's memory. Operations, the socket and the event
+ *   stream need both (decision 71): cookies ignore ports, so Chromium sends the cookie to any
+ *   local server the user browses to, which could replay it — the secret, which the page
+ *   sends itself (a header, the socket's subprotocol list, the stream's query), it cannot
+ *   have. A token from the browser's history is dead, so it opens nothing;
  * - the operation socket (bridge-socket.ts) passes the same gates, with Origin required;
  * - operations only accept application/json bodies up to a size cap: a declared size over
  *   the cap is refused before reading, a body that grows past it is cut off, and either way
@@ -28,10 +31,13 @@ import { OPERATION_NAMES, type OperationName } from '../shared';
 import type { Core } from '../core/core';
 import {
   BRIDGE_EVENTS_PATH,
+  BRIDGE_SECRET_HEADER,
+  BRIDGE_SECRET_QUERY,
   BRIDGE_SESSION_PATH,
   BRIDGE_SOCKET_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
+  bridgeSecretProtocol,
 } from '../shared/bridge-protocol';
 import { createBridgeSocket } from './bridge-socket';
 import { clipErrorAnswer } from './error-echo';
@@ -73,8 +79,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   /** Set to null by the one exchange it is good for. */
   let unusedToken: Buffer | null = Buffer.from(token);
-  /** The session cookie's value once the token was exchanged; memory only. */
-  let session: Buffer | null = null;
+  /** The session cookie's value and the page's secret once the token was exchanged; memory only. */
+  let session: { cookie: Buffer; secret: Buffer } | null = null;
   const streams = new Set<ServerResponse>();
   let origin = '';
   let cookieName = '';
@@ -85,8 +91,11 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     const given = Buffer.from(candidate);
     return given.length === secret.length && timingSafeEqual(given, secret);
   };
+  /** The cookie, and the secret the page sends itself (a cookie alone opens nothing). */
   const hasSession = (req: IncomingMessage): boolean =>
-    sameSecret(cookieValue(req.headers.cookie, cookieName), session);
+    session !== null &&
+    sameSecret(cookieValue(req.headers.cookie, cookieName), session.cookie) &&
+    sameSecret(presentedSecret(req, origin), session.secret);
 
   const server: Server = createServer(
     {
@@ -180,12 +189,14 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     }
     unusedToken = null; // single use, before anything else can run
     const value = randomBytes(32).toString('base64url');
-    session = Buffer.from(value);
-    res.writeHead(204, {
+    const secret = randomBytes(32).toString('base64url');
+    session = { cookie: Buffer.from(value), secret: Buffer.from(secret) };
+    const answer = JSON.stringify({ secret });
+    res.writeHead(200, {
+      ...jsonHeaders(Buffer.byteLength(answer)),
       'Set-Cookie': `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict`,
-      'Cache-Control': 'no-store',
     });
-    res.end();
+    res.end(answer);
   }
 
   async function handleOperation(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -256,9 +267,30 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
+function headerValue(
+  req: IncomingMessage,
+  name: 'sec-fetch-site' | typeof BRIDGE_SECRET_HEADER,
+): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The session secret a request carries: an operation's header, one of the socket's offered
+ * subprotocols, or the event stream's query (neither a WebSocket nor an EventSource sends
+ * headers of the page's).
+ */
+function presentedSecret(req: IncomingMessage, origin: string): string | null {
+  const header = headerValue(req, BRIDGE_SECRET_HEADER);
+  if (header !== undefined) return header;
+  const prefix = bridgeSecretProtocol('');
+  const offered = (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(prefix));
+  if (offered !== undefined) return offered.slice(prefix.length);
+  const url = new URL(req.url ?? '/', origin || 'http://127.0.0.1');
+  return url.pathname === BRIDGE_EVENTS_PATH ? url.searchParams.get(BRIDGE_SECRET_QUERY) : null;
 }
 
 const declaresBody = (req: IncomingMessage): boolean =>

@@ -7,15 +7,17 @@
  * fallback when the socket cannot open. `ws` because Node has no WebSocket server of its own
  * and the framing, masking and limits are not worth writing by hand.
  *
- * The upgrade passes the same gates as every /api/ request (Host, Origin, session cookie),
- * with Origin required: browsers always send it on a WebSocket handshake, and a cross-site
- * page opening a socket to 127.0.0.1 is exactly what it must stop.
+ * The upgrade passes the same gates as every /api/ request (Host, Origin, session cookie and
+ * secret — the page offers it as a subprotocol, never echoed), with Origin required: browsers
+ * always send it on a WebSocket handshake, and a cross-site page opening a socket to 127.0.0.1
+ * is exactly what it must stop.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { OperationName } from '../shared';
 import type { Core } from '../core/core';
+import { BRIDGE_SOCKET_PROTOCOL } from '../shared/bridge-protocol';
 import { clipErrorAnswer } from './error-echo';
 
 /** Ids the page numbers its requests with; anything else is not a request of ours. */
@@ -24,7 +26,7 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
 const MAX_IN_FLIGHT = 64;
 
 export interface SocketGate {
-  /** Host, Origin (required) and session cookie: true when the upgrade may proceed. */
+  /** Host, Origin (required), session cookie and secret: true when the upgrade may proceed. */
   allows(req: IncomingMessage): boolean;
 }
 
@@ -39,7 +41,13 @@ export function createBridgeSocket(
   gate: SocketGate,
   maxMessageBytes: number,
 ): BridgeSocket {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes,
+    // The page offers the bridge's protocol and its secret: the answer names only the first.
+    handleProtocols: (offered) =>
+      offered.has(BRIDGE_SOCKET_PROTOCOL) ? BRIDGE_SOCKET_PROTOCOL : false,
+  });
 
   wss.on('connection', (ws: WebSocket) => {
     let inFlight = 0;

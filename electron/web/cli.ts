@@ -1,8 +1,8 @@
 /**
  * `npm run web -- [--port N] [--data-dir DIR]`: the whole app in any Chromium, for machines
  * where Electron cannot run. First stdout line: {"url": "..."} — the address to open, with
- * the per-run token the bridge trades once for the browser's session cookie (reload and Back
- * then work; the same URL opens nothing a second time). Then human-readable logs.
+ * the per-run token the bridge trades once for the browser's session cookie and the page's
+ * secret (reload, Back and another tab then work; the same URL opens nothing a second time). Then human-readable logs.
  * `--training` signs into the built-in training sandbox at once. `--policy-file FILE` reads
  * managed settings from FILE instead of this OS's policy location (tests, trying a policy).
  */

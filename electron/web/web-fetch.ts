@@ -17,6 +17,7 @@ import * as nodeTls from 'node:tls';
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { ProxyError } from '../common/proxy-error';
 import type { Logger } from '../common/logger';
+import { ownValue } from '../shared/own-key';
 
 /** Always direct: the training server (127.0.0.1) and anything else on this computer's loopback. */
 const ALWAYS_DIRECT = ['127.0.0.1', '[::1]'];
@@ -37,7 +38,7 @@ export const trustedRoots = (tls: TlsWithStore = systemTls): string[] | null => 
 /** The proxy settings the environment gives, as EnvHttpProxyAgent takes them. */
 export const proxySettings = (env: Record<string, string | undefined>) => {
   const pick = (name: string): string | undefined =>
-    env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+    ownValue(env, name.toLowerCase()) || ownValue(env, name.toUpperCase()) || undefined;
   const noProxy = [pick('NO_PROXY'), ...ALWAYS_DIRECT].filter(Boolean).join(',');
   return { httpProxy: pick('HTTP_PROXY'), httpsProxy: pick('HTTPS_PROXY'), noProxy };
 };

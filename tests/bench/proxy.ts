@@ -17,7 +17,12 @@ import { randomUUID } from 'node:crypto';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { startSandbox } from '../../electron/sandbox';
 import WebSocket from 'ws';
-import { BRIDGE_SOCKET_PATH, bridgeOperationPath } from '../../electron/shared/bridge-protocol';
+import {
+  BRIDGE_SOCKET_PATH,
+  BRIDGE_SOCKET_PROTOCOL,
+  bridgeOperationPath,
+  bridgeSecretProtocol,
+} from '../../electron/shared/bridge-protocol';
 import { startBridgeHarness } from '../helpers/bridge-harness';
 import { atMost, type Figure } from './results';
 import { bounded, median, p95 } from './stats';
@@ -30,11 +35,13 @@ const HOUR = 3_600_000;
 type Way = 'direct' | 'core' | 'bridge' | 'post' | 'keychain';
 
 /** The page's operation socket, from Node (20 has no WebSocket of its own): `ws` with the
- * Origin and session cookie a browser tab of the bridge would send. */
-async function openOperationSocket(origin: string, cookie: string) {
-  const socket = new WebSocket(origin.replace(/^http/, 'ws') + BRIDGE_SOCKET_PATH, {
-    headers: { Origin: origin, Cookie: cookie },
-  });
+ * Origin, session cookie and secret a browser tab of the bridge would send. */
+async function openOperationSocket(origin: string, session: { cookie: string; secret: string }) {
+  const socket = new WebSocket(
+    origin.replace(/^http/, 'ws') + BRIDGE_SOCKET_PATH,
+    [BRIDGE_SOCKET_PROTOCOL, bridgeSecretProtocol(session.secret)],
+    { headers: { Origin: origin, Cookie: session.cookie } },
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -84,7 +91,7 @@ export async function benchProxy(): Promise<Figure[]> {
     };
     const directUrl = `${sbx.baseUrl}/foot-traffic/devices/${encodeURIComponent(serial)}?${new URLSearchParams({ from: input.from, to: input.to, granularity: input.granularity })}`;
     const bridgeUrl = `${app.bridge.origin}${bridgeOperationPath('deviceFootTraffic')}`;
-    const socket = await openOperationSocket(app.bridge.origin, app.cookie);
+    const socket = await openOperationSocket(app.bridge.origin, app);
     cleanups.push(async () => socket.close());
 
     // Not a way to make the call: one keychain read is timed in the same rounds to show what
@@ -115,7 +122,7 @@ export async function benchProxy(): Promise<Figure[]> {
       post: async () => {
         const res = await fetch(bridgeUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: app.cookie },
+          headers: { 'content-type': 'application/json', ...app.session },
           body: JSON.stringify(input),
         });
         const envelope = (await res.json()) as { ok: boolean; value?: { series: unknown[] } };

@@ -4,7 +4,7 @@
  * targets are met (a busy shared machine must not fail a build), and says so.
  *
  * Options: --only <ids>   a comma-separated subset: benchmark ids (bundle, sandbox, proxy,
- * camera, first-sync, inventory-1m, ack, steady-traffic) or figure ids (cold-start-1m, keystroke-p95-1m, …;
+ * camera, first-sync, inventory-1m, ack, steady-traffic, core-block) or figure ids (cold-start-1m, keystroke-p95-1m, …;
  * every row of bench-results.json has one). A figure id runs its benchmark and reports only
  * the figures asked for.
  */
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { buildRenderer } from '../e2e/helpers/camera-app';
 import { benchBundle } from './bundle';
 import { benchCameraDecode } from './camera-decode';
+import { benchCoreBlock } from './core-block';
 import { benchAckInstall } from './ack-install';
 import { removeCoreBundle } from './browser-app';
 import { benchFirstSync } from './first-sync';
@@ -126,8 +127,15 @@ const BENCHES: Bench[] = [
       'steady-requests-per-hour-1m',
       'steady-bytes-per-hour-1m',
       'working-set-staleness-p95',
+      'core-block-p99-technician-hour-1m',
     ],
     run: (ctx) => benchSteadyTraffic(ctx.asked),
+  },
+  {
+    id: 'core-block',
+    title: "the core's thread over a hostile session, 1,000,000 devices",
+    figures: ['core-block-max-hostile-1m'],
+    run: () => benchCoreBlock(),
   },
   {
     id: 'ack',

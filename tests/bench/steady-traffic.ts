@@ -17,6 +17,7 @@
  *    last), whose cost is spread over those 12 hours.
  * Figures: the technician's hour plus 1/12 of a scheduled full refresh, against the baseline.
  */
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { SyncState } from '../../electron/shared';
 import { DEFAULT_FULL_REFRESH_MS } from '../../electron/core/sync/sync-engine';
 import { CompressedClock } from '../helpers/compressed-clock';
@@ -46,6 +47,30 @@ interface SizeResult {
   baselineAges: number[];
   scans: number;
   installs: number;
+  /** Event-loop delay of this process (the core's thread) over the idle and the technician's hour. */
+  block: { idle: Delay; working: Delay };
+}
+
+interface Delay {
+  p99: number;
+  max: number;
+  samples: number;
+}
+
+/** The event-loop delay (ms) of this process while `work` runs (1 ms resolution). */
+async function delayOver(work: () => Promise<unknown>): Promise<Delay> {
+  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  try {
+    await work();
+  } finally {
+    histogram.disable();
+  }
+  return {
+    p99: histogram.percentile(99) / 1e6,
+    max: histogram.max / 1e6,
+    samples: histogram.count,
+  };
 }
 
 /** The server side of the setup: three small stores, and who to scan and install there. */
@@ -153,11 +178,14 @@ async function measureSteadyTraffic(devices: number): Promise<SizeResult> {
     // Idle: signed in, the Locations screen, nobody touching anything.
     await screens.show(screens.locations(), settle);
     let mark = meter.snapshot();
-    await clock.advance(HOUR, settle);
+    const idleBlock = await delayOver(() => clock.advance(HOUR, settle));
     const idle = meter.since(mark);
 
     mark = meter.snapshot();
-    const done = await technicianHour(screens, clock, settle, plans[0]);
+    let done = { scans: 0, installs: 0 };
+    const workingBlock = await delayOver(
+      async () => (done = await technicianHour(screens, clock, settle, plans[0])),
+    );
     const working = meter.since(mark);
 
     // The same hour without the screens' minute refresh: what is shown then ages.
@@ -196,6 +224,7 @@ async function measureSteadyTraffic(devices: number): Promise<SizeResult> {
       baselineAges: unfresh.ages,
       scans: done.scans,
       installs: done.installs,
+      block: { idle: idleBlock, working: workingBlock },
     };
   } finally {
     restore?.();
@@ -305,6 +334,25 @@ function stalenessFigure(r: SizeResult): Figure {
   );
 }
 
+/** `core-block-p99-technician-hour-1m`: the core's thread over the technician's hour. */
+function blockFigure(r: SizeResult): Figure {
+  const { idle, working } = r.block;
+  return atMost(
+    'core-block-p99-technician-hour-1m',
+    "event-loop delay of the core's thread over the technician's hour, p99, 1,000,000 devices",
+    working.p99,
+    'ms',
+    16,
+    {
+      baseline: { name: 'the idle hour before it on Locations, p99', value: idle.p99, unit: 'ms' },
+      note:
+        `monitorEventLoopDelay (1 ms resolution) of the process running the core in process, over the technician's hour of the traffic bench above ` +
+        `(${r.scans} scans, ${r.installs} installs, screens read again every minute; compressed clock): ${working.samples} samples, max ${working.max.toFixed(0)} ms. ` +
+        `Idle hour: ${idle.samples} samples, max ${idle.max.toFixed(0)} ms. The process also runs the screens' model and the traffic meter (the bench's own work, small).`,
+    },
+  );
+}
+
 /** The sizes a run of the bench measures: both, unless figure ids ask for one. */
 const sizesFor = (asked: readonly string[]): number[] => {
   // Staleness does not depend on the size: asked alone, the smaller run gives it.
@@ -321,6 +369,7 @@ export async function benchSteadyTraffic(asked: readonly string[]): Promise<Figu
     console.error(`[bench] steady traffic at ${size.toLocaleString('en')} devices…`);
     last = await measureSteadyTraffic(size);
     figures.push(...trafficFigures(last, size >= 1_000_000 ? '1m' : '100k'));
+    if (size >= 1_000_000) figures.push(blockFigure(last));
   }
   if (last) figures.push(stalenessFigure(last));
   return figures;

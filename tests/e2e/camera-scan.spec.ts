@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { BRIDGE_SECRET_STORAGE_KEY } from '../../electron/shared/bridge-protocol';
 import { bridgeClient } from '../helpers/cli-process';
 import { expect, test } from './fixtures';
 import { startTraining } from './helpers';
@@ -209,9 +210,13 @@ test.describe('camera scanning in the app (browser mode, training mode)', () => 
     const page = await context.newPage();
     await startTraining(page, web.info.url);
 
-    // The page traded the URL's single-use token for the session: call through its cookie.
+    // The page traded the URL's single-use token for the session: call through its cookie and
+    // the secret it stored.
     const app = bridgeClient(web.info.url);
-    app.useBrowserSession(await context.cookies(web.info.url));
+    app.useBrowserSession(
+      await context.cookies(web.info.url),
+      await page.evaluate((key) => localStorage.getItem(key) ?? '', BRIDGE_SECRET_STORAGE_KEY),
+    );
     // The training account's first sync fills the local database; wait for it.
     await app.call('syncNow');
     const inventory = await app.call<{ rows: { serial_number: string }[] }>('queryDevices', {

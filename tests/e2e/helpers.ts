@@ -1,6 +1,10 @@
 /** Steps in the app that several specs share: signing in, opening a store, scanning a serial. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import {
+  BRIDGE_SECRET_HEADER,
+  BRIDGE_SECRET_STORAGE_KEY,
+} from '../../electron/shared/bridge-protocol';
+import {
   locations,
   twoOrgUser,
   uninstalledSerials,
@@ -92,18 +96,19 @@ export async function atStoreAfterFirstSync(
   return found;
 }
 
-/** An operation over the bridge, as the page itself calls it: what the core has (or did). */
+/** An operation over the bridge, as the page itself calls it (the cookie, and the secret it
+ * keeps in its storage): what the core has (or did). */
 export const bridgeOp = <T>(page: Page, name: string, input: object): Promise<T> =>
   page.evaluate(
-    async ([n, i]) => {
+    async ([n, i, header, key]) => {
       const res = await fetch(`/api/op/${n}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
         body: JSON.stringify(i),
       });
       return ((await res.json()) as { value: unknown }).value;
     },
-    [name, input] as const,
+    [name, input, BRIDGE_SECRET_HEADER, BRIDGE_SECRET_STORAGE_KEY] as const,
   ) as Promise<T>;
 
 /**

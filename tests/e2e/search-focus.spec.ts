@@ -19,7 +19,10 @@ test('typing in "Search inventory" keeps the focus while sync and queue events a
       page.evaluate(async () => {
         const res = await fetch('/api/op/queryDevices', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            'x-bridge-secret': localStorage.getItem('fi-bridge-secret') ?? '',
+          },
           body: JSON.stringify({ view: 'uninstalled', offset: 0, limit: 1 }),
         });
         return ((await res.json()) as { value?: { rows?: unknown[] } }).value?.rows?.length ?? 0;
@@ -34,7 +37,10 @@ test('typing in "Search inventory" keeps the focus while sync and queue events a
     const op = async (name: string, input: object) => {
       const res = await fetch(`/api/op/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          'x-bridge-secret': localStorage.getItem('fi-bridge-secret') ?? '',
+        },
         body: JSON.stringify(input),
       });
       return ((await res.json()) as { value: any }).value; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -13,7 +13,11 @@ import {
   buildDiagnosticsZip,
   gatherCoreFacts,
 } from '../../electron/common/diagnostics/diagnostics-zip';
-import { bridgeOperationPath } from '../../electron/shared/bridge-protocol';
+import {
+  BRIDGE_SECRET_HEADER,
+  BRIDGE_SECRET_STORAGE_KEY,
+  bridgeOperationPath,
+} from '../../electron/shared/bridge-protocol';
 import { expect, test } from './fixtures';
 import { installHere, openStoreWithSpare } from './helpers';
 
@@ -111,15 +115,23 @@ test('the API key is nowhere in the renderer, its storage, the bridge answers or
   // bridge, as the page would) and its logs, unzipped, holds no secret either.
   const invoke = (name: OperationName, input: object) =>
     page.evaluate(
-      async ([path, body]) => {
+      async ([path, body, header, key]) => {
         const response = await fetch(path, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            [header]: localStorage.getItem(key) ?? '',
+          },
           body,
         });
         return (await response.json()) as Envelope<unknown>;
       },
-      [bridgeOperationPath(name), JSON.stringify(input)] as const,
+      [
+        bridgeOperationPath(name),
+        JSON.stringify(input),
+        BRIDGE_SECRET_HEADER,
+        BRIDGE_SECRET_STORAGE_KEY,
+      ] as const,
     );
   const facts = await gatherCoreFacts(invoke);
   expect(facts.session?.signedIn).toBe(true);

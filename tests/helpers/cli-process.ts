@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { stopProcessTree, treeSpawnOptions } from './process-tree';
 import {
+  BRIDGE_SECRET_HEADER,
   BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeCookieName,
@@ -68,34 +69,40 @@ export interface BridgeClient {
   url: string;
   /**
    * Calls one contract operation over the bridge, as the renderer does; throws on failure.
-   * The first call trades the URL's single-use token for the session cookie, so a client that
-   * calls must do so before a browser opens the URL, or adopt the browser's session.
+   * The first call trades the URL's single-use token for the session cookie and secret, so a
+   * client that calls must do so before a browser opens the URL, or adopt the browser's session.
    */
   call<T>(operation: string, input?: object): Promise<T>;
-  /** Uses the session a browser holds (its cookies for the bridge) instead of the token. */
-  useBrowserSession(cookies: readonly { name: string; value: string }[]): void;
+  /** Uses the session a browser holds (its cookie for the bridge and the secret its page stored). */
+  useBrowserSession(cookies: readonly { name: string; value: string }[], secret: string): void;
 }
 
 export function bridgeClient(url: string): BridgeClient {
   const parsed = new URL(url);
   const token = parsed.searchParams.get(BRIDGE_TOKEN_QUERY) ?? '';
-  let cookie: Promise<string> | null = null;
-  const exchange = async (): Promise<string> => {
+  let session: Promise<{ cookie: string; secret: string }> | null = null;
+  const exchange = async () => {
     const res = await fetch(new URL(BRIDGE_SESSION_PATH, parsed.origin), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
     });
-    if (res.status !== 204) throw new Error(`the bridge refused its token (${res.status})`);
-    return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (res.status !== 200) throw new Error(`the bridge refused its token (${res.status})`);
+    const { secret } = (await res.json()) as { secret: string };
+    return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', secret };
   };
   return {
     url,
     async call<T>(operation: string, input: object = {}): Promise<T> {
-      cookie ??= exchange();
+      session ??= exchange();
+      const { cookie, secret } = await session;
       const res = await fetch(new URL(bridgeOperationPath(operation), parsed.origin), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: await cookie },
+        headers: {
+          'content-type': 'application/json',
+          cookie,
+          [BRIDGE_SECRET_HEADER]: secret,
+        },
         body: JSON.stringify(input),
       });
       const envelope = (await res.json()) as
@@ -104,11 +111,11 @@ export function bridgeClient(url: string): BridgeClient {
       if (!envelope.ok) throw new Error(`${operation}: ${envelope.error.message}`);
       return envelope.value;
     },
-    useBrowserSession(cookies) {
+    useBrowserSession(cookies, secret) {
       const name = bridgeCookieName(parsed.port);
       const found = cookies.find((c) => c.name === name);
       if (!found) throw new Error(`the browser holds no ${name} cookie`);
-      cookie = Promise.resolve(`${name}=${found.value}`);
+      session = Promise.resolve({ cookie: `${name}=${found.value}`, secret });
     },
   };
 }

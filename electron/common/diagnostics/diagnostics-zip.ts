@@ -18,7 +18,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type {
   ChecklistSource,
   ConnectionReport,
@@ -94,11 +94,11 @@ export const gatherCoreFacts = async (invoke: Invoke): Promise<CoreFacts> => {
 
 /** The queue in numbers (by state and kind) plus what is stuck and why — no full items. */
 export const summarizeQueue = (items: readonly OutboxItem[]) => {
-  const count = (key: (item: OutboxItem) => string) =>
-    items.reduce<Record<string, number>>((acc, item) => {
-      acc[key(item)] = (acc[key(item)] ?? 0) + 1;
-      return acc;
-    }, {});
+  const count = (key: (item: OutboxItem) => string) => {
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+    return Object.fromEntries(counts);
+  };
   return {
     total: items.length,
     byState: count((item) => item.state),
@@ -185,9 +185,61 @@ const redactLine = (line: string): string => {
   }
 };
 
+/**
+ * Log lines redacted between two turns of the event loop: the export runs on the thread of the
+ * app's core (the main process), and a full set of logs (4 × 5 MB) redacted at once held it
+ * 5 s (decision 70).
+ */
+const LINES_PER_TURN = 500;
+/** Bytes compressed between two turns (a few ms); fflate's one-call zip held it 0.6–1 s. */
+const BYTES_PER_TURN = 64 * 1024;
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The archive, each file deflated a slice per turn (fflate's streaming zip). */
+async function zipInSlices(files: Map<string, Uint8Array>, mtime: Date): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const archive = new Zip((error, data) => {
+    if (error) failure = error;
+    else parts.push(data);
+  });
+  for (const [name, data] of files) {
+    const file = new ZipDeflate(name, { level: 6 });
+    file.mtime = mtime;
+    archive.add(file);
+    for (let at = 0; ; at += BYTES_PER_TURN) {
+      const last = at + BYTES_PER_TURN >= data.length;
+      file.push(data.subarray(at, at + BYTES_PER_TURN), last);
+      if (last) break;
+      await turn();
+    }
+  }
+  archive.end();
+  if (failure) throw failure;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const redactLines = async (text: string): Promise<string> => {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i += LINES_PER_TURN) {
+    if (i > 0) await turn();
+    for (const line of lines.slice(i, i + LINES_PER_TURN))
+      out.push(line === '' ? line : redactLine(line));
+  }
+  return out.join('\n');
+};
+
 /** The log files of the folder, each line redacted again. */
-const logFiles = async (dir: string, home: string): Promise<Zippable> => {
-  const files: Zippable = {};
+const logFiles = async (dir: string, home: string): Promise<Map<string, Uint8Array>> => {
+  const files = new Map<string, Uint8Array>();
   let names: string[];
   try {
     names = await readdir(dir);
@@ -197,15 +249,7 @@ const logFiles = async (dir: string, home: string): Promise<Zippable> => {
   for (const name of names.filter((n) => n.endsWith('.log')).sort()) {
     try {
       const text = await readFile(join(dir, name), 'utf8');
-      files[name] = strToU8(
-        homeAsTilde(
-          text
-            .split('\n')
-            .map((line) => (line === '' ? line : redactLine(line)))
-            .join('\n'),
-          home,
-        ),
-      );
+      files.set(`logs/${name}`, strToU8(homeAsTilde(await redactLines(text), home)));
     } catch {
       // unreadable: skipped
     }
@@ -232,35 +276,37 @@ export const diagnosticsFileName = (now: Date): string =>
 export const buildDiagnosticsZip = async (input: DiagnosticsInput): Promise<Uint8Array> => {
   const session = input.session;
   const home = input.home ?? homedir();
-  const files: Zippable = {
-    'README.txt': strToU8(README),
-    'versions.json': json(input.versions, home),
-    'settings.json': json(
-      {
-        exportedAt: input.now.toISOString(),
-        session:
-          session === null
-            ? null
-            : {
-                signedIn: session.signedIn,
-                training: session.training,
-                baseUrl: session.baseUrl,
-                organization: session.organization,
-                online: session.online,
-                queued: session.queued,
-                storage: session.storage,
-              },
-        managed: input.managed,
-        checklists: input.checklists ?? null,
-      },
-      home,
-    ),
-    'sync.json': json(input.sync, home),
-    'queue.json': json(input.queue === null ? null : summarizeQueue(input.queue), home),
-    'connection-report.json': json(withoutUserName(input.connectionReport), home),
-    ...(input.updates ? { 'updates.json': json(input.updates, home) } : {}),
-    'crash-dumps.json': json(await listCrashDumps(input.crashDumpsDir), home),
-    logs: await logFiles(input.logsDir, home),
-  };
-  return zipSync(files, { level: 6, mtime: input.now });
+  const files = new Map<string, Uint8Array>(
+    Object.entries({
+      'README.txt': strToU8(README),
+      'versions.json': json(input.versions, home),
+      'settings.json': json(
+        {
+          exportedAt: input.now.toISOString(),
+          session:
+            session === null
+              ? null
+              : {
+                  signedIn: session.signedIn,
+                  training: session.training,
+                  baseUrl: session.baseUrl,
+                  organization: session.organization,
+                  online: session.online,
+                  queued: session.queued,
+                  storage: session.storage,
+                },
+          managed: input.managed,
+          checklists: input.checklists ?? null,
+        },
+        home,
+      ),
+      'sync.json': json(input.sync, home),
+      'queue.json': json(input.queue === null ? null : summarizeQueue(input.queue), home),
+      'connection-report.json': json(withoutUserName(input.connectionReport), home),
+      ...(input.updates ? { 'updates.json': json(input.updates, home) } : {}),
+      'crash-dumps.json': json(await listCrashDumps(input.crashDumpsDir), home),
+    }),
+  );
+  for (const [name, data] of await logFiles(input.logsDir, home)) files.set(name, data);
+  return zipInSlices(files, input.now);
 };

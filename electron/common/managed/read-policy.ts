@@ -14,10 +14,10 @@
  * looked up through PATH or the current folder.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import type { ManagedSource } from '../../shared';
+import { OutsideFileError, readOutsideText } from '../outside-file';
 import {
   mergePolicyLayers,
   validatePolicyValues,
@@ -36,6 +36,8 @@ import {
 const run = promisify(execFile);
 
 const LINUX_POLICY_FILE = '/etc/field-installer/policy.json';
+/** A policy is a few dozen settings: a file far larger than this is not one. */
+export const MAX_POLICY_BYTES = 64 * 1024;
 const PLUTIL = '/usr/bin/plutil';
 export const macPolicyFile = (bundleId: string, user?: string): string =>
   user === undefined
@@ -56,7 +58,9 @@ export interface PolicyHost {
 }
 
 const isMissing = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+  error instanceof OutsideFileError
+    ? error.problem === 'ENOENT'
+    : typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 
 const describe = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? '';
@@ -101,7 +105,7 @@ const readPlist = async (
   file: string,
 ): Promise<SourceReading> => {
   try {
-    await readText(file); // only to tell "no profile" from "cannot convert"
+    await readText(file); // to tell "no profile" from "cannot convert", and a regular file of its size
   } catch (error) {
     if (isMissing(error)) return { layer: null, problems: [] };
     return { layer: null, problems: [`${file}: could not be read: ${describe(error)}`] };
@@ -149,7 +153,9 @@ export const readManagedSettings = async (host: PolicyHost): Promise<PolicyReadi
     host.exec ??
     (async (file: string, args: string[]) =>
       (await run(file, args, { timeout: 10_000, windowsHide: true })).stdout);
-  const readText = host.readText ?? ((file: string) => readFile(file, 'utf8'));
+  // A regular file, read up to its limit (common/outside-file.ts): a FIFO or a link to
+  // /dev/zero placed there is a problem line, never a start that hangs.
+  const readText = host.readText ?? ((file: string) => readOutsideText(file, MAX_POLICY_BYTES));
 
   if (host.platform === 'win32') {
     const reg = regExe(host.env ?? process.env);

@@ -28,20 +28,22 @@ export const regExe = (env: Record<string, string | undefined>): string =>
 
 const LINE = /^\s{2,}(\S(?:.*?\S)?)\s{4}(REG_SZ|REG_EXPAND_SZ|REG_DWORD)\s{4}(.*?)\s*$/;
 
+/** Value names are the registry's text: a Map, then Object.fromEntries (own keys, whatever
+ * their name — "__proto__" included). */
 export const parseRegQuery = (output: string): Record<string, string | number> => {
-  const values: Record<string, string | number> = {};
+  const values = new Map<string, string | number>();
   for (const line of output.split(/\r?\n/)) {
     const match = LINE.exec(line);
     if (!match) continue;
     const [, name = '', type, data = ''] = match;
     if (type === 'REG_DWORD') {
       const number = Number.parseInt(data, 16);
-      if (/^0x[0-9a-f]+$/i.test(data) && Number.isSafeInteger(number)) values[name] = number;
+      if (/^0x[0-9a-f]+$/i.test(data) && Number.isSafeInteger(number)) values.set(name, number);
     } else {
-      values[name] = data;
+      values.set(name, data);
     }
   }
-  return values;
+  return Object.fromEntries(values);
 };
 
 /**

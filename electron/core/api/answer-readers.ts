@@ -98,7 +98,7 @@ const TIME_FIELDS = {
  * `raw` with each of `fields` it has read as a time (a copy only when one changes: lists read
  * 100,000 devices); a zero value is told as a finding.
  */
-const withTimes = (raw: Obj, fields: readonly string[], note: FindingSink): Obj => {
+const withTimes = <F extends string>(raw: Obj, fields: readonly F[], note: FindingSink): Obj => {
   let out = raw;
   for (const field of fields) {
     const value = raw[field];

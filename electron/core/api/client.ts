@@ -133,7 +133,9 @@ const FIRST: PageRequest = { style: 'page', page: 1, perPage: LIST_PAGE_SIZE };
  */
 const isWholeDevice = (o: Record<string, unknown>): boolean =>
   isDeviceLike(o) &&
-  ['device_type_name', 'board_id', 'firmware_version_name'].some((field) => field in o);
+  (['device_type_name', 'board_id', 'firmware_version_name'] as const).some((field) =>
+    Object.hasOwn(o, field),
+  );
 
 /** A write answered without a usable body: read the state back (the caller does). */
 const noBody = (answer: HttpAnswer): boolean => answer.status === 204 || !isObj(answer.body);

@@ -56,7 +56,8 @@ const messageOf = (v: unknown): string | null =>
 
 const clipped = (text: string | null): string | null => (text === null ? null : clip(text));
 
-function readFields(source: unknown, out: Record<string, string | null>): void {
+/** Field names are the server's text: gathered in a Map (a "__proto__" field stays a field). */
+function readFields(source: unknown, out: Map<string, string | null>): void {
   if (Array.isArray(source)) {
     for (const entry of source) {
       if (!isObj(entry)) continue;
@@ -69,10 +70,11 @@ function readFields(source: unknown, out: Record<string, string | null>): void {
           source2['pointer'] ??
           source2['parameter'],
       );
-      if (name !== null) out[clip(name)] = clipped(messageOf(entry));
+      if (name !== null) out.set(clip(name), clipped(messageOf(entry)));
     }
   } else if (isObj(source)) {
-    for (const [key, value] of Object.entries(source)) out[clip(key)] = clipped(messageOf(value));
+    for (const [key, value] of Object.entries(source))
+      out.set(clip(key), clipped(messageOf(value)));
   }
 }
 
@@ -106,12 +108,12 @@ export function readErrorBody(body: unknown): ReadError {
     : isObj(body['details'])
       ? body['details']
       : {};
-  const fields: Record<string, string | null> = {};
+  const fields = new Map<string, string | null>();
   readFields(details['fields'], fields);
   readFields(inner['fields'] ?? body['fields'], fields);
   readFields(body['errors'], fields);
   if (Array.isArray(body['detail'])) readFields(body['detail'], fields);
-  out.fields = Object.fromEntries(Object.entries(fields).slice(0, MAX_FIELDS));
+  out.fields = Object.fromEntries([...fields].slice(0, MAX_FIELDS));
   out.location =
     readLocation(details['location']) ??
     readLocation(inner['location']) ??

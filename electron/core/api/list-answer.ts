@@ -124,7 +124,7 @@ const BODY_PAGING_KEYS = [
   'hasMore',
   'has_next',
   'hasNext',
-];
+] as const;
 
 /**
  * Where a body names its next page's URL, as `links.next` / `meta.next` / `next` (JSON:API,
@@ -216,7 +216,7 @@ function readPaging(
   const items = listItemsIn(body);
   if (items === null) throw new AppError(UNREADABLE);
 
-  const pick = (...keys: string[]) => {
+  const pick = <K extends string>(...keys: K[]) => {
     for (const key of keys) {
       if (meta[key] !== undefined && meta[key] !== null) return meta[key];
       if (top[key] !== undefined && top[key] !== null) return top[key];
@@ -277,14 +277,16 @@ function readPaging(
   }
 
   // 2. A cursor.
-  const cursorKey = ['next_cursor', 'nextCursor', 'cursor', 'next'].find(
+  const cursorKey = (['next_cursor', 'nextCursor', 'cursor', 'next'] as const).find(
     (k) => str(meta[k]) !== null || str(top[k]) !== null,
   );
   if (cursorKey !== undefined || (hasCursorField && !('page' in meta) && !('offset' in meta))) {
     // A next-cursor field decides even when null (the last page); `cursor` alone is read as the
     // next one only without such a field: many servers echo the current cursor beside it.
-    const nextKeys = ['next_cursor', 'nextCursor', 'next'].filter((k) => k in meta || k in top);
-    const from = nextKeys.length > 0 ? nextKeys : ['cursor'];
+    const nextKeys = (['next_cursor', 'nextCursor', 'next'] as const).filter(
+      (k) => k in meta || k in top,
+    );
+    const from = nextKeys.length > 0 ? nextKeys : (['cursor'] as const);
     const cursor = from.map((k) => str(meta[k]) ?? str(top[k])).find((c) => c !== null) ?? null;
     return {
       items,

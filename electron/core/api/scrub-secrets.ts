@@ -108,12 +108,19 @@ export function scrubSecrets(value: unknown, forms: readonly string[]): unknown 
     return value;
   }
   if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
+    for (const [key, inner] of Object.entries(value)) {
       const clean = scrubText(key, forms);
-      const inner = scrubSecrets(record[key], forms);
-      if (clean !== key) delete record[key];
-      record[clean] = inner;
+      const scrubbed = scrubSecrets(inner, forms);
+      if (clean === key && scrubbed === inner) continue;
+      if (clean !== key) Reflect.deleteProperty(value, key);
+      // defineProperty: an assignment to a key spelled "__proto__" (an own key of parsed
+      // JSON) would set the object's prototype instead.
+      Object.defineProperty(value, clean, {
+        value: scrubbed,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
     }
   }
   return value;

@@ -56,7 +56,14 @@ export function capServerText<T>(resource: T): T {
         : NESTED.has(key)
           ? capServerText(value)
           : value;
-    if (capped !== value) (copy ??= { ...resource })[key] = capped;
+    // defineProperty: an assignment to a key spelled "__proto__" would set the prototype.
+    if (capped !== value)
+      Object.defineProperty((copy ??= { ...resource }), key, {
+        value: capped,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
   }
   return (copy ?? resource) as T;
 }

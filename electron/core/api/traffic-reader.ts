@@ -24,7 +24,7 @@ export const unknownTrafficFormat = (): AppError =>
 const GRANULARITY_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 export type Granularity = keyof typeof GRANULARITY_MS;
 
-const ARRAY_KEYS = ['data', 'items', 'results', 'series', 'buckets', 'records', 'values'];
+const ARRAY_KEYS = ['data', 'items', 'results', 'series', 'buckets', 'records', 'values'] as const;
 
 /** The array of records inside an answer (or the answer itself). */
 export const recordsIn = (body: unknown): unknown[] | null => {
@@ -89,8 +89,8 @@ export function readSeries(body: unknown, granularity: Granularity): FootTraffic
   return series;
 }
 
-const SERIES_KEYS = ['series', 'data', 'buckets', 'values', 'breakdown'];
-const TOTAL_KEYS = ['total', 'count', 'visitors', 'value', 'visits', 'in'];
+const SERIES_KEYS = ['series', 'data', 'buckets', 'values', 'breakdown'] as const;
+const TOTAL_KEYS = ['total', 'count', 'visitors', 'value', 'visits', 'in'] as const;
 
 /** The organization a record says it belongs to, or null when it does not say. */
 const organizationOf = (record: Obj, where: Obj): string | null => {
@@ -158,7 +158,7 @@ export function readLocationMetrics(
       entry = { location: { id, name: String(name) }, series: [], declared: null };
       gathered.set(id, entry);
     }
-    const has = (k: string) => record[k] !== undefined && record[k] !== null;
+    const has = <K extends string>(k: K) => record[k] !== undefined && record[k] !== null;
     const seriesKey = SERIES_KEYS.find(has);
     if (seriesKey !== undefined) {
       entry.series.push(...readSeries(record[seriesKey], granularity));

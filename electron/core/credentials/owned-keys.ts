@@ -81,7 +81,8 @@ export const ownedKeys = (
 
   return {
     async get(baseUrl) {
-      const account = load().accounts[baseUrl];
+      const { accounts } = load();
+      const account = Object.hasOwn(accounts, baseUrl) ? accounts[baseUrl] : undefined;
       return account === undefined ? null : credentials.get(account);
     },
     async set(baseUrl, key) {

@@ -11,46 +11,78 @@
 import { SERIAL_KEY_END } from './search-text';
 
 /** Misreads on labels, folded to the digit. */
-const MISREAD: Readonly<Record<string, string>> = { o: '0', i: '1', b: '8', s: '5' };
-const LETTER_OF: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '8': 'b', '5': 's' };
+const MISREAD: ReadonlyMap<string, string> = new Map([
+  ['o', '0'],
+  ['i', '1'],
+  ['b', '8'],
+  ['s', '5'],
+]);
+const LETTER_OF: ReadonlyMap<string, string> = new Map([...MISREAD].map(([l, d]) => [d, l]));
 
-const foldMisreads = (key: string): string => [...key].map((c) => MISREAD[c] ?? c).join('');
+const foldMisreads = (key: string): string => [...key].map((c) => MISREAD.get(c) ?? c).join('');
 
 /** The most edits a suggestion may be away. */
 export const NEAR_EDITS = 2;
 
-/** Optimal string alignment distance of two keys, misreads free; stops above NEAR_EDITS. */
+/**
+ * Characters one key has more of than the other, the larger side: no more than the edits
+ * between them (an edit changes one character or swaps two), and cheap to count, so most
+ * candidates are out before the table.
+ */
+const bagDistance = (x: readonly string[], y: readonly string[]): number => {
+  const counts = new Map<string, number>();
+  for (const c of x) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const c of y) counts.set(c, (counts.get(c) ?? 0) - 1);
+  let more = 0;
+  let fewer = 0;
+  for (const n of counts.values()) {
+    if (n > 0) more += n;
+    else fewer -= n;
+  }
+  return Math.max(more, fewer);
+};
+
+/**
+ * Optimal string alignment distance of two keys, misreads free; stops above NEAR_EDITS. Three
+ * rows of the table at a time, and out as soon as a row is past NEAR_EDITS: a "did you mean" may
+ * weigh two thousand candidates.
+ */
 export function serialDistance(a: string, b: string): number {
   const x = [...foldMisreads(a)];
   const y = [...foldMisreads(b)];
   if (Math.abs(x.length - y.length) > NEAR_EDITS) return NEAR_EDITS + 1;
-  // rows[i][j]: distance of x[0..i) and y[0..j).
-  const rows: number[][] = [];
-  for (let i = 0; i <= x.length; i++) {
-    const row: number[] = [i];
+  if (bagDistance(x, y) > NEAR_EDITS) return NEAR_EDITS + 1;
+  // before[j], above[j], row[j]: distances of x[0..i-2), x[0..i-1), x[0..i) to y[0..j).
+  let before = new Int32Array(y.length + 1);
+  let above = Int32Array.from({ length: y.length + 1 }, (_, j) => j);
+  let row = new Int32Array(y.length + 1);
+  for (let i = 1; i <= x.length; i++) {
+    row[0] = i;
+    let least = i;
     for (let j = 1; j <= y.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const up = rows[i - 1] ?? [];
-      const same = x[i - 1] === y[j - 1];
       let best = Math.min(
-        (up[j] ?? 0) + 1,
+        (above[j] ?? 0) + 1,
         (row[j - 1] ?? 0) + 1,
-        (up[j - 1] ?? 0) + (same ? 0 : 1),
+        (above[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
       );
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
-        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      row.push(best);
+        best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      row[j] = best;
+      least = Math.min(least, best);
     }
-    rows.push(row);
+    if (least > NEAR_EDITS) return NEAR_EDITS + 1;
+    [before, above, row] = [above, row, before];
   }
-  return rows[x.length]?.[y.length] ?? NEAR_EDITS + 1;
+  return Math.min(above[y.length] ?? NEAR_EDITS + 1, NEAR_EDITS + 1);
 }
 
 /** Trigram search needs pieces of at least 3 characters. */
 const PIECE_MIN = 3;
+/**
+ * Characters of a piece looked for at most. A serial's pieces are 3 or 4 characters; a key of
+ * 64 made pieces of 16, and one query of two of them read 50 ms of index at a million devices.
+ */
+const PIECE_MAX = 6;
 
 /**
  * Where to look for a typed key's near serials, by the pigeonhole: the key cut into pieces,
@@ -66,10 +98,12 @@ export function nearProbes(key: string): string[][] {
   const count = Math.min(NEAR_EDITS + 2, Math.floor((chars.length - 2) / PIECE_MIN) + 1);
   if (count < 2) return [];
   const size = Math.max(PIECE_MIN, Math.floor(chars.length / count));
+  // A piece longer than PIECE_MAX is looked for by its first (the last one: its last)
+  // PIECE_MAX characters: intact if the piece is, and one index query stays short.
   const pieces = Array.from({ length: count }, (_, i) =>
     i < count - 1
-      ? chars.slice(i * size, (i + 1) * size).join('')
-      : `${chars.slice(i * size).join('')}${SERIAL_KEY_END}`,
+      ? chars.slice(i * size, Math.min((i + 1) * size, i * size + PIECE_MAX)).join('')
+      : `${chars.slice(Math.max(i * size, chars.length - PIECE_MAX)).join('')}${SERIAL_KEY_END}`,
   );
   if (count <= NEAR_EDITS + 1) return pieces.map((p) => [p]);
   return pieces.flatMap((p, i) => pieces.slice(i + 1).map((q) => [p, q]));
@@ -82,7 +116,7 @@ const MAX_SPELLINGS = 4;
 export function misreadSpellings(piece: string): string[] {
   let spellings = [''];
   for (const c of foldMisreads(piece)) {
-    const letter = LETTER_OF[c];
+    const letter = LETTER_OF.get(c);
     spellings = spellings
       .flatMap((s) => (letter ? [s + c, s + letter] : [s + c]))
       .slice(0, MAX_SPELLINGS);

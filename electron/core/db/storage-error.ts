@@ -76,3 +76,13 @@ export function guarded<T>(run: () => T): T {
     throw storageError(error);
   }
 }
+
+/** `guarded` for work done a step at a time (each step a turn of the event loop). */
+export async function guardedSteps<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError || !isSqliteError(error)) throw error;
+    throw storageError(error);
+  }
+}

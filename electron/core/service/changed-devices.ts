@@ -15,6 +15,7 @@ import { walkAll } from '../api/list-walk';
 import { AppError } from '../app-error';
 import type { Device } from '../api/wire';
 import { guarded } from '../db/storage-error';
+import { firstSliceSize, storeAllButLast } from '../sync/store-slices';
 import { pageToStore, type DownloadContext } from '../sync/list-download';
 import type { SignedInScope } from './context';
 import { reapplyPending } from './local-changes';
@@ -81,19 +82,23 @@ export async function refreshChangedDevices(
   if (!honoured) return 'whole';
 
   const fetchedAt = now.toISOString();
-  /** Stored as a page is, the queued work laid over it; `also` in the same transaction. */
-  const store = (devices: Device[], also?: () => void) => {
-    guarded(() =>
-      cache().db.transaction(() => {
-        cache().devices.putAll(devices, fetchedAt, lastWhole.pass);
-        const serials = new Set(devices.map((d) => d.serial_number));
-        reapplyPending(cache(), scope.store.work.intents.list(), serials);
-        also?.();
-      })(),
-    );
+  const size = firstSliceSize();
+  /** Stored as a page is, a slice at a time (store-slices.ts), the queued work laid over each
+   * slice; `also` in the last slice's transaction. */
+  const store = async (devices: Device[], also?: () => void) => {
+    const put = (slice: Device[], then?: () => void) =>
+      guarded(() =>
+        cache().db.transaction(() => {
+          cache().devices.putAll(slice, fetchedAt, lastWhole.pass);
+          const serials = new Set(slice.map((d) => d.serial_number));
+          reapplyPending(cache(), scope.store.work.intents.list(), serials);
+          then?.();
+        })(),
+      );
+    put(await storeAllButLast(devices, (slice) => put(slice), size), also);
     cache().queries.invalidate();
   };
-  store(items);
+  await store(items);
   progress(items.length, items.length, bytes);
 
   // Devices that left the organization: the server's total against the devices stored, from
@@ -105,7 +110,7 @@ export async function refreshChangedDevices(
   bytes += first.size;
   let total = first.notModified ? (stored?.paging.totalCount ?? null) : first.totalCount;
   if (!first.notModified) {
-    store(first.items, () => {
+    await store(first.items, () => {
       if (first.validators)
         cache().pages.put(
           'devices',

@@ -42,11 +42,35 @@ const CheckList = z
 
 const ChecklistFile = z
   .object({
-    /** By the device type's name as the server spells it (`device_type_name`). */
-    deviceTypes: z.record(z.string().trim().min(1).max(120), CheckList),
+    /** By the device type's name as the server spells it (`device_type_name`), as the file's
+     * [name, list] pairs (see `withPairs`). */
+    deviceTypes: z.array(z.tuple([z.string().trim().min(1).max(120), CheckList])),
     otherDeviceTypes: CheckList,
   })
   .strict();
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The file with `deviceTypes` as its own [name, list] pairs: a device type is the server's
+ * text, and zod's record output drops a "__proto__" key (it sets the prototype instead).
+ */
+const withPairs = (raw: unknown): unknown =>
+  isObject(raw) && isObject(raw.deviceTypes)
+    ? { ...raw, deviceTypes: Object.entries(raw.deviceTypes) }
+    : raw;
+
+/** Where a problem is, in the file's words: a pair's index back to its device type. */
+const placeOf = (path: readonly PropertyKey[], raw: unknown): string => {
+  const [first, index, , ...rest] = path;
+  const pairs = isObject(raw) && isObject(raw.deviceTypes) ? Object.keys(raw.deviceTypes) : [];
+  const named =
+    first === 'deviceTypes' && typeof index === 'number' && pairs[index] !== undefined
+      ? ['deviceTypes', pairs[index], ...rest]
+      : path;
+  return named.map(String).join('.').slice(0, 200);
+};
 
 const toDef = (entry: z.output<typeof CheckEntry>): CheckDef =>
   isLengthCheck(entry.check)
@@ -63,23 +87,21 @@ export const readChecklistFile = (
   raw: unknown,
   file: string,
 ): { set: ChecklistSet } | { problem: ChecklistFileProblem } => {
-  const parsed = ChecklistFile.safeParse(raw);
+  const problem = (at: string, what: string): { problem: ChecklistFileProblem } => ({
+    problem: { code: 'checklist_file_invalid', params: { file, at, problem: what } },
+  });
+  if (isObject(raw) && Object.hasOwn(raw, 'deviceTypes') && !isObject(raw.deviceTypes))
+    return problem('deviceTypes', 'invalid_type');
+  const parsed = ChecklistFile.safeParse(withPairs(raw));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return {
-      problem: {
-        code: 'checklist_file_invalid',
-        params: {
-          file,
-          at: (issue?.path ?? []).map(String).join('.').slice(0, 200),
-          // zod's own issue code or our refinement's: a token, not a sentence.
-          problem: issue?.code === 'custom' ? issue.message : (issue?.code ?? 'invalid'),
-        },
-      },
-    };
+    // zod's own issue code or our refinement's: a token, not a sentence.
+    return problem(
+      placeOf(issue?.path ?? [], raw),
+      issue?.code === 'custom' ? issue.message : (issue?.code ?? 'invalid'),
+    );
   }
-  const deviceTypes: Record<string, CheckDef[]> = {};
-  for (const [type, list] of Object.entries(parsed.data.deviceTypes))
-    deviceTypes[type] = list.map(toDef);
+  const deviceTypes = new Map<string, CheckDef[]>();
+  for (const [type, list] of parsed.data.deviceTypes) deviceTypes.set(type, list.map(toDef));
   return { set: { deviceTypes, otherDeviceTypes: parsed.data.otherDeviceTypes.map(toDef) } };
 };

@@ -4,8 +4,8 @@
  * used is named once in the log and answered with its problem (Settings shows it); the
  * defaults stay in use — a typo in IT's file never leaves a technician without a checklist.
  */
-import { readFileSync, statSync } from 'node:fs';
 import type { ChecklistSource } from '../../shared';
+import { OutsideFileError, readOutsideText } from '../../common/outside-file';
 import type { ChecklistFileProblem, ChecklistSet } from '../../shared/mounting-checks';
 import { readChecklistFile } from './checklist-file';
 import { DEFAULT_CHECKLISTS } from './mounting-checklist-defaults';
@@ -19,22 +19,16 @@ export interface LoadedChecklists {
   source: ChecklistSource;
 }
 
-const firstLine = (error: unknown): string =>
-  (error instanceof Error && 'code' in error ? String(error.code) : 'unreadable').slice(0, 40);
-
 /** Reads and validates one checklist file (plain Node, so tests run it on real files). */
-const loadChecklistFile = (
+const loadChecklistFile = async (
   file: string,
-): { set: ChecklistSet } | { problem: ChecklistFileProblem } => {
-  const unreadable = (problem: string): { problem: ChecklistFileProblem } => ({
-    problem: { code: 'checklist_file_unreadable', params: { file, at: '', problem } },
-  });
+): Promise<{ set: ChecklistSet } | { problem: ChecklistFileProblem }> => {
   let text: string;
   try {
-    if (statSync(file).size > MAX_FILE_BYTES) return unreadable('too_large');
-    text = readFileSync(file, 'utf8');
+    text = await readOutsideText(file, MAX_FILE_BYTES);
   } catch (error) {
-    return unreadable(firstLine(error));
+    const problem = error instanceof OutsideFileError ? error.problem : 'unreadable';
+    return { problem: { code: 'checklist_file_unreadable', params: { file, at: '', problem } } };
   }
   let raw: unknown;
   try {
@@ -45,25 +39,23 @@ const loadChecklistFile = (
   return readChecklistFile(raw, file);
 };
 
-const loaded = new WeakMap<ServiceContext, LoadedChecklists>();
+const loaded = new WeakMap<ServiceContext, Promise<LoadedChecklists>>();
+
+async function load(ctx: ServiceContext): Promise<LoadedChecklists> {
+  const file = ctx.options.managed?.quality.checklistFile ?? null;
+  if (file === null) return { set: DEFAULT_CHECKLISTS, source: { file: null, problem: null } };
+  const read = await loadChecklistFile(file);
+  if ('set' in read) return { set: read.set, source: { file, problem: null } };
+  ctx.options.log.warn('mounting checklist file not used', { ...read.problem.params });
+  return { set: DEFAULT_CHECKLISTS, source: { file: null, problem: read.problem } };
+}
 
 /** The checklists in use, read once per core (the policy is read once at start too). */
-export function checklists(ctx: ServiceContext): LoadedChecklists {
-  const known = loaded.get(ctx);
-  if (known) return known;
-  const file = ctx.options.managed?.quality.checklistFile ?? null;
-  let result: LoadedChecklists = {
-    set: DEFAULT_CHECKLISTS,
-    source: { file: null, problem: null },
-  };
-  if (file !== null) {
-    const read = loadChecklistFile(file);
-    if ('set' in read) result = { set: read.set, source: { file, problem: null } };
-    else {
-      ctx.options.log.warn('mounting checklist file not used', { ...read.problem.params });
-      result = { set: DEFAULT_CHECKLISTS, source: { file: null, problem: read.problem } };
-    }
+export function checklists(ctx: ServiceContext): Promise<LoadedChecklists> {
+  let known = loaded.get(ctx);
+  if (!known) {
+    known = load(ctx);
+    loaded.set(ctx, known);
   }
-  loaded.set(ctx, result);
-  return result;
+  return known;
 }

@@ -109,7 +109,8 @@ export function updateDevice(ctx: ServiceContext, input: ParsedInput<'updateDevi
   const changes = shown
     ? Object.fromEntries(
         Object.entries(input.changes).filter(
-          ([field, value]) => (shown[field] ?? null) !== (value ?? null),
+          ([field, value]) =>
+            ((Object.hasOwn(shown, field) ? shown[field] : null) ?? null) !== (value ?? null),
         ),
       )
     : input.changes;

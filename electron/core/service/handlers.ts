@@ -126,6 +126,7 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
 
     pickList: ({ locationId }) => pickList.readPickList(ctx, locationId),
     addToPickList: (input) => pickList.addToPickList(ctx, input),
+    cancelPickCheck: (input) => pickList.cancelPickCheck(ctx, input),
     changePickLine: (input) =>
       pickList.changePickLine(
         ctx,

@@ -1,44 +1,33 @@
 /**
  * The pick list (issue 28): the serials of a box, scanned or pasted before or at the store into
- * the visit in progress, checked at every read against the inventory saved on this computer
- * (offline too), then installed at a store one by one, each line its own install intent with its
- * label. A line's state is read where it is kept: its intent in the queue, then that intent's
- * activity row (done, conflict, failed, discarded).
+ * the visit in progress, checked against the inventory saved on this computer (offline too),
+ * then installed at a store one by one, each line its own install intent with its label. A
+ * line's check is made once, in the background, and stored (pick-list-check.ts, decision 70):
+ * a read is a pass over the stored lines. Its install state is read where it is kept: its intent
+ * in the queue, then that intent's activity row (done, conflict, failed, discarded).
  */
-import type { ParsedInput, PickInstall, PickList } from '../../shared';
+import { PICK_LINES_MAX, type ParsedInput, type PickInstall, type PickList } from '../../shared';
+import { AppError } from '../app-error';
 import { guarded } from '../db/storage-error';
 import type { PickLineRow } from '../store/pick-list-rows';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
 import { installDevice } from './device-actions';
 import { toItem } from './outbox-service';
-import { checkLines, splitSerialList, type PickLookup } from './pick-list-checks';
+import { checkPickLines, checkSlice, linesToCheck, stopPickCheck } from './pick-list-check';
+import { checkLines, splitSerialList } from './pick-list-checks';
 
-/** "Did you mean" serials per unknown line. */
-const NEAR_PER_LINE = 3;
-
-const NO_LIST: PickList = { visitId: null, expectedType: null, typeChosen: false, lines: [] };
+const NO_LIST: PickList = {
+  visitId: null,
+  expectedType: null,
+  typeChosen: false,
+  checking: null,
+  lines: [],
+};
 
 /** On its way or done: it is not checked or installed again. A refused one may be tried again. */
 const settled = (install: PickInstall | null): boolean =>
   install !== null &&
   (install.item !== null || install.entry === null || install.entry.result === 'done');
-
-const lookupIn = (scope: SignedInScope): PickLookup => {
-  const { cache } = scope.store;
-  return {
-    device(serial) {
-      const spelling = cache.serials.spelling(serial);
-      const found = spelling === null ? null : cache.devices.get(spelling);
-      if (!found) return null;
-      return {
-        serial: found.device.serial_number,
-        type: found.device.device_type_name ?? null,
-        location: found.device.location ?? null,
-      };
-    },
-    near: (serial) => cache.serials.near(serial, NEAR_PER_LINE),
-  };
-};
 
 function installOf(scope: SignedInScope, row: PickLineRow): PickInstall | null {
   if (row.intentId === null || row.locationId === null) return null;
@@ -52,6 +41,7 @@ function installOf(scope: SignedInScope, row: PickLineRow): PickInstall | null {
   };
 }
 
+/** The list as stored: each line's stored check, its install where the queue keeps it. */
 function listOf(scope: SignedInScope, here: string | null): PickList {
   const { work } = scope.store;
   const visit = work.activity.visits.current();
@@ -60,34 +50,67 @@ function listOf(scope: SignedInScope, here: string | null): PickList {
   const installs = rows.map((row) => installOf(scope, row));
   const chosen = work.pickList.expectedType(visit.id);
   const checked = checkLines(
-    rows.map((row, i) => ({ serial: row.serial, settled: settled(installs[i] ?? null) })),
-    lookupIn(scope),
+    rows.map((row, i) => ({
+      serial: row.serial,
+      facts: row.facts,
+      settled: settled(installs[i] ?? null),
+    })),
     here,
     chosen,
   );
+  const unchecked = rows.filter((row) => row.facts === null).length;
   return {
     visitId: visit.id,
     expectedType: checked.expectedType,
     typeChosen: chosen !== null,
+    checking: unchecked > 0 ? { checked: rows.length - unchecked, lines: rows.length } : null,
     lines: rows.map((row, i) => {
-      const line = checked.lines[i] ?? { serial: row.serial, deviceType: null, problem: null };
+      const line = checked.lines[i] ?? {
+        serial: row.serial,
+        deviceType: null,
+        problem: null,
+        checked: false,
+      };
       const install = installs[i] ?? null;
       return {
         id: row.id,
         label: row.label,
         ...line,
         install,
-        ready: line.problem === null && !settled(install),
+        ready: line.checked && line.problem === null && !settled(install),
       };
     }),
   };
 }
 
+/** The list as stored; lines that wait for a check (new, or the inventory changed) get one. */
 export function readPickList(ctx: ServiceContext, locationId?: string): PickList {
   const scope = ctx.current();
   if (!scope?.record.organizationId) return NO_LIST;
-  return guarded(() => listOf(scope, locationId ?? null));
+  return guarded(() => {
+    const list = listOf(scope, locationId ?? null);
+    // In the background: a failure there (the disk) is said by the next read or install.
+    if (list.visitId !== null && linesToCheck(scope, list.visitId))
+      checkPickLines(ctx).catch((error: unknown) =>
+        ctx.options.log.warn('pick list check stopped', { error: String(error) }),
+      );
+    return list;
+  });
 }
+
+/** Lines an add checks before it answers: a scan, or a few typed. */
+const CHECKED_IN_THE_ANSWER = 20;
+
+/** A list is a box or a pallet of boxes: past this many lines it is refused (PICK_LINES_MAX). */
+const listFull = (lines: number, adding: number): AppError => {
+  const params = { max: PICK_LINES_MAX, lines, adding };
+  return new AppError({
+    kind: 'validation',
+    code: 'pick_list_full',
+    params,
+    fields: { text: { code: 'pick_list_full', params } },
+  });
+};
 
 export function addToPickList(ctx: ServiceContext, input: ParsedInput<'addToPickList'>): PickList {
   const scope = requireScope(ctx);
@@ -95,9 +118,36 @@ export function addToPickList(ctx: ServiceContext, input: ParsedInput<'addToPick
   const { work } = scope.store;
   if (serials.length > 0) {
     guarded(() =>
-      work.db.transaction(() => work.pickList.add(work.activity.visits.ensureOpen().id, serials))(),
+      work.db.transaction(() => {
+        const visitId = work.activity.visits.ensureOpen().id;
+        const lines = work.pickList.count(visitId);
+        // Nothing is added then: the text stays where it was typed or pasted.
+        if (lines + serials.length > PICK_LINES_MAX) throw listFull(lines, serials.length);
+        work.pickList.add(visitId, serials);
+      })(),
     );
+    // A scan or a few lines come back checked; a paste's lines, in the background (its answer
+    // is already the list of a pallet to build and send).
+    if (serials.length <= CHECKED_IN_THE_ANSWER) checkSlice(ctx);
   }
+  return readPickList(ctx, input.locationId);
+}
+
+/**
+ * Stops the check under way and removes the lines it had not checked yet (a paste taken back);
+ * the lines checked stay.
+ */
+export function cancelPickCheck(
+  ctx: ServiceContext,
+  input: ParsedInput<'cancelPickCheck'>,
+): PickList {
+  const scope = requireScope(ctx);
+  const { work } = scope.store;
+  stopPickCheck(ctx);
+  guarded(() => {
+    const visit = work.activity.visits.current();
+    if (visit) work.pickList.removeUnchecked(visit.id);
+  });
   return readPickList(ctx, input.locationId);
 }
 
@@ -128,6 +178,7 @@ export function changePickLine(
       });
     })(),
   );
+  if (input.serial !== undefined) checkSlice(ctx);
   return readPickList(ctx, input.locationId);
 }
 
@@ -173,6 +224,8 @@ export function installPickList(ctx: ServiceContext, locationId: string): Promis
 async function installLines(ctx: ServiceContext, locationId: string): Promise<PickList> {
   const scope = requireScope(ctx);
   const { pickList } = scope.store.work;
+  // Against the inventory as it is now: lines still waiting for their check are checked first.
+  await checkPickLines(ctx);
   const lines = readPickList(ctx, locationId).lines;
   for (const line of lines) {
     if (!line.ready) continue;
@@ -189,5 +242,7 @@ async function installLines(ctx: ServiceContext, locationId: string): Promise<Pi
       throw error;
     }
   }
+  // The installs changed the inventory: the answer is checked against it as it is now.
+  await checkPickLines(ctx);
   return readPickList(ctx, locationId);
 }

@@ -59,11 +59,11 @@ export function visitCompletion(
   return completionOf(ctx, scope, visitId);
 }
 
-export function mountingChecklist(
+export async function mountingChecklist(
   ctx: ServiceContext,
   input: ParsedInput<'mountingChecklist'>,
-): { checks: CheckDef[]; source: ChecklistSource } {
-  const { set, source } = checklists(ctx);
+): Promise<{ checks: CheckDef[]; source: ChecklistSource }> {
+  const { set, source } = await checklists(ctx);
   return { checks: checksFor(set, input.deviceType), source };
 }
 
@@ -92,7 +92,7 @@ export async function deviceChecklist(
   const location = scope.store.cache.locations.get(input.locationId);
   return {
     deviceType,
-    checks: checksFor(checklists(ctx).set, deviceType),
+    checks: checksFor((await checklists(ctx)).set, deviceType),
     country: location?.location.address?.country ?? null,
     recorded: checklistEntryOf(scope, input.serial),
   };
@@ -110,8 +110,9 @@ export async function recordChecklist(
   input: ParsedInput<'recordChecklist'>,
 ): Promise<ActivityEntry> {
   const scope = requireScope(ctx);
+  const { set } = await checklists(ctx);
   const deviceType = await deviceTypeOf(ctx, input.serial);
-  const defs = checksFor(checklists(ctx).set, deviceType);
+  const defs = checksFor(set, deviceType);
   const judged = judgeAnswers(defs, input.answers);
   if ('problems' in judged) {
     const checks = Object.keys(judged.problems);

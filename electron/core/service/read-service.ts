@@ -9,7 +9,7 @@ import type { Device, Location, Organization } from '../api/wire';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../shared/error-traits';
 import { isLocalLocationId } from '../../shared/local-ids';
-import { guarded } from '../db/storage-error';
+import { guarded, guardedSteps } from '../db/storage-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { reapplyPending } from './local-changes';
 import { readEitherCase } from './serial-spelling';
@@ -252,10 +252,16 @@ export function queryDevices(
 /** "Did you mean …" offers at most this many serials. */
 const NEAR_SHOWN = 5;
 
-/** Cached serials close to one the server (or the cache, offline) does not know. */
-export function nearSerials(ctx: ServiceContext, typed: string): string[] {
+/** A turn of the event loop between two index queries of a "did you mean". */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Cached serials close to one the server (or the cache, offline) does not know: one index query
+ * per turn of the event loop (serial-lookup.ts), and each turn guarded.
+ */
+export async function nearSerials(ctx: ServiceContext, typed: string): Promise<string[]> {
   const scope = requireScope(ctx);
-  return guarded(() => scope.store.cache.serials.near(typed, NEAR_SHOWN));
+  return guardedSteps(() => scope.store.cache.serials.near(typed, NEAR_SHOWN, nextTurn));
 }
 
 /** Type and firmware choices (of every device: see device-query.ts). */

@@ -14,6 +14,7 @@ import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import { refreshChangedDevices, sinceFrom } from './changed-devices';
 import { downloadList, type DownloadContext, type ListDownload } from '../sync/list-download';
+import { nextTurn } from '../sync/store-slices';
 import type { RefreshMode, SyncJob } from '../sync/sync-engine';
 import type { ServiceContext, SignedInScope } from './context';
 
@@ -53,10 +54,51 @@ function context(
     now: () => new Date().toISOString(),
     sleep,
     random: Math.random,
-    // Without statistics SQLite once chose the location index for a serial-prefix search and
-    // sorted 666,000 rows per keystroke; `optimize` runs ANALYZE only where it is worth it.
-    analyse: () => guarded(() => cache().db.pragma('optimize')),
+    analyse: () => analyseDevices(cache()),
+    turn: nextTurn,
   };
+}
+
+/** Row ids a step of a scan over `devices` covers: ~10 ms at a million devices. */
+const IDS_PER_STEP = 50_000;
+/** Rows removed in one transaction: each takes its search entries out (up to a ms each). */
+const REMOVED_PER_STEP = 25;
+
+/** Every device's [from, to) of row ids, a step each. */
+function* idSteps(cache: CacheStore): Generator<[number, number]> {
+  const last = guarded(() => cache.devices.lastId());
+  for (let from = 0; from <= last; from += IDS_PER_STEP) yield [from, from + IDS_PER_STEP];
+}
+
+/**
+ * Without statistics SQLite once chose the location index for a serial-prefix search and sorted
+ * 666,000 rows per keystroke. ANALYZE of the whole file held the thread ~400 ms at a million
+ * devices (`optimize` ran it when the statistics went stale): the devices' indexes are analysed
+ * one per turn, and only when their statistics are missing or off by half or more.
+ */
+async function analyseDevices(cache: CacheStore): Promise<void> {
+  const { db } = cache;
+  // sqlite_stat1 exists once a first ANALYZE ran.
+  const known = guarded(() =>
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1'").get() === undefined
+      ? undefined
+      : db
+          .prepare<[], { stat: string }>(
+            "SELECT stat FROM sqlite_stat1 WHERE tbl = 'devices' AND idx = 'devices_by_location'",
+          )
+          .get()?.stat,
+  );
+  const estimate = Number(known?.split(' ')[0] ?? 0);
+  const rows = guarded(() => cache.devices.count());
+  if (estimate > 0 && estimate / 2 <= rows && rows <= estimate * 2) return;
+  const indexes = guarded(() =>
+    (db.pragma('index_list("devices")') as { name: string }[]).map((i) => i.name),
+  );
+  guarded(() => db.pragma('analysis_limit = 400'));
+  for (const index of indexes) {
+    await nextTurn();
+    guarded(() => db.exec(`ANALYZE "main"."${index.replaceAll('"', '""')}"`));
+  }
 }
 
 /**
@@ -70,7 +112,14 @@ function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<De
     resource: 'devices',
     fetchPage: (request, signal, ask) =>
       scope.api.devicePage({ kind: 'devices' }, request, signal, ask),
-    countSeen: (pass) => scope.store.cache.devices.countSeen(pass),
+    async countSeen(pass) {
+      let seen = 0;
+      for (const [from, to] of idSteps(scope.store.cache)) {
+        seen += guarded(() => scope.store.cache.devices.countSeenIn(pass, from, to));
+        await nextTurn();
+      }
+      return seen;
+    },
     conditional: {
       idOf: (device) => device.serial_number,
       keep: (serials, pass) =>
@@ -85,10 +134,21 @@ function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<De
       reapplyPending(cache, scope.store.work.intents.list(), serials);
       cache.queries.invalidate();
     },
-    reconcile(pass) {
-      const removed = scope.store.cache.devices.removeUnseen(pass - 1);
+    async reconcile(pass) {
+      const cache = scope.store.cache;
+      const gone: number[] = [];
+      for (const [from, to] of idSteps(cache)) {
+        gone.push(...guarded(() => cache.devices.unseenIn(pass - 1, from, to)));
+        await nextTurn();
+      }
+      for (let i = 0; i < gone.length; i += REMOVED_PER_STEP) {
+        if (scope.store.cache !== cache) return; // signed out meanwhile
+        guarded(() => cache.devices.removeRows(gone.slice(i, i + REMOVED_PER_STEP)));
+        await nextTurn();
+      }
+      const removed = gone.length;
       if (removed > 0) ctx.options.log.info('devices gone from the server removed', { removed });
-      scope.store.cache.queries.invalidate();
+      cache.queries.invalidate();
     },
   };
 }

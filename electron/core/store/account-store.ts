@@ -22,6 +22,7 @@ import type { RecordKey } from '../credentials/record-key';
 import { photoRows, type PhotoRows } from './photo-rows';
 import { pickListRows, type PickListRows } from './pick-list-rows';
 import { quickCheckInBackground } from './background-check';
+import { deviceBlocks, fillDeviceBlocks } from './device-blocks';
 import { walLostCommits } from './wal-check';
 import { checkpoints, type Checkpoints } from './checkpoints';
 import { listMarks, type ListMarks } from './list-marks';
@@ -100,10 +101,12 @@ const removeDatabase = (path: string) => {
 function openCache(path: string): CacheStore {
   // Rebuildable from the server: a commit need not wait for the disk (one fsync less per action).
   const db = openDatabase(path, { migrations: CACHE_MIGRATIONS, durability: 'normal' });
+  const blocks = deviceBlocks(db);
+  void fillDeviceBlocks(blocks, db);
   return {
     db,
     devices: deviceRows(db),
-    queries: deviceQueries(db),
+    queries: deviceQueries(db, blocks),
     serials: serialLookup(db),
     locations: locationRows(db),
     organizations: organizationRows(db),

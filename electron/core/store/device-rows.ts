@@ -3,6 +3,7 @@
  * by the technician's intents. The full object (unknown fields included) lives in device_json;
  * the columns beside it are derived from it here and nowhere else, so they never disagree.
  */
+import { randomUUID } from 'node:crypto';
 import { installedLocation, type Device, type LocationRef } from '../api/wire';
 import type { Db } from '../db/open-database';
 import { deviceSearchText, serialSearchKey } from '../db/search-text';
@@ -20,6 +21,15 @@ export interface DeviceRows {
   /** Devices the download `pass` has listed so far. */
   countSeen(pass: number): number;
   /**
+   * The same two a step at a time (a whole scan of a million rows held the thread 165–210 ms):
+   * devices of one stretch of row ids, `[from, to)`; `lastId` where the stretches end.
+   */
+  countSeenIn(pass: number, from: number, to: number): number;
+  unseenIn(pass: number, from: number, to: number): number[];
+  lastId(): number;
+  /** Removes these rows (ids of `unseenIn`), in the caller's transaction or one of its own. */
+  removeRows(ids: readonly number[]): void;
+  /**
    * The server said these rows are unchanged (a page answered 304): they were fetched again
    * now, and `pass` (when given) listed them. Serials not stored are skipped.
    */
@@ -30,6 +40,12 @@ export interface DeviceRows {
   countStored(serials: readonly string[]): number;
   /** Rewrites the location of every device at `from` (a store's temporary id replaced). */
   renameLocation(from: string, to: LocationRef): void;
+  /**
+   * Which inventory a check was made against: another value once a device was added or
+   * removed, or its type, location or searched text changed (a check-in alone leaves it). In
+   * memory, new at every open (a check from before is checked again once).
+   */
+  version(): string;
 }
 
 /** The search index's `state` for a device that is not installed (see schema.ts). */
@@ -67,9 +83,12 @@ type RowColumns = [
 ];
 
 export function deviceRows(db: Db): DeviceRows {
-  const existing = db.prepare<[string], { id: number; search_hash: number }>(
-    'SELECT id, search_hash FROM devices WHERE serial = ?',
-  );
+  const existing = db.prepare<
+    [string],
+    { id: number; search_hash: number; location_id: string | null }
+  >('SELECT id, search_hash, location_id FROM devices WHERE serial = ?');
+  const epoch = randomUUID();
+  let changes = 0;
   const insert = db.prepare<[serial: string, ...RowColumns]>(
     `INSERT INTO devices (serial, location_id, location_name, device_type_name, firmware_version_name,
        search_hash, seen_pass, fetched_at)
@@ -109,6 +128,13 @@ export function deviceRows(db: Db): DeviceRows {
   const seen = db.prepare<[number], { n: number }>(
     'SELECT count(*) AS n FROM devices WHERE seen_pass = ?',
   );
+  const seenIn = db.prepare<[number, number, number], { n: number }>(
+    'SELECT count(*) AS n FROM devices WHERE id >= ? AND id < ? AND seen_pass = ?',
+  );
+  const unseenInRange = db.prepare<[number, number, number], { id: number }>(
+    'SELECT id FROM devices WHERE id >= ? AND id < ? AND seen_pass IS NOT NULL AND seen_pass < ?',
+  );
+  const maxId = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM devices');
   const serialsAt = db.prepare<[string], { serial: string }>(
     'SELECT serial FROM devices WHERE location_id = ?',
   );
@@ -151,7 +177,9 @@ export function deviceRows(db: Db): DeviceRows {
       // Most refreshes change only the check-in time: the search index is left alone then
       // (deleting from a trigram index is most of the cost of a write).
       change = found.search_hash === hash ? null : { id, text, key, state, replace: true };
+      if (change || found.location_id !== columns[0]) changes += 1;
     } else {
+      changes += 1;
       id = Number(
         insert.run(device.serial_number, ...columns, hash, pass, fetchedAt).lastInsertRowid,
       );
@@ -180,6 +208,7 @@ export function deviceRows(db: Db): DeviceRows {
 
   // Index entries first, rows after: the same flush-per-savepoint reason as `reindex`.
   const removeIds = (ids: readonly number[]) => {
+    if (ids.length > 0) changes += 1;
     for (const id of ids) unindex(id);
     for (const id of ids) deleteRow.run(id);
   };
@@ -205,6 +234,13 @@ export function deviceRows(db: Db): DeviceRows {
       if (row) removeIds([row.id]);
     },
     countSeen: (pass) => (seen.get(pass) as { n: number }).n,
+    countSeenIn: (pass, from, to) => seenIn.get(from, to, pass)?.n ?? 0,
+    unseenIn: (pass, from, to) => unseenInRange.all(from, to, pass).map((r) => r.id),
+    lastId: () => maxId.get()?.id ?? 0,
+    removeRows(ids) {
+      if (db.inTransaction) removeIds(ids);
+      else db.transaction(removeIds)(ids);
+    },
     confirm(serials, fetchedAt, pass = null) {
       if (db.inTransaction) confirmAll(serials, fetchedAt, pass);
       else db.transaction(confirmAll)(serials, fetchedAt, pass);
@@ -217,6 +253,7 @@ export function deviceRows(db: Db): DeviceRows {
       else db.transaction(removeIds)(ids);
       return ids.length;
     },
+    version: () => `${epoch}:${changes}`,
     renameLocation(from, to) {
       for (const { serial } of serialsAt.all(from)) {
         const found = rows.get(serial);

@@ -15,6 +15,10 @@
  * With `ctx.pages`, every page is asked conditionally with the validators it came with last
  * time (issue 26): a 304 is the page stored then, so its rows are kept and count as listed by
  * this pass, and what it said about the rest of the list holds too.
+ *
+ * The core's thread has a budget (decision 70): a page's rows are stored a slice at a time
+ * (store-slices.ts), the page's checkpoint with its last slice, so a page cut short is fetched
+ * and stored again. Counting and reconciling after a pass are the list's, a step at a time.
  */
 import { traitsOf } from '../../shared/error-traits';
 import type { ListPage, PageAsk } from '../api/vendor-api';
@@ -23,12 +27,14 @@ import { MAX_RETRY_AFTER_S } from '../api/retry';
 import { listTooBig, PageSignatures, repeatedPage, requestKey, shortList } from '../api/list-walk';
 import { AppError } from '../app-error';
 import type { Checkpoint, Checkpoints } from '../store/checkpoints';
+import { firstSliceSize, nextTurn, storeAllButLast } from './store-slices';
 import type { ListPages, StoredPage } from '../store/list-pages';
 
 export interface ListDownload<T> {
   resource: string;
   fetchPage(request: PageRequest | null, signal: AbortSignal, ask?: PageAsk): Promise<ListPage<T>>;
-  /** Stores one page's rows, marked with `pass`; runs inside the page's transaction. */
+  /** Stores rows of a page, marked with `pass`; runs inside a transaction (a page's rows may
+   * come in several). */
   store(items: T[], pass: number): void;
   /** With `ctx.pages`: asked conditionally (pages stored with the ids they listed). */
   conditional?: {
@@ -39,10 +45,11 @@ export interface ListDownload<T> {
     /** How many of `ids` are stored (a row removed here since, e.g. a queued deletion). */
     stored(ids: string[]): number;
   };
-  /** Deletes rows an earlier pass listed and this complete one did not. */
-  reconcile(pass: number): void;
+  /** Deletes rows an earlier pass listed and this complete one did not (after the pass is
+   * recorded complete; a step at a time when the list is long). */
+  reconcile(pass: number): void | Promise<void>;
   /** Distinct rows this pass has stored (to tell a list shorter than its total). */
-  countSeen(pass: number): number;
+  countSeen(pass: number): number | Promise<number>;
 }
 
 export interface DownloadContext {
@@ -61,7 +68,9 @@ export interface DownloadContext {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   random(): number;
   /** After a complete download: refresh the query planner's statistics. */
-  analyse?: () => void;
+  analyse?: () => void | Promise<void>;
+  /** A turn of the event loop between two transactions (setImmediate by default). */
+  turn?: () => Promise<void>;
 }
 
 /**
@@ -149,9 +158,15 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
     }
   };
 
-  /** Stores a page and what it changes in the checkpoint, in one transaction. */
+  const turn = ctx.turn ?? nextTurn;
+  const sliceSize = firstSliceSize();
+
+  /**
+   * Stores a page and what it changes in the checkpoint: its rows a slice at a time, the last
+   * slice in one transaction with the checkpoint.
+   */
   let bytes = 0;
-  const storePage = (
+  const storePage = async (
     request: PageRequest | null,
     { page, kept }: Fetched,
     record: (c: Checkpoint) => void,
@@ -167,13 +182,22 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
       page.totalCount !== progress.totalCount
     )
       contradicted = true;
+    const lastSlice = await storeAllButLast(
+      kept ? [] : page.items,
+      (slice) => ctx.transaction(() => list.store(slice, checkpoint.pass)),
+      sliceSize,
+      turn,
+      () => {
+        if (ctx.signal.aborted) throw cancelled();
+      },
+    );
     ctx.transaction(() => {
       const key = requestKey(request);
       if (kept) {
         conditional?.keep(kept.ids, checkpoint.pass);
         pages?.listedBy(list.resource, key, checkpoint.pass);
       } else {
-        list.store(page.items, checkpoint.pass);
+        if (lastSlice.length > 0) list.store(lastSlice, checkpoint.pass);
         if (pages && conditional && page.validators)
           pages.put(list.resource, key, pageToStore(page, conditional.idOf), checkpoint.pass);
         else pages?.drop(list.resource, key);
@@ -191,7 +215,7 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
   if (!progress.firstDone) {
     const fetched = await fetchWithRetries(null);
     const first = fetched.page;
-    storePage(null, fetched, () => {
+    await storePage(null, fetched, () => {
       progress.firstDone = true;
       progress.serverTime = first.serverTime ?? null;
       progress.rest = first.rest;
@@ -208,7 +232,7 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
         const asked = request;
         try {
           const fetched = await fetchWithRetries(asked);
-          storePage(asked, fetched, () => progress.done.push(requestKey(asked)));
+          await storePage(asked, fetched, () => progress.done.push(requestKey(asked)));
         } catch (error) {
           pending.length = 0; // the others finish the page in hand and stop
           throw error;
@@ -228,7 +252,7 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
       asked.add(key);
       const fetched = await fetchWithRetries(request);
       const { page, kept } = fetched;
-      storePage(request, fetched, () => {
+      await storePage(request, fetched, () => {
         progress.next = (kept ? kept.ids.length : page.items.length) === 0 ? null : page.next;
       });
     }
@@ -237,7 +261,7 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
   // A list shorter than the server's own (latest) total is not complete: keep what came,
   // delete nothing. A total that changed on the way does not excuse it.
   if (progress.totalCount !== null) {
-    const seen = list.countSeen(checkpoint.pass);
+    const seen = await list.countSeen(checkpoint.pass);
     if (seen < progress.totalCount) {
       // The next run walks the whole list again rather than resuming into the same gap.
       ctx.transaction(() => ctx.checkpoints.restart(checkpoint));
@@ -247,9 +271,10 @@ export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContex
   ctx.transaction(() => {
     ctx.checkpoints.complete(checkpoint, ctx.now());
     pages?.keepOnly(list.resource, checkpoint.pass);
-    if (!checkpoint.resumed && !contradicted) list.reconcile(checkpoint.pass);
   });
-  ctx.analyse?.();
+  // After the pass is recorded complete: cut short (the app closed), the next pass does it.
+  if (!checkpoint.resumed && !contradicted) await list.reconcile(checkpoint.pass);
+  await ctx.analyse?.();
 }
 
 /** A page as its validators are stored: the ids it listed and what it said of the rest. */

@@ -6,6 +6,7 @@
  * the two steps of a move finds the device uninstalled and finishes the install.
  */
 import type { LocationRef, OutboxItem } from '../../shared';
+import { ownValue } from '../../shared/own-key';
 import type { Device } from '../api/wire';
 import { AppError } from '../app-error';
 
@@ -103,7 +104,8 @@ export const stepApplied = (step: Step, device: Device): boolean =>
 
 export const changesApplied = (changes: object, device: Device): boolean =>
   Object.entries(changes).every(
-    ([field, value]) => ((device as Record<string, unknown>)[field] ?? null) === (value ?? null),
+    ([field, value]) =>
+      (ownValue(device as Record<string, unknown>, field) ?? null) === (value ?? null),
   );
 
 /**

@@ -32,7 +32,7 @@ export type PagingStyle =
 const SERVER_PAGE_SIZE = 20;
 
 /** The query parameter that sets the page size, per style. */
-const SIZE_PARAM: Record<PagingStyle, string> = {
+const SIZE_PARAM: Record<PagingStyle, 'per_page' | 'limit' | 'page_size'> = {
   page: 'per_page',
   offset: 'limit',
   'cursor-link': 'limit',

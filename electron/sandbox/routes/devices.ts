@@ -125,11 +125,13 @@ const commit = (ctx: Ctx, apply: () => void): void => {
 
 const parseUpdate = (body: unknown): { name?: string | null; intervalS?: number } => {
   if (!isRecord(body)) throw validationError({ body: 'must be a JSON object' });
-  const fields: Record<string, string> = {};
+  // Keys are the client's text: Object.fromEntries keeps a "__proto__" one as a key.
+  const fields: Record<string, string> = Object.fromEntries(
+    Object.keys(body)
+      .filter((key) => !(DEVICE_WRITABLE_FIELDS as readonly string[]).includes(key))
+      .map((key) => [key, 'is not writable']),
+  );
   const out: { name?: string | null; intervalS?: number } = {};
-  for (const key of Object.keys(body))
-    if (!(DEVICE_WRITABLE_FIELDS as readonly string[]).includes(key))
-      fields[key] = 'is not writable';
   if ('name' in body) {
     const n = body.name;
     if (n === null) out.name = null;

@@ -24,7 +24,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
 
 const parseTime = (
   raw: string | null,
-  field: string,
+  field: 'from' | 'to',
   fields: Record<string, string>,
 ): number | undefined => {
   if (raw === null) return undefined;

@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'photo_empty',
   'photo_too_large',
   'photo_limit',
+  /** A paste that would take the pick list past PICK_LINES_MAX: nothing added. */
+  'pick_list_full',
   'location_queued',
   'training_failed',
   'training_only',

@@ -8,6 +8,8 @@ export type PushEvent =
   | { type: 'sync'; report: SyncReport }
   | { type: 'sync-progress'; state: SyncState }
   | { type: 'data-updated'; resource: string }
+  /** The pick list's lines are being checked: `checked` of its `lines` so far (a few a second). */
+  | { type: 'pick-list-check'; visitId: string; checked: number; lines: number }
   | { type: 'session'; status: SessionStatus }
   /**
    * From the Electron main process (menu shortcuts, deep links): go to a hash path of the

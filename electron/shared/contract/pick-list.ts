@@ -8,12 +8,18 @@ import { z } from 'zod';
 
 /** What one addToPickList takes: a box or a few, never a whole file by mistake. */
 const PICK_TEXT_MAX = 20_000;
+/**
+ * Lines one visit's list holds: a pallet of boxes. A paste that would go past it is refused
+ * whole (`pick_list_full`), and a list this long is still read in a pass over stored rows.
+ */
+export const PICK_LINES_MAX = 2_000;
 
 /** Why "Install the pick list here" skips a line (the renderer words it). */
 export type PickProblem =
   | { kind: 'not_a_serial' }
-  /** Not in the inventory saved on this computer; `near`: serials it may have meant. */
-  | { kind: 'unknown'; near: string[] }
+  /** Not in the inventory saved on this computer ("did you mean" is asked with nearSerials
+   * for the lines shown). */
+  | { kind: 'unknown' }
   | { kind: 'installed_elsewhere'; location: LocationRef }
   | { kind: 'installed_here' }
   | { kind: 'wrong_type'; type: string | null; expected: string }
@@ -36,8 +42,10 @@ export interface PickLine {
   serial: string;
   label: string | null;
   deviceType: string | null;
-  /** null: installed with the others (or installed already: see `install`). */
+  /** null: installed with the others (or installed already: see `install`), or not checked yet. */
   problem: PickProblem | null;
+  /** false until the line's first check against the inventory is made (it is not ready then). */
+  checked: boolean;
   install: PickInstall | null;
   /** "Install the pick list here" installs it now: no problem, and no install on its way or
    * done (one that was refused is tried again). */
@@ -50,6 +58,8 @@ export interface PickList {
   /** The type every line should be, once chosen; null: any type (a box may hold several). */
   expectedType: string | null;
   typeChosen: boolean;
+  /** Lines wait for their first check: how many of the list's lines are checked; null: all. */
+  checking: { checked: number; lines: number } | null;
   lines: PickLine[];
 }
 
@@ -79,6 +89,8 @@ export const pickListOperations = {
       .strict(),
   ).returns<PickList>(),
   removePickLine: op(z.object({ id: Id, locationId: Id.optional() }).strict()).returns<PickList>(),
+  /** Stops the check of new lines and removes those not checked yet (the paste taken back). */
+  cancelPickCheck: op(z.object({ locationId: Id.optional() }).strict()).returns<PickList>(),
   /** The device type every line should be; null: any type. */
   choosePickType: op(
     z

@@ -304,4 +304,15 @@ describe('the mounting checklist and completion rules', () => {
       recorded: { id: entry.id },
     });
   });
+
+  it('a device type named like an object property ("constructor", "toString", "__proto__") gets the checks for other types', async () => {
+    const harness = await start('object-names', NOT_MANAGED);
+    const other = (await harness.call('mountingChecklist', { deviceType: 'Not a type anywhere' }))
+      .checks;
+    expect(other.length).toBeGreaterThan(0);
+    for (const deviceType of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const list = await harness.call('mountingChecklist', { deviceType });
+      expect(list.checks, deviceType).toEqual(other);
+    }
+  }, 60_000);
 });

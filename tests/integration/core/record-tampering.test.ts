@@ -312,7 +312,7 @@ describe('tampering with the app’s files', () => {
     async (language) => {
       const { visit } = await finishedVisit();
       const receipt = await receiptOf(visit.id);
-      const cities = { [receipt.entries[0]!.locationId!]: 'Springfield' };
+      const cities = new Map([[receipt.entries[0]!.locationId!, 'Springfield']]);
       const written = (() => {
         setLocaleSource(() => resolveLocale([language]));
         try {

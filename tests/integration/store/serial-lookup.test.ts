@@ -68,36 +68,51 @@ describe('the server’s spelling of a typed serial', () => {
   });
 });
 
+describe('the server’s spelling among devices that end alike', () => {
+  it('is found when more devices share its last characters than one look-up reads', () => {
+    // 60 serials with the same last eight characters: the look-up by the last characters reads
+    // 51 and gives up, the one by the whole key finds it.
+    const alike = Array.from(
+      { length: 60 },
+      (_, i) => `SHOP${String(i).padStart(2, '0')}-7MQP4XR2`,
+    );
+    put(...alike);
+    for (const serial of [alike[0]!, alike[59]!])
+      expect(store.cache.serials.spelling(serial.toLowerCase().replace('-', ''))).toBe(serial);
+    expect(store.cache.serials.spelling('SHOP99-7MQP4XR2')).toBeNull();
+  });
+});
+
 describe('Did you mean …', () => {
   const near = (typed: string) => store.cache.serials.near(typed, 5);
   beforeEach(() =>
     put('FTC-2B5H97J8', 'FTC-2B5H97K8', 'FTC-7MQP4XR2', 'FTC-9ZZN6WY3', 'FTC-NNAV3KEE'),
   );
 
-  it('offers serials one or two edits away, closest first', () => {
-    expect(near('FTC-2B5H97J9')).toEqual(['FTC-2B5H97J8', 'FTC-2B5H97K8']);
-    expect(near('FTC-7MQP4XR')).toEqual(['FTC-7MQP4XR2']); // one missing
-    expect(near('FTC-7MQPP4XR2')).toEqual(['FTC-7MQP4XR2']); // one extra
-    expect(near('FTC-7MQX4XRX9')).toEqual([]); // three away
+  it('offers serials one or two edits away, closest first', async () => {
+    expect(await near('FTC-2B5H97J9')).toEqual(['FTC-2B5H97J8', 'FTC-2B5H97K8']);
+    expect(await near('FTC-7MQP4XR')).toEqual(['FTC-7MQP4XR2']); // one missing
+    expect(await near('FTC-7MQPP4XR2')).toEqual(['FTC-7MQP4XR2']); // one extra
+    expect(await near('FTC-7MQX4XRX9')).toEqual([]); // three away
   });
 
-  it('offers a swapped pair and the misreads of a label (O/0, I/1, B/8, S/5)', () => {
-    expect(near('FTC-M7QP4XR2')).toEqual(['FTC-7MQP4XR2']);
-    expect(near('FTC-7MQP4XRZ')).toEqual(['FTC-7MQP4XR2']); // Z/2 is a typo, one edit
+  it('offers a swapped pair and the misreads of a label (O/0, I/1, B/8, S/5)', async () => {
+    expect(await near('FTC-M7QP4XR2')).toEqual(['FTC-7MQP4XR2']);
+    expect(await near('FTC-7MQP4XRZ')).toEqual(['FTC-7MQP4XR2']); // Z/2 is a typo, one edit
     // Misreads cost nothing: the one misread comes before the one a letter away.
-    expect(near('FTC-285H97J8')).toEqual(['FTC-2B5H97J8', 'FTC-2B5H97K8']);
-    expect(near('ftc-2bSh97j8')).toEqual(['FTC-2B5H97J8', 'FTC-2B5H97K8']);
+    expect(await near('FTC-285H97J8')).toEqual(['FTC-2B5H97J8', 'FTC-2B5H97K8']);
+    expect(await near('ftc-2bSh97j8')).toEqual(['FTC-2B5H97J8', 'FTC-2B5H97K8']);
     // Misreads and a swap together.
-    expect(near('FTC-28SH9J78')[0]).toBe('FTC-2B5H97J8');
+    expect((await near('FTC-28SH9J78'))[0]).toBe('FTC-2B5H97J8');
   });
 
-  it('offers the serials that end with what was typed: people read a label’s last characters', () => {
-    expect(near('97J8')).toEqual(['FTC-2B5H97J8']);
-    expect(near('6wy3')).toEqual(['FTC-9ZZN6WY3']);
-    expect(near('zz')).toEqual([]);
+  it('offers the serials that end with what was typed: people read a label’s last characters', async () => {
+    expect(await near('97J8')).toEqual(['FTC-2B5H97J8']);
+    expect(await near('6wy3')).toEqual(['FTC-9ZZN6WY3']);
+    expect(await near('zz')).toEqual([]);
   });
 
-  it('finds two edits anywhere among thousands of devices that share their first characters', () => {
+  it('finds two edits anywhere among thousands of devices that share their first characters', async () => {
     const many = Array.from(
       { length: 5_000 },
       (_, i) => `FTC-${(i * 7919).toString(36).toUpperCase().padStart(8, 'Q')}`,
@@ -105,7 +120,23 @@ describe('Did you mean …', () => {
     put(...many);
     const target = many[4321] ?? '';
     const typo = `${target.slice(0, 6)}X${target.slice(7, 10)}Y${target.slice(11)}`;
-    expect(near(typo)).toContain(target);
+    expect(await near(typo)).toContain(target);
+  });
+
+  it('looks for a long key by short pieces, one index query per pause, and still finds it', async () => {
+    const long = `FTC-${'7MQP4XR2'.repeat(7)}`;
+    put(long);
+    let pauses = 0;
+    const found = await store.cache.serials.near(
+      `${long.slice(0, 30)}X${long.slice(31)}`,
+      5,
+      () => {
+        pauses += 1;
+        return Promise.resolve();
+      },
+    );
+    expect(found).toEqual([long]);
+    expect(pauses).toBeGreaterThan(1);
   });
 });
 

@@ -56,7 +56,9 @@ async function open(head: string[], options: { cookie?: string | null } = {}): P
   const lines = [
     ...head,
     `Host: ${new URL(web.bridge.origin).host}`,
-    ...(options.cookie === null ? [] : [`Cookie: ${options.cookie ?? web.cookie}`]),
+    ...(options.cookie === null
+      ? []
+      : [`Cookie: ${options.cookie ?? web.cookie}`, `X-Bridge-Secret: ${web.secret}`]),
     'Content-Type: application/json',
   ];
   socket.write(`${lines.join('\r\n')}\r\n\r\n`);
@@ -172,7 +174,7 @@ describe('bridge limits', () => {
 
   it('keeps the event stream open well past the deadline (it is a response, not a request)', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${web.bridge.origin}/api/events`, {
+    const res = await fetch(`${web.bridge.origin}/api/events?secret=${web.secret}`, {
       headers: { Cookie: web.cookie },
       signal: controller.signal,
     });

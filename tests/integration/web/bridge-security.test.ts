@@ -50,6 +50,7 @@ const good = () => ({
   Host: new URL(bridge.origin).host,
   'Content-Type': 'application/json',
   Cookie: web.cookie,
+  'X-Bridge-Secret': web.secret,
 });
 
 describe('bridge security', () => {
@@ -98,6 +99,21 @@ describe('bridge security', () => {
       (await raw('/api/op/sessionStatus', { method: 'POST', headers: wrong, body: '{}' })).status,
     ).toBe(401);
     expect((await raw('/api/events', { headers: { Host: good().Host } })).status).toBe(401);
+  });
+
+  it('refuses the cookie without the page’s secret, or with another (decision 71)', async () => {
+    const { 'X-Bridge-Secret': _s, ...cookieOnly } = good();
+    for (const headers of [
+      cookieOnly,
+      { ...good(), 'X-Bridge-Secret': '' },
+      { ...good(), 'X-Bridge-Secret': web.secret.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
+    ]) {
+      const res = await raw('/api/op/sessionStatus', { method: 'POST', headers, body: '{}' });
+      expect(res.status).toBe(401);
+    }
+    const stream = { Host: good().Host, Cookie: web.cookie };
+    expect((await raw('/api/events', { headers: stream })).status).toBe(401);
+    expect((await raw('/api/events?secret=wrong', { headers: stream })).status).toBe(401);
   });
 
   it('refuses a request another site or origin made, even with the cookie', async () => {
@@ -158,7 +174,7 @@ describe('bridge security', () => {
 
   it('streams push events to a client with the session cookie', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${bridge.origin}/api/events`, {
+    const res = await fetch(`${bridge.origin}/api/events?secret=${web.secret}`, {
       headers: { Cookie: web.cookie },
       signal: controller.signal,
     });

@@ -1,13 +1,18 @@
 /**
  * The bridge's operation socket (browser mode's fast path): a real WebSocket handshake
  * against the real bridge and core. It answers our own page with its session only (Host,
- * Origin required, cookie), answers each request by its id, and ends a conversation that is
- * not ours (not JSON, no id, oversized, a flood) instead of holding it.
+ * Origin required, cookie, and the secret offered as a subprotocol — never echoed), answers
+ * each request by its id, and ends a conversation that is not ours (not JSON, no id,
+ * oversized, a flood) instead of holding it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BRIDGE_SOCKET_PATH } from '../../../electron/shared/bridge-protocol';
-import { startBridgeHarness, type BridgeHarness } from '../../helpers/bridge-harness';
+import {
+  socketProtocols,
+  startBridgeHarness,
+  type BridgeHarness,
+} from '../../helpers/bridge-harness';
 
 let web: BridgeHarness;
 
@@ -23,10 +28,14 @@ interface Opened {
   refused: number | null;
 }
 
-function connect(headers: Record<string, string>, path = BRIDGE_SOCKET_PATH): Promise<Opened> {
+function connect(
+  headers: Record<string, string>,
+  path = BRIDGE_SOCKET_PATH,
+  protocols = socketProtocols(web.secret),
+): Promise<Opened> {
   const url = web.bridge.origin.replace(/^http/, 'ws') + path;
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { headers, maxPayload: 10_000_000 });
+    const ws = new WebSocket(url, protocols, { headers, maxPayload: 10_000_000 });
     ws.once('open', () => resolve({ ws, refused: null }));
     ws.once('unexpected-response', (_req, res) => resolve({ ws, refused: res.statusCode ?? 0 }));
     ws.once('error', () => resolve({ ws, refused: -1 }));
@@ -45,6 +54,8 @@ describe('bridge operation socket', () => {
   it('answers our page with its session, each request by its id', async () => {
     const { ws, refused } = await connect(ours());
     expect(refused).toBeNull();
+    // The answer names the bridge's protocol, never the secret.
+    expect(ws.protocol).toBe('fi-bridge');
     const answers: { id: number; answer: { ok: boolean; value?: unknown } }[] = [];
     const two = new Promise<void>((resolve) =>
       ws.on('message', (data) => {
@@ -74,6 +85,12 @@ describe('bridge operation socket', () => {
     for (const headers of cases) {
       const { ws, refused } = await connect(headers);
       expect(refused, JSON.stringify(headers)).toBe(403);
+      ws.terminate();
+    }
+    // The cookie alone (what another local server can get from the browser) opens nothing.
+    for (const protocols of [['fi-bridge'], socketProtocols(`${web.secret.slice(1)}x`)]) {
+      const { ws, refused } = await connect(ours(), BRIDGE_SOCKET_PATH, protocols);
+      expect(refused, protocols.join()).toBe(403);
       ws.terminate();
     }
     // Another path under /api/ is no socket either.
@@ -127,7 +144,7 @@ describe('bridge operation socket', () => {
   it('is closed when the bridge closes', async () => {
     const extra = await startBridgeHarness();
     const url = extra.bridge.origin.replace(/^http/, 'ws') + BRIDGE_SOCKET_PATH;
-    const ws = new WebSocket(url, {
+    const ws = new WebSocket(url, socketProtocols(extra.secret), {
       headers: { Origin: extra.bridge.origin, Cookie: extra.cookie },
     });
     await new Promise((resolve) => ws.once('open', resolve));

@@ -35,7 +35,7 @@ describe('the API key does not leak', () => {
     const key = user.api_key;
 
     const { bridge } = web;
-    const events = await fetch(`${bridge.origin}/api/events`, {
+    const events = await fetch(`${bridge.origin}/api/events?secret=${web.secret}`, {
       headers: { Cookie: web.cookie },
     });
     const reader = events.body!.getReader();

@@ -41,23 +41,25 @@ async function startBlackHole(): Promise<{ port: number; reached: Promise<void> 
   return { port: address.port, reached };
 }
 
-/** The browser's WebSocket as this page would have it: same origin, with the cookie. */
+/** The browser's WebSocket as this page would have it: same origin, with the cookie (the
+ * browser adds it); the subprotocols are the page's. */
 function browserSocket(origin: string, cookie: string) {
   return class BrowserSocket extends WebSocket {
-    constructor(url: string | URL) {
-      super(url, { headers: { Origin: origin, Cookie: cookie } });
+    constructor(url: string | URL, protocols?: string[]) {
+      super(url, protocols, { headers: { Origin: origin, Cookie: cookie } });
     }
   };
 }
 
-async function page(options: { cookie?: boolean } = {}) {
+async function page(options: { cookie?: boolean; secret?: boolean } = {}) {
   web = await startBridgeHarness();
   vi.stubGlobal('location', new URL(web.bridge.origin + '/#/inventory'));
   vi.stubGlobal(
     'WebSocket',
     browserSocket(web.bridge.origin, options.cookie === false ? '' : web.cookie),
   );
-  return { web, channel: new SocketChannel() };
+  const secret = options.secret === false ? null : web.secret;
+  return { web, channel: new SocketChannel(() => secret) };
 }
 
 describe('socket channel (ws client as the browser WebSocket)', () => {
@@ -73,6 +75,11 @@ describe('socket channel (ws client as the browser WebSocket)', () => {
 
   it("answers 'unsent' when the bridge refuses the socket (no session)", async () => {
     const { channel } = await page({ cookie: false });
+    expect(await channel.call('sessionStatus', {})).toBe('unsent');
+  });
+
+  it("answers 'unsent' with the cookie but without the secret", async () => {
+    const { channel } = await page({ secret: false });
     expect(await channel.call('sessionStatus', {})).toBe('unsent');
   });
 

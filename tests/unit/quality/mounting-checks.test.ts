@@ -103,10 +103,42 @@ describe('checklist files', () => {
     const read = readChecklistFile(valid, '/etc/x.json');
     expect(read).toEqual({
       set: {
-        deviceTypes: {
-          'Acme X': [{ id: 'mounting_height', kind: 'length', minMetres: 2, maxMetres: 3 }],
-        },
+        deviceTypes: new Map([
+          ['Acme X', [{ id: 'mounting_height', kind: 'length', minMetres: 2, maxMetres: 3 }]],
+        ]),
         otherDeviceTypes: [{ id: 'centred', kind: 'confirm' }],
+      },
+    });
+  });
+
+  it('takes a device type named like an object property as a name like any other', () => {
+    // As JSON.parse reads a file: "__proto__" is an own key there.
+    const raw: unknown = JSON.parse(`{
+      "deviceTypes": {
+        "constructor": [{ "check": "centred" }],
+        "toString": [{ "check": "door_distance" }],
+        "__proto__": [{ "check": "view_clear" }]
+      },
+      "otherDeviceTypes": [{ "check": "arrow_to_street" }]
+    }`);
+    const read = readChecklistFile(raw, '/etc/x.json');
+    if (!('set' in read)) throw new Error(JSON.stringify(read));
+    expect([...read.set.deviceTypes.keys()]).toEqual(['constructor', 'toString', '__proto__']);
+    expect(checksFor(read.set, '__proto__')).toEqual([{ id: 'view_clear', kind: 'confirm' }]);
+    expect(checksFor(read.set, 'constructor')).toEqual([{ id: 'centred', kind: 'confirm' }]);
+    // Not named in the file: the list for other types, never an Object's property.
+    for (const type of ['hasOwnProperty', 'valueOf', 'toLocaleString'])
+      expect(checksFor(read.set, type)).toBe(read.set.otherDeviceTypes);
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(checksFor(DEFAULT_CHECKLISTS, type)).toBe(DEFAULT_CHECKLISTS.otherDeviceTypes);
+  });
+
+  it('names a bad list under a device type by its name', () => {
+    const raw = { ...valid, deviceTypes: { 'Acme X': [{ check: 'centred', maxMetres: 2 }] } };
+    expect(readChecklistFile(raw, '/etc/x.json')).toEqual({
+      problem: {
+        code: 'checklist_file_invalid',
+        params: { file: '/etc/x.json', at: 'deviceTypes.Acme X.0', problem: 'limits_on_confirm' },
       },
     });
   });
@@ -143,6 +175,7 @@ describe('checklist files', () => {
       'too_big',
     ],
     ['no list for other types', { deviceTypes: {} }, 'otherDeviceTypes', 'invalid_type'],
+    ['device types as a list', { ...valid, deviceTypes: [] }, 'deviceTypes', 'invalid_type'],
     ['not an object', [], '', 'invalid_type'],
   ])('names %s with where and what', (_, raw, at, problem) => {
     expect(readChecklistFile(raw, '/etc/x.json')).toEqual({

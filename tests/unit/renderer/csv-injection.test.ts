@@ -71,7 +71,12 @@ describe('CSV exports and formula injection', () => {
   ])('%s: no cell starts a formula, split on "," or ";"', (_, locale, own) => {
     const csv = activityToCsv(
       HOSTILE.map((name) => entry(name, name)),
-      { organization: '=Org', cities: { loc_1: '-City' }, locale, offsetMinutes: () => 0 },
+      {
+        organization: '=Org',
+        cities: new Map([['loc_1', '-City']]),
+        locale,
+        offsetMinutes: () => 0,
+      },
     );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);

@@ -37,7 +37,7 @@ describe('localised CSV files', () => {
   });
   const options = (locale: string) => ({
     organization: 'Nordwind',
-    cities: { loc_1: 'München' },
+    cities: new Map([['loc_1', 'München']]),
     locale,
     offsetMinutes: () => 60,
   });

@@ -44,7 +44,7 @@ describe('CSV export', () => {
       [entry(), entry({ id: '2', locationName: null, action: 'verify', result: 'not_verified' })],
       {
         organization: 'Northwind',
-        cities: { loc_1: 'Berlin' },
+        cities: new Map([['loc_1', 'Berlin']]),
         locale: 'en-US',
         offsetMinutes: () => 120,
       },

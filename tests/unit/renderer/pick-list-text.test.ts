@@ -25,6 +25,7 @@ const line = (patch: Partial<PickLine>): PickLine => ({
   label: null,
   deviceType: 'Counter 3',
   problem: null,
+  checked: true,
   install: null,
   ready: true,
   ...patch,
@@ -51,7 +52,7 @@ const entry = (patch: Partial<ActivityEntry>): ActivityEntry => ({
 describe('a pick list line', () => {
   it('says why it is skipped', () => {
     const said = (problem: PickLine['problem']) => lineState(line({ problem, ready: false }), []);
-    expect(said({ kind: 'unknown', near: [] })).toEqual({
+    expect(said({ kind: 'unknown' })).toEqual({
       badge: { text: 'Skipped', tone: 'bad' },
       text: 'Not among the devices saved on this computer: skipped.',
     });
@@ -63,6 +64,7 @@ describe('a pick list line', () => {
       'Its type is not known, not the expected Counter 3: skipped.',
     );
     expect(lineState(line({}), []).badge.text).toBe('Ready');
+    expect(lineState(line({ checked: false, ready: false }), []).badge.text).toBe('Checking…');
   });
 
   it('follows its install through the pushed queue, then says how it ended', () => {

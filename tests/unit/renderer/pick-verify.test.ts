@@ -14,6 +14,7 @@ const line = (serial: string, how: 'done' | 'queued' | 'ready' | 'here' | 'faile
   deviceType: null,
   problem: how === 'here' ? { kind: 'installed_here' } : null,
   ready: how === 'ready',
+  checked: true,
   install:
     how === 'done' || how === 'queued' || how === 'failed'
       ? {

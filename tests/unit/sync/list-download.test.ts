@@ -13,49 +13,14 @@ import {
   type PageRequest,
 } from '../../../electron/core/api/list-answer';
 import type { ListPage } from '../../../electron/core/api/vendor-api';
-import {
-  freshProgress,
-  type Checkpoint,
-  type Checkpoints,
-} from '../../../electron/core/store/checkpoints';
+import type { Checkpoints } from '../../../electron/core/store/checkpoints';
+import { memoryCheckpoints } from '../../helpers/memory-checkpoints';
 import { downloadList, type ListDownload } from '../../../electron/core/sync/list-download';
 
 const ORIGIN = 'https://api.example.com';
 type Item = { id: string };
 const ids = (n: number, from = 0): Item[] =>
   Array.from({ length: n }, (_, i) => ({ id: `d${from + i}` }));
-
-/** Checkpoints kept in memory, with the same rules for a pass as the store's. */
-const memoryCheckpoints = (): Checkpoints & { restarted: number } => {
-  const rows = new Map<string, Checkpoint>();
-  const store = {
-    restarted: 0,
-    get: (resource: string) => rows.get(resource) ?? null,
-    begin(resource: string, now: string) {
-      const previous = rows.get(resource);
-      const started: Checkpoint = {
-        resource,
-        pass: (previous?.pass ?? 0) + 1,
-        progress: freshProgress(),
-        resumed: false,
-        startedAt: now,
-        completedAt: null,
-      };
-      rows.set(resource, started);
-      return started;
-    },
-    save: (c: Checkpoint) => void rows.set(c.resource, c),
-    complete(c: Checkpoint, now: string) {
-      c.completedAt = now;
-    },
-    restart(c: Checkpoint) {
-      store.restarted += 1;
-      c.progress = freshProgress();
-    },
-    completedAt: (resource: string) => rows.get(resource)?.completedAt ?? null,
-  };
-  return store;
-};
 
 /** A list whose pages a test scripts as bodies; rows stored by pass. */
 const scripted = (answer: (request: PageRequest | null) => unknown) => {

@@ -1,10 +1,11 @@
-/** The city of each store named in some activity (from the local database; unknown: ""). */
+/** The city of each store named in some activity (from the local database; unknown: ""), by
+ * the server's store id (a Map: an id is the server's text). */
 import type { ActivityEntry } from '../../../../electron/shared';
 import { call } from '../transport/transport';
 
 export async function storeCities(
   entries: readonly ActivityEntry[],
-): Promise<Record<string, string>> {
+): Promise<ReadonlyMap<string, string>> {
   const ids = [...new Set(entries.map((e) => e.locationId).filter((id) => id !== null))];
   const found = await Promise.all(
     ids.map((locationId) =>
@@ -14,5 +15,5 @@ export async function storeCities(
       ),
     ),
   );
-  return Object.fromEntries(found);
+  return new Map(found);
 }

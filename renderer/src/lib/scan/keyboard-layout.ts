@@ -8,6 +8,7 @@
  *
  * Pure and unit-tested; the scan field shows the warning (docs/i18n.md, "Scanners").
  */
+import { ownValue } from '../../../../electron/shared/own-key';
 import { m } from '../words/i18n';
 import { normaliseSerial } from './normalise-serial';
 
@@ -60,7 +61,7 @@ const SIGNATURE: Readonly<Record<HostLayout, RegExp>> = {
 };
 
 const readBack = (text: string, layout: HostLayout): string =>
-  [...text].map((ch) => TYPED_TO_US[layout][ch] ?? ch).join('');
+  [...text].map((ch) => ownValue(TYPED_TO_US[layout], ch) ?? ch).join('');
 
 /** Characters no serial has and no label wrapper (URL, JSON, GS1, "SN:") explains. */
 const ODD = /[^A-Za-z0-9._\-\s:/?=&#%+{}[\]",;()|]/;

@@ -6,7 +6,11 @@
  * have run: it must not be sent again).
  */
 import type { Envelope, OperationName } from '../../../../electron/shared';
-import { BRIDGE_SOCKET_PATH } from '../../../../electron/shared/bridge-protocol';
+import {
+  BRIDGE_SOCKET_PATH,
+  BRIDGE_SOCKET_PROTOCOL,
+  bridgeSecretProtocol,
+} from '../../../../electron/shared/bridge-protocol';
 
 export type SocketAnswer = Envelope<never> | 'unsent' | 'lost';
 
@@ -15,10 +19,16 @@ interface Pending {
 }
 
 export class SocketChannel {
+  /** The session secret, offered as a subprotocol when the socket opens (decision 71). */
+  readonly #secret: () => string | null;
   #socket: WebSocket | null = null;
   #opening: Promise<WebSocket | null> | null = null;
   #pending = new Map<number, Pending>();
   #nextId = 1;
+
+  constructor(secret: () => string | null) {
+    this.#secret = secret;
+  }
 
   /** On an open socket the request leaves before this returns (no await on the way), so a
    * screen that asks while it is being built has its answer worked on meanwhile. */
@@ -54,7 +64,13 @@ export class SocketChannel {
     return new Promise((resolve) => {
       let socket: WebSocket;
       try {
-        socket = new WebSocket(new URL(BRIDGE_SOCKET_PATH, location.href.replace(/^http/, 'ws')));
+        const secret = this.#secret();
+        socket = new WebSocket(
+          new URL(BRIDGE_SOCKET_PATH, location.href.replace(/^http/, 'ws')),
+          secret === null
+            ? [BRIDGE_SOCKET_PROTOCOL]
+            : [BRIDGE_SOCKET_PROTOCOL, bridgeSecretProtocol(secret)],
+        );
       } catch {
         resolve(null);
         return;

@@ -2,12 +2,17 @@
  * Browser mode: the same operations over the loopback bridge. The printed address carries a
  * single-use token: it is removed from the address bar before anything renders (so history,
  * bookmarks and screenshots never hold a live one) and traded once for an HttpOnly session
- * cookie that the browser then sends by itself. The page never holds the token after the
- * exchange nor the cookie at all; reload and Back work through the cookie.
+ * cookie, which the browser then sends by itself, and a session secret, which the page sends
+ * with every call (decision 71). A cookie reaches every port of 127.0.0.1, the secret only this
+ * origin: the page keeps it in its origin's localStorage, so reload, Back and another tab of
+ * this browser find it, and a page of another local server does not.
  */
 import type { Envelope, OperationName, PushEvent } from '../../../../electron/shared';
 import {
   BRIDGE_EVENTS_PATH,
+  BRIDGE_SECRET_HEADER,
+  BRIDGE_SECRET_QUERY,
+  BRIDGE_SECRET_STORAGE_KEY,
   BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeOperationPath,
@@ -25,22 +30,45 @@ export const takeTokenFromUrl = (loc: Location, history: History): string | null
   return token;
 };
 
-/**
- * Trades the token for the session cookie. A refused token (already used, from history) is
- * not an error here: a page of a browser that holds the session still works through its
- * cookie, and one that does not is told so by its first call.
- */
-export const exchangeToken = async (token: string): Promise<void> => {
+/** The secret this origin's session holds (another tab of this browser may have stored it). */
+export const storedSecret = (storage: Storage = localStorage): string | null => {
   try {
-    await fetch(BRIDGE_SESSION_PATH, {
+    return storage.getItem(BRIDGE_SECRET_STORAGE_KEY);
+  } catch {
+    return null; // storage refused (a browser setting): the first call says there is no session
+  }
+};
+
+/**
+ * Trades the token for the session cookie and secret; the secret is kept for reload and the
+ * other tabs. A refused token (already used, from history) is not an error here: a browser
+ * that holds the session still works through its cookie and stored secret, and one that does
+ * not is told so by its first call.
+ */
+export const exchangeToken = async (
+  token: string,
+  storage: Storage = localStorage,
+): Promise<string | null> => {
+  try {
+    const answer = await fetch(BRIDGE_SESSION_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
       credentials: 'same-origin',
     });
+    const { secret } = answer.ok ? ((await answer.json()) as { secret?: unknown }) : {};
+    if (typeof secret === 'string') {
+      try {
+        storage.setItem(BRIDGE_SECRET_STORAGE_KEY, secret);
+      } catch {
+        // kept in memory only: this tab works, a reload asks for a new address
+      }
+      return secret;
+    }
   } catch {
     // the bridge is down: the first call says so
   }
+  return storedSecret(storage);
 };
 
 const bridgeDown = <T>(): Envelope<T> => ({
@@ -54,18 +82,26 @@ const noSession = <T>(): Envelope<T> => ({
   error: { kind: 'not_signed_in', code: 'no_session' },
 });
 
-/** `ready` settles once the token (if the page had one) was exchanged for the cookie. */
-export const createBridgeTransport = (ready: Promise<void>): Transport => {
+/**
+ * `ready` settles with the session secret once the token (if the page had one) was exchanged,
+ * or with the stored one (null: no session here).
+ */
+export const createBridgeTransport = (ready: Promise<string | null>): Transport => {
   const listeners = new Set<(event: PushEvent) => void>();
-  const channel = new SocketChannel();
+  let secret: string | null = null;
+  const channel = new SocketChannel(() => secret);
   let opened = false;
   // Once the token was exchanged, calls skip the await: see SocketChannel.call.
   let exchanged = false;
-  void ready.then(() => (exchanged = true));
+  void ready.then((given) => {
+    secret = given;
+    exchanged = true;
+  });
 
   const openEvents = (): void => {
-    // Same origin: EventSource sends the session cookie without being asked.
-    const source = new EventSource(BRIDGE_EVENTS_PATH);
+    // Same origin: EventSource sends the session cookie by itself, the secret in the query.
+    const url = `${BRIDGE_EVENTS_PATH}?${BRIDGE_SECRET_QUERY}=${encodeURIComponent(secret ?? '')}`;
+    const source = new EventSource(url);
     source.onmessage = (message: MessageEvent<string>) => {
       let event: PushEvent;
       try {
@@ -86,7 +122,7 @@ export const createBridgeTransport = (ready: Promise<void>): Transport => {
         if (answer !== 'unsent') return answer;
         const response = await fetch(bridgeOperationPath(name), {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', [BRIDGE_SECRET_HEADER]: secret ?? '' },
           body: JSON.stringify(input ?? {}),
           credentials: 'same-origin',
           signal: signal ?? null,

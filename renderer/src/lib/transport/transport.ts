@@ -12,7 +12,12 @@ import type {
 } from '../../../../electron/shared';
 import { AppFailure } from './app-failure';
 import { parseEnvelope } from './parse-envelope';
-import { createBridgeTransport, exchangeToken, takeTokenFromUrl } from './bridge-transport';
+import {
+  createBridgeTransport,
+  exchangeToken,
+  storedSecret,
+  takeTokenFromUrl,
+} from './bridge-transport';
 import type { Transport } from './transport-types';
 
 declare global {
@@ -38,13 +43,15 @@ const current = (): Transport => {
   } else {
     // The token leaves the address bar now; only the exchange's request carries it after.
     const token = takeTokenFromUrl(window.location, window.history);
-    transport = createBridgeTransport(token === null ? Promise.resolve() : exchangeToken(token));
+    transport = createBridgeTransport(
+      token === null ? Promise.resolve(storedSecret()) : exchangeToken(token),
+    );
   }
   return transport;
 };
 
 /** Resolve the transport now, so the token leaves the address bar before anything renders
- * and its exchange for the session cookie starts at once. */
+ * and its exchange for the session cookie and secret starts at once. */
 export const initTransport = (): void => {
   current();
 };

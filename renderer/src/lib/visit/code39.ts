@@ -4,6 +4,8 @@
  * do not need zxing-wasm's writer (a second WebAssembly module to load for one sheet): the
  * symbology is a table of 9-element patterns, three of them wide.
  */
+import { ownValue } from '../../../../electron/shared/own-key';
+
 // prettier-ignore
 const PATTERNS: Readonly<Record<string, string>> = {
   '0': 'nnnwwnwnn', '1': 'wnnwnnnnw', '2': 'nnwwnnnnw', '3': 'wnwwnnnnn', '4': 'nnnwwnnnw',
@@ -31,7 +33,7 @@ export function code39(text: string, quietZone = 10): Bars {
   const bars: Bars['bars'] = [];
   let x = quietZone;
   for (const ch of `*${text}*`) {
-    const pattern = PATTERNS[ch];
+    const pattern = ownValue(PATTERNS, ch);
     if (pattern === undefined) throw new Error(`Code 39 has no "${ch}"`);
     [...pattern].forEach((element, i) => {
       const width = element === 'w' ? WIDE : 1;

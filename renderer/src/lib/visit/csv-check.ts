@@ -42,7 +42,7 @@ const sameTime = (found: string, iso: string): boolean =>
 
 export interface CsvContext {
   organization: string;
-  cities: Readonly<Record<string, string>>;
+  cities: ReadonlyMap<string, string>;
 }
 
 /**

@@ -117,7 +117,7 @@ export const CSV_TIME_COLUMN = 1;
 export interface ActivityCsvOptions {
   organization: string;
   /** Store id → city, where known. */
-  cities?: Readonly<Record<string, string>>;
+  cities?: ReadonlyMap<string, string>;
   /** The format locale (separator); the active one by default. */
   locale?: string;
   offsetMinutes?: (at: Date) => number;
@@ -139,7 +139,7 @@ const signedByText = (signOff: SignOff | null | undefined): string => {
 export const activityCsvRow = (
   e: ActivityEntry,
   followUp: string,
-  { organization, cities = {}, offsetMinutes, signOff }: ActivityCsvOptions,
+  { organization, cities = new Map(), offsetMinutes, signOff }: ActivityCsvOptions,
 ): Cell[] => [
   organization,
   localTimeWithOffset(e.at, offsetMinutes),
@@ -147,7 +147,7 @@ export const activityCsvRow = (
   e.serial,
   e.label ?? '',
   e.locationName ?? (e.locationId ? m.csv_unknown_location() : ''),
-  e.locationId ? (cities[e.locationId] ?? '') : '',
+  e.locationId ? (cities.get(e.locationId) ?? '') : '',
   entryResultWords(e),
   activityDetail(e),
   followUp,

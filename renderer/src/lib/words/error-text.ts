@@ -3,8 +3,9 @@
  * parameters; the catalog says them. Pure, so the sentences are unit-tested per locale.
  */
 import type { ErrorCode, ErrorKind, FieldRule, SavedError } from '../../../../electron/shared';
+import { ownValue } from '../../../../electron/shared/own-key';
 import { activeLocale } from './active-locale';
-import { issueText } from './field-issues';
+import { issueText, pickListFull } from './field-issues';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
@@ -14,8 +15,8 @@ export interface ErrorWords {
 }
 
 type Params = Record<string, string | number>;
-const text = (p: Params | undefined, key: string): string => String(p?.[key] ?? '');
-const num = (p: Params | undefined, key: string): number => Number(p?.[key] ?? 0);
+const text = (p: Params | undefined, key: string): string => String(ownValue(p, key) ?? '');
+const num = (p: Params | undefined, key: string): number => Number(ownValue(p, key) ?? 0);
 
 /** What a base URL broke, said inside the error's sentence (a rule of its field). */
 const baseUrlProblem = (p: Params | undefined): string =>
@@ -176,6 +177,10 @@ const BY_CODE: Readonly<
   photo_limit: (p) => ({
     message: m.error_photo_limit({ serial: text(p, 'serial'), max: formatNumber(num(p, 'max')) }),
     nextStep: m.error_photo_limit_next(),
+  }),
+  pick_list_full: (p) => ({
+    message: m.error_pick_list_full(pickListFull(p)),
+    nextStep: m.error_pick_list_full_next(),
   }),
   entry_not_amendable: () => ({
     message: m.error_entry_not_amendable(),

@@ -9,13 +9,20 @@ import {
   UPDATE_INTERVAL_MIN_S,
 } from '../../../../electron/shared/field-limits';
 import { MAX_METRES } from '../../../../electron/shared/mounting-checks';
+import { ownValue } from '../../../../electron/shared/own-key';
 import { formatNumber } from './format';
 import { m } from './i18n';
 
 type Params = FieldIssue['params'];
-const numberOf = (p: Params, key: string): number => Number(p?.[key] ?? 0);
+const numberOf = (p: Params, key: string): number => Number(ownValue(p, key) ?? 0);
 const shown = (p: Params, key: string): string => formatNumber(numberOf(p, key));
 const max = (p: Params) => ({ max: shown(p, 'maximum') });
+/** A paste the pick list has no room for: its error and its field say the same numbers. */
+export const pickListFull = (p: Params) => ({
+  max: shown(p, 'max'),
+  lines: shown(p, 'lines'),
+  adding: shown(p, 'adding'),
+});
 
 const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   serial_empty: () => m.rule_serial_empty(),
@@ -107,13 +114,15 @@ export const issueText = (issue: FieldIssue): string => {
       return m.issue_max_items({ max: formatNumber(most) });
     }
     case 'invalid_type':
-      return (TYPES[String(p?.expected)] ?? m.issue_type_other)();
+      return (ownValue(TYPES, String(p?.expected)) ?? m.issue_type_other)();
     case 'invalid_format':
       return p?.format === 'datetime' ? m.issue_datetime() : m.issue_format();
     case 'invalid_value':
       return m.issue_choose_one({ values: String(p?.values ?? '') });
     case 'not_multiple_of':
       return m.issue_type_whole_number();
+    case 'pick_list_full':
+      return m.issue_pick_list_full(pickListFull(p));
     case 'unrecognized_keys':
       return m.issue_unknown_fields({ count: numberOf(p, 'count'), keys: String(p?.keys ?? '') });
     default:
@@ -130,7 +139,7 @@ export const fieldProblem = (
   key: string,
   under?: string,
 ): string | undefined => {
-  const fields = error?.fields ?? {};
-  const issue = fields[key] ?? (under ? fields[`${under}.${key}`] : undefined);
+  const fields = error?.fields;
+  const issue = ownValue(fields, key) ?? (under ? ownValue(fields, `${under}.${key}`) : undefined);
   return issue ? issueText(issue) : undefined;
 };

@@ -85,5 +85,7 @@ export function lineState(line: PickLine, outbox: readonly OutboxItem[]): LineSt
   }
   if (ended) return ended;
   if (install) return { badge: { text: MISSING, tone: 'info' }, text: '' };
+  if (!line.checked)
+    return { badge: { text: m.pick_list_line_checking(), tone: 'info' }, text: '' };
   return { badge: { text: m.pick_list_ready(), tone: 'info' }, text: '' };
 }
