@@ -152,8 +152,8 @@ const PENDING = new Set([
   'scheduled',
   'submitted',
 ]);
-const TASK_KEYS = ['task_id', 'taskId', 'job_id', 'jobId', 'operation_id', 'operationId'];
-const TASK_OBJECTS = ['task', 'job', 'operation'];
+const TASK_KEYS = ['task_id', 'taskId', 'job_id', 'jobId', 'operation_id', 'operationId'] as const;
+const TASK_OBJECTS = ['task', 'job', 'operation'] as const;
 
 /**
  * A write the server accepted to do later rather than did: 202, a status such as "pending" or
@@ -166,7 +166,7 @@ const acceptedForLater = (answer: HttpAnswer): boolean => {
   if (top === null) return false;
   return [top, isObj(top['data']) ? top['data'] : {}].some(
     (o) =>
-      ['status', 'state'].some(
+      (['status', 'state'] as const).some(
         (k) => typeof o[k] === 'string' && PENDING.has(o[k].trim().toLowerCase()),
       ) ||
       TASK_KEYS.some((k) => o[k] !== undefined && o[k] !== null) ||

@@ -131,6 +131,9 @@ const BODY_PAGING_KEYS = [
  * DRF) or under its own name (Laravel's `next_page_url`, OData's `@odata.nextLink`, …). A field
  * that is there and null or empty says there is no next page.
  */
+/** Fields that carry the next page's cursor (`cursor` alone may echo the current one). */
+const CURSOR_KEYS = ['next_cursor', 'nextCursor', 'cursor'] as const;
+
 const NEXT_URL_KEYS = [
   'next',
   'next_page_url',
@@ -140,7 +143,7 @@ const NEXT_URL_KEYS = [
   'next_link',
   'nextLink',
   '@odata.nextLink',
-];
+] as const;
 
 /** The asked URL with another page number (a server that pages by number but gave no link). */
 const withPage = (requestUrl: string, page: number): string => {
@@ -223,7 +226,7 @@ function readPaging(
     }
     return undefined;
   };
-  const present = (key: string) => key in meta || key in top;
+  const present = <K extends string>(key: K) => key in meta || key in top;
   const said = num(pick('total_count', 'total', 'count', 'totalCount', 'total_items'));
   const totalCount = said !== null && totalCounts(said, items) ? said : null;
   const explicitPages = num(pick('total_pages', 'totalPages', 'page_count', 'pages', 'last_page'));
@@ -262,7 +265,7 @@ function readPaging(
   // list, unless a cursor field beside it decides. Never guessed on from the numbers around
   // it: a short last page is no measure of the page size (the list would be asked again by
   // page numbers the server never used, and a page repeated).
-  const hasCursorField = ['next_cursor', 'nextCursor', 'cursor'].some(present);
+  const hasCursorField = CURSOR_KEYS.some(present);
   const nextNumber = num(pick('next_page', 'nextPage')) ?? num(pick('next'));
   const emptyLink = urlFields.some(([, where, key]) => where[key] === null || where[key] === '');
   if (emptyLink && !hasCursorField && nextNumber === null) {
