@@ -25,6 +25,24 @@ const RECORD_SENDS = `(() => {
   };
 })()`;
 
+/** The core's pushed events, by type, and when the last 'data-updated' came. */
+const RECORD_EVENTS = `(() => {
+  const events = (window.__events = []);
+  window.__lastDataUpdate = 0;
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('message', (m) => {
+        let type = null;
+        try { type = JSON.parse(m.data).type; } catch { type = null; }
+        events.push(type);
+        if (type === 'data-updated') window.__lastDataUpdate = performance.now();
+      });
+    }
+  };
+})()`;
+
 interface Sent {
   op: string | null;
   heading: string | null;
@@ -122,11 +140,17 @@ test("a screen's first read leaves before the screen is built", async ({ page, w
 // second render between the scan's Enter and the facts (issue 26, scan-to-device-p95-1m).
 test('a scan opens its device with the one read it made', async ({ page, spareSerial }) => {
   await page.addInitScript({ content: RECORD_SENDS });
+  await page.addInitScript({ content: RECORD_EVENTS });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await openFirstStore(page);
   await page.getByRole('button', { name: 'Scan device' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Scan device' })).toBeVisible();
+  // The scan is made with nothing changing underneath: a data update (the start's sync and
+  // what follows it) has every screen read again, the handed-over answer with them.
+  await expect
+    .poll(() => page.evaluate('performance.now() - window.__lastDataUpdate'), { timeout: 20_000 })
+    .toBeGreaterThan(2_000);
   await page.evaluate('window.__sends.length = 0');
   await scannerBurst(page, spareSerial);
   await expect(page.getByRole('heading', { level: 1, name: spareSerial })).toBeVisible();
@@ -150,20 +174,7 @@ test('an install does not ask for the queue the core has just pushed', async ({
   spareSerial,
 }) => {
   await page.addInitScript({ content: RECORD_SENDS });
-  await page.addInitScript({
-    content: `(() => {
-      const events = (window.__events = []);
-      const Native = window.EventSource;
-      window.EventSource = class extends Native {
-        constructor(url, init) {
-          super(url, init);
-          this.addEventListener('message', (m) => {
-            try { events.push(JSON.parse(m.data).type); } catch { events.push(null); }
-          });
-        }
-      };
-    })()`,
-  });
+  await page.addInitScript({ content: RECORD_EVENTS });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await openFirstStore(page);
