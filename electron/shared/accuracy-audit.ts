@@ -209,7 +209,7 @@ const oneDecimal = (n: number): number => Math.floor(n * 10) / 10;
 
 /**
  * The comparison of the window's buckets: each direction's accuracy from the crossings its
- * buckets miss or add (summed, never cancelling: decision record 70) against the hand count,
+ * buckets miss or add (summed, never cancelling: decision record 72) against the hand count,
  * overall from both, with the overall's 95 % interval. Below the sample it is "not enough
  * people yet", never passed or failed.
  */

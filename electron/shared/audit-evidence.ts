@@ -1,5 +1,5 @@
 /**
- * What an accuracy audit proves (decision record 70): the comparison bucket by bucket, so a
+ * What an accuracy audit proves (decision record 72): the comparison bucket by bucket, so a
  * person missed in one bucket and one counted twice in another do not cancel out, and the 95 %
  * interval of the accuracy (Wilson score), so 95 of 100 reads as "at least about 89 %".
  * Pure; one place for the core (which records it) and the renderer (which words it).

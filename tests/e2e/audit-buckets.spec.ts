@@ -1,5 +1,5 @@
 /**
- * An audit whose errors cancel out on totals is not passed (decision record 70): in browser
+ * An audit whose errors cancel out on totals is not passed (decision record 72): in browser
  * mode against the sandbox, the device counts three people in one bucket that nobody crossed
  * by hand, and misses the three counted by hand in the next. The totals agree (3 and 3); the
  * screen, Activity, the receipt and the CSV say it failed, with both buckets flagged and the

@@ -384,7 +384,7 @@ function compared(
   // No whole bucket in the run (stopped at once): nothing to compare, not enough people.
   const span = window ?? { start: row.startedAt, end: row.startedAt };
   const taps = scope.store.work.audits.taps(row.id);
-  // Bucket by bucket (decision record 70): errors in different buckets never cancel.
+  // Bucket by bucket (decision record 72): errors in different buckets never cancel.
   return compareBuckets(
     span,
     auditBuckets(span, bucketMs, taps, series, thresholds.percent),
