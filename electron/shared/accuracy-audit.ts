@@ -7,21 +7,39 @@
  * whole buckets only: its window starts at the first boundary after Start and ends at the
  * first boundary after Stop; the technician's taps outside it are not compared.
  */
+import {
+  bucketErrors,
+  bucketOf,
+  moreCrossingsToSettle,
+  percentInterval,
+  type AuditBucket,
+  type DeviceCount,
+  type PercentInterval,
+} from './audit-evidence';
 
 export interface AuditThresholds {
   /** Accuracy (per direction and overall) at which an audit passes. */
   percent: number;
+  /**
+   * What must reach `percent`: the accuracy itself ('point', the default), or also the low end
+   * of its 95 % interval ('lower_bound', a managed setting). Absent in results recorded before
+   * the rule could be set: 'point'.
+   */
+  rule?: AuditPassRule;
   /** Crossings counted by hand, at least. */
   minCrossings: number;
   /** Minutes the window lasts, at least: the sample is both, whichever comes later. */
   minMinutes: number;
 }
 
+export type AuditPassRule = 'point' | 'lower_bound';
+
 /** Vendors certify at 90–95 % over about 100 crossings or 10–15 minutes. */
 export const DEFAULT_AUDIT_THRESHOLDS: AuditThresholds = {
   percent: 95,
   minCrossings: 100,
   minMinutes: 10,
+  rule: 'point',
 };
 
 /**
@@ -103,11 +121,6 @@ const longEnough = (window: AuditWindow, thresholds: AuditThresholds): boolean =
 const sampleReached = (manual: Tally, window: AuditWindow, thresholds: AuditThresholds): boolean =>
   manual.in + manual.out >= thresholds.minCrossings && longEnough(window, thresholds);
 
-/** What the device counted; `out` is null where the server gives one count only (people in). */
-interface DeviceCount {
-  in: number;
-  out: number | null;
-}
 /** Percent, one decimal; `out` null where the device gave no count out. */
 interface Accuracy {
   in: number;
@@ -115,16 +128,28 @@ interface Accuracy {
   overall: number;
 }
 
+/** The evidence behind a compared result (absent in results recorded before it was kept). */
+interface Evidence {
+  /** The window's buckets, each with its hand count, the device's, and its flag. */
+  buckets?: AuditBucket[];
+  /** The overall accuracy's 95 % interval. */
+  interval?: PercentInterval;
+  /** Under the 'lower_bound' rule, failed on the interval alone: the crossings that would
+   * settle it at the same accuracy (null: no number would). Absent otherwise. */
+  moreCrossings?: number | null;
+}
+
 export type AuditComparison = {
   window: AuditWindow;
   manual: Tally;
   thresholds: AuditThresholds;
-} & (
-  | { outcome: 'passed' | 'failed'; device: DeviceCount; accuracy: Accuracy }
-  /** Below the sample: the device's counts when they were read; null when the sample could
-   * not be reached whatever the device counted (said at once, without reading them). */
-  | { outcome: 'not_enough'; device: DeviceCount | null; accuracy: Accuracy | null }
-);
+} & Evidence &
+  (
+    | { outcome: 'passed' | 'failed'; device: DeviceCount; accuracy: Accuracy }
+    /** Below the sample: the device's counts when they were read; null when the sample could
+     * not be reached whatever the device counted (said at once, without reading them). */
+    | { outcome: 'not_enough'; device: DeviceCount | null; accuracy: Accuracy | null }
+  );
 
 /**
  * Whether the sample can no longer be reached, known without the device's counts: the window
@@ -183,24 +208,38 @@ export const minimumTimeAt = (windowStart: number, bucketMs: number, thresholds:
 const oneDecimal = (n: number): number => Math.floor(n * 10) / 10;
 
 /**
- * The comparison: accuracy per direction and overall (the directions the device reports,
- * added up). Below the sample it is "not enough people yet", never passed or failed.
+ * The comparison of the window's buckets: each direction's accuracy from the crossings its
+ * buckets miss or add (summed, never cancelling: decision record 72) against the hand count,
+ * overall from both, with the overall's 95 % interval. Below the sample it is "not enough
+ * people yet", never passed or failed.
  */
-export const compareAudit = (
+export const compareBuckets = (
   window: AuditWindow,
-  manual: Tally,
-  device: { in: number; out: number | null },
+  buckets: readonly AuditBucket[],
   thresholds: AuditThresholds,
 ): AuditComparison => {
-  const inPct = oneDecimal(accuracyPercent(manual.in, device.in));
-  const outPct = device.out === null ? null : oneDecimal(accuracyPercent(manual.out, device.out));
-  const overall = oneDecimal(
-    device.out === null ? inPct : accuracyPercent(manual.in + manual.out, device.in + device.out),
-  );
+  const manual: Tally = { in: 0, out: 0 };
+  const device: DeviceCount = { in: 0, out: buckets.length > 0 ? 0 : null };
+  for (const b of buckets) {
+    manual.in += b.manual.in;
+    manual.out += b.manual.out;
+    device.in += b.device.in;
+    device.out = device.out === null || b.device.out === null ? null : device.out + b.device.out;
+  }
+  const errors = bucketErrors(buckets);
+  const inPct = oneDecimal(accuracyPercent(manual.in, manual.in + errors.in));
+  const outPct =
+    device.out === null ? null : oneDecimal(accuracyPercent(manual.out, manual.out + errors.out));
+  const hand = device.out === null ? manual.in : manual.in + manual.out;
+  const missed = device.out === null ? errors.in : errors.in + errors.out;
+  const overall = oneDecimal(accuracyPercent(hand, hand + missed));
+  const interval = percentInterval(Math.max(0, hand - missed), hand);
   const each = [inPct, overall, ...(outPct === null ? [] : [outPct])];
+  const pointPasses = each.every((p) => p >= thresholds.percent);
+  const onInterval = thresholds.rule === 'lower_bound';
   const outcome = !sampleReached(manual, window, thresholds)
     ? 'not_enough'
-    : each.every((p) => p >= thresholds.percent)
+    : pointPasses && (!onInterval || interval.low >= thresholds.percent)
       ? 'passed'
       : 'failed';
   return {
@@ -210,5 +249,25 @@ export const compareAudit = (
     accuracy: { in: inPct, out: outPct, overall },
     outcome,
     thresholds,
+    buckets: [...buckets],
+    interval,
+    ...(onInterval && outcome === 'failed' && pointPasses
+      ? {
+          moreCrossings: moreCrossingsToSettle(
+            Math.max(0, hand - missed),
+            hand,
+            thresholds.percent,
+          ),
+        }
+      : {}),
   };
 };
+
+/** Totals compared as one bucket (the window's start): what a single-bucket audit is. */
+export const compareAudit = (
+  window: AuditWindow,
+  manual: Tally,
+  device: DeviceCount,
+  thresholds: AuditThresholds,
+): AuditComparison =>
+  compareBuckets(window, [bucketOf(window.start, manual, device, thresholds.percent)], thresholds);

@@ -30,6 +30,7 @@ export const POLICY_KEYS = {
   auditPercent: 'AuditAccuracyPercent',
   auditMinCrossings: 'AuditMinimumCrossings',
   auditMinMinutes: 'AuditMinimumMinutes',
+  auditPassRule: 'AuditPassRule',
 } as const;
 
 const HttpsUrl = z
@@ -93,6 +94,8 @@ const FIELDS = {
   AuditAccuracyPercent: Whole(50, 100),
   AuditMinimumCrossings: Whole(1, 10_000),
   AuditMinimumMinutes: Whole(0, 1_440),
+  // 'lower_bound': the low end of the accuracy's 95 % interval must reach the pass mark too.
+  AuditPassRule: z.enum(['point', 'lower_bound']),
 } as const;
 
 export const NOT_MANAGED: ManagedSettings = {
@@ -106,6 +109,7 @@ export const NOT_MANAGED: ManagedSettings = {
   auditPercent: null,
   auditMinCrossings: null,
   auditMinMinutes: null,
+  auditPassRule: null,
 };
 
 export interface PolicyReading {
@@ -195,6 +199,7 @@ export const mergePolicyLayers = (
     auditPercent: values.AuditAccuracyPercent ?? null,
     auditMinCrossings: values.AuditMinimumCrossings ?? null,
     auditMinMinutes: values.AuditMinimumMinutes ?? null,
+    auditPassRule: values.AuditPassRule ?? null,
   };
 };
 

@@ -13,7 +13,7 @@ import {
   auditDurationAtMost,
   auditWindow,
   boundaryAtOrAfter,
-  compareAudit,
+  compareBuckets,
   notEnough,
   plannedWindow,
   sampleOutOfReach,
@@ -23,6 +23,7 @@ import {
   type AuditWindow,
 } from '../../shared/accuracy-audit';
 import type { AccuracyAudit, AuditLogged, AuditPlan, AuditResult, ParsedInput } from '../../shared';
+import { auditBuckets } from '../../shared/audit-evidence';
 import { traitsOf } from '../../shared/error-traits';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { AppError } from '../app-error';
@@ -46,6 +47,7 @@ const auditThresholds = (ctx: ServiceContext): AuditThresholds => {
     percent: managed.auditPercent ?? DEFAULT_AUDIT_THRESHOLDS.percent,
     minCrossings: managed.auditMinCrossings ?? DEFAULT_AUDIT_THRESHOLDS.minCrossings,
     minMinutes: managed.auditMinMinutes ?? DEFAULT_AUDIT_THRESHOLDS.minMinutes,
+    rule: managed.auditPassRule ?? DEFAULT_AUDIT_THRESHOLDS.rule,
   };
 };
 
@@ -338,7 +340,13 @@ async function settleOne(
     // The real bucket, where it was assumed offline: the whole buckets that lie in the run.
     const window = auditWindow(row.startedAt, row.stoppedAt, bucketMs);
     if (window !== null && checkin < window.end) return view(ctx, scope, row, 'checkin');
-    return settle(ctx, scope, row, compared(ctx, scope, row, window, traffic.series), bucketMs);
+    return settle(
+      ctx,
+      scope,
+      row,
+      compared(ctx, scope, row, window, bucketMs, traffic.series),
+      bucketMs,
+    );
   } catch (error) {
     if (error instanceof AppError && error.kind === 'storage') throw error;
     ctx.options.log.info('audit not compared yet', { audit: row.id, error: String(error) });
@@ -369,23 +377,19 @@ function compared(
   scope: SignedInScope,
   row: AuditRow,
   window: AuditWindow | null,
+  bucketMs: number,
   series: readonly { start: string; end: string; count: number; in?: number; out?: number }[],
 ): AuditComparison {
   const thresholds = auditThresholds(ctx);
   // No whole bucket in the run (stopped at once): nothing to compare, not enough people.
   const span = window ?? { start: row.startedAt, end: row.startedAt };
-  const inside = series.filter(
-    (b) => Date.parse(b.start) >= span.start && Date.parse(b.end) <= span.end,
+  const taps = scope.store.work.audits.taps(row.id);
+  // Bucket by bucket (decision record 72): errors in different buckets never cancel.
+  return compareBuckets(
+    span,
+    auditBuckets(span, bucketMs, taps, series, thresholds.percent),
+    thresholds,
   );
-  const device = {
-    in: inside.reduce((n, b) => n + (b.in ?? b.count), 0),
-    out:
-      inside.length > 0 && inside.every((b) => b.out !== undefined)
-        ? inside.reduce((n, b) => n + (b.out ?? 0), 0)
-        : null,
-  };
-  const manual = tallyIn(scope.store.work.audits.taps(row.id), span);
-  return compareAudit(span, manual, device, thresholds);
 }
 
 /** Settles every stopped audit whose counts can be read now (after a sync run). */

@@ -1,4 +1,5 @@
 /** What the IT department set for this laptop (policy), and where it came from. */
+import type { AuditPassRule } from '../accuracy-audit';
 import type { CompletionRules } from '../completion-rules';
 import { Empty } from './fields';
 import { op } from './operation';
@@ -29,6 +30,8 @@ export interface ManagedSettings {
   auditPercent: number | null;
   auditMinCrossings: number | null;
   auditMinMinutes: number | null;
+  /** What must reach the pass mark: the accuracy or also its interval's low end; null: 'point'. */
+  auditPassRule: AuditPassRule | null;
 }
 
 /** Installation quality set by IT (issue 27). */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccuracyAudit } from '../../../electron/shared';
 import { NOT_MANAGED } from '../../../electron/common/managed/policy';
+import { moreCrossingsToSettle, percentInterval } from '../../../electron/shared/audit-evidence';
 import { startCoreHarness, type CoreHarness } from '../../helpers/core-harness';
 import {
   hostSandbox,
@@ -120,6 +121,79 @@ describe('accuracy audit against the sandbox', () => {
     const entry = entries.find((e) => e.audit?.auditId === done.id);
     expect(entry).toMatchObject({ result: 'audit_failed' });
     expect(entry?.audit?.reason).toBe('Door held open by a pallet');
+  });
+
+  it('fails an audit whose errors cancel out on totals: bucket by bucket, with its interval, in the chained record', async () => {
+    const serial = await quietDevice();
+    const audit = await harness.call('startAudit', { serial, locationId });
+    await sleepUntil(audit.window.start + 100);
+    // First bucket: the device counts five more than the hand; the next, five fewer.
+    host.sandbox.peopleCross(serial, { in: 25, out: 0 }, 0);
+    for (let i = 0; i < 20; i++)
+      await harness.call('auditTap', { auditId: audit.id, direction: 'in' });
+    await sleepUntil(audit.window.start + 1_100);
+    host.sandbox.peopleCross(serial, { in: 15, out: 0 }, 0);
+    for (let i = 0; i < 20; i++)
+      await harness.call('auditTap', { auditId: audit.id, direction: 'in' });
+    const done = await finish(audit, serial);
+    expect(done.result).toMatchObject({
+      outcome: 'failed',
+      manual: { in: 40, out: 0 },
+      device: { in: 40, out: 0 },
+      // 10 of 40 wrong, though the totals agree.
+      accuracy: { in: 75, out: 100, overall: 75 },
+      interval: percentInterval(30, 40),
+    });
+    const flagged = done.result?.buckets?.filter((b) => b.flagged) ?? [];
+    expect(flagged.map((b) => [b.manual.in, b.device.in])).toEqual([
+      [20, 25],
+      [20, 15],
+    ]);
+    // What the visit shows comes from its chained record: the buckets and interval are in it.
+    const receipt = await harness.call('visitReceipt', { visitId: done.visitId });
+    expect(receipt?.proof).toMatchObject({ broken: null, cache: null });
+    const entry = receipt?.entries.find((e) => e.audit?.auditId === done.id);
+    expect(entry?.result).toBe('audit_failed');
+    expect(entry?.audit?.result).toEqual(done.result);
+  });
+
+  it('under IT’s interval rule, fails a pass on its percentage whose interval starts below the mark, saying what would settle it', async () => {
+    const strict = await startCoreHarness({
+      dataDir: join(root, 'strict'),
+      managed: {
+        ...NOT_MANAGED,
+        auditMinCrossings: 40,
+        auditMinMinutes: 0,
+        auditPassRule: 'lower_bound',
+      },
+    });
+    try {
+      await signInAndSync(strict, host.sandbox);
+      const [serial] = await uninstalledSerials(strict, 1);
+      await strict.call('installDevice', { serial: serial!, locationId });
+      host.sandbox.peopleCross(serial!, { in: 0, out: 0 });
+      const audit = await strict.call('startAudit', { serial: serial!, locationId });
+      expect(audit.thresholds).toMatchObject({ percent: 95, rule: 'lower_bound' });
+      await sleepUntil(audit.window.start + 100);
+      host.sandbox.peopleCross(serial!, { in: 25, out: 25 }, 3);
+      for (const direction of ['in', 'out'] as const)
+        for (let i = 0; i < 25; i++)
+          await strict.call('auditTap', { auditId: audit.id, direction });
+      await strict.call('stopAudit', { auditId: audit.id });
+      await sleepUntil(audit.window.start + 2_100);
+      host.sandbox.checkIn(serial!);
+      const done = await strict.call('getAudit', { auditId: audit.id });
+      // 48 of 50 (96 %) reaches 95 %; its interval (86.5–98.9 %) does not.
+      expect(done?.result).toMatchObject({
+        outcome: 'failed',
+        accuracy: { overall: 96 },
+        interval: percentInterval(48, 50),
+        moreCrossings: moreCrossingsToSettle(48, 50, 95),
+      });
+      expect(done?.result?.moreCrossings).toBeGreaterThan(0);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('says "not enough people" at the window’s end when too few were counted, without waiting for a check-in', async () => {

@@ -55,6 +55,7 @@ beforeAll(async () => {
     auditPercent: null,
     auditMinCrossings: null,
     auditMinMinutes: null,
+    auditPassRule: null,
   };
   core = await createCore({
     dataDir: join(root, 'data'),
@@ -119,6 +120,7 @@ describe('baseUrlAllowed (normalized comparison)', () => {
     auditPercent: null,
     auditMinCrossings: null,
     auditMinMinutes: null,
+    auditPassRule: null,
   });
   it.each([
     ['https://api.example.com/v1', 'https://api.example.com/v1/', true],

@@ -25,6 +25,7 @@ const LOCKED: ManagedSettings = {
   auditPercent: null,
   auditMinCrossings: null,
   auditMinMinutes: null,
+  auditPassRule: null,
 };
 
 describe('managed settings in the core', () => {

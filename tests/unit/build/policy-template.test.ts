@@ -56,7 +56,14 @@ describe('Group Policy template (build/policy)', () => {
       ...attrs(admx, 'text', 'valueName'),
       // A number's element (an enabled/disabled value's <decimal> has no valueName).
       ...attrs(admx, 'decimal', 'valueName'),
+      // A list's element: the pass rule's.
+      ...attrs(admx, 'enum', 'valueName'),
     ].filter((name) => name !== '');
+    // The list writes exactly the texts the policy accepts.
+    const listed = Array.from(admx.getElementsByTagNameNS(NS, 'enum')).flatMap((list) =>
+      Array.from(list.getElementsByTagNameNS(NS, 'string')).map((el) => el.textContent),
+    );
+    expect(listed).toEqual(['point', 'lower_bound']);
     expect(valueNames.sort()).toEqual(Object.values(POLICY_KEYS).sort());
     // Computer and User Configuration: the app reads HKLM, then HKCU (machine-wide wins).
     expect(new Set(attrs(admx, 'policy', 'class'))).toEqual(new Set(['Both']));

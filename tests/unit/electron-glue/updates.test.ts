@@ -20,6 +20,7 @@ const managed = (over: Partial<ManagedSettings> = {}): ManagedSettings => ({
   auditPercent: null,
   auditMinCrossings: null,
   auditMinMinutes: null,
+  auditPassRule: null,
   ...over,
 });
 

@@ -55,6 +55,8 @@ describe('managed settings: sources parsed for real', () => {
     // The accuracy audit's minimum sample as Group Policy writes it (REG_DWORD, hex).
     '    AuditMinimumCrossings    REG_DWORD    0x3c',
     '    AuditAccuracyPercent    REG_DWORD    0x1f4',
+    // The pass rule as the ADMX's list writes it (REG_SZ).
+    '    AuditPassRule    REG_SZ    lower_bound',
     '',
   ].join('\r\n');
   const REG = 'C:\\Windows\\System32\\reg.exe';
@@ -110,6 +112,7 @@ describe('managed settings: sources parsed for real', () => {
         auditPercent: null, // 500 % is no pass mark: ignored, and said
         auditMinCrossings: 60,
         auditMinMinutes: null,
+        auditPassRule: 'lower_bound',
       },
       problems: [expect.stringMatching(/AuditAccuracyPercent ignored/)],
     });
@@ -205,6 +208,7 @@ describe('managed settings: sources parsed for real', () => {
       auditPercent: null,
       auditMinCrossings: null,
       auditMinMinutes: null,
+      auditPassRule: null,
     });
   });
 

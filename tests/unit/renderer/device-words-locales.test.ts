@@ -98,6 +98,7 @@ describe('managed settings in words', () => {
         auditPercent: null,
         auditMinCrossings: null,
         auditMinMinutes: null,
+        auditPassRule: null,
       }),
     ).toEqual([
       ['API-Basis-URL', 'https://api.example.com (gesperrt)'],

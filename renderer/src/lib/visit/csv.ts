@@ -12,6 +12,7 @@ import { activityDetail } from '../words/activity-text';
 import { followUpByEntry } from './follow-ups';
 import { m } from '../words/i18n';
 import { actionName, entryResultWords } from '../words/outbox-text';
+import { auditBucketCsvRows } from './audit-csv';
 import { recordCsvRows } from './record-csv';
 
 export type CsvSeparator = ',' | ';';
@@ -167,6 +168,7 @@ const activityCsvRows = (
     ...(record
       ? recordCsvRows(record.visit, record.entries, (at) => localTimeWithOffset(at, offsetMinutes))
       : []),
+    ...auditBucketCsvRows(entries),
   ];
 };
 

@@ -4,6 +4,8 @@
  * everywhere (pure, unit-tested per locale).
  */
 import type { AuditLogged, AuditResult, Tally } from '../../../../electron/shared';
+import type { AuditComparison } from '../../../../electron/shared/accuracy-audit';
+import type { AuditBucket } from '../../../../electron/shared/audit-evidence';
 import { formatLocale } from './active-locale';
 import { formatInterval, formatNumber } from './format';
 import { m } from './i18n';
@@ -76,7 +78,67 @@ export const auditNumbers = (audit: Pick<AuditLogged, 'manual' | 'result' | 'win
         device.out === null ? manual.in : crossings(manual),
       ),
     ),
+    ...evidenceParts(result),
   ].join(m.follow_up_separator());
+};
+
+/** How many flagged buckets the sentence names (the table on the screen and in the CSV has all). */
+const BUCKETS_NAMED = 5;
+
+/** "10:01:02", the start of a bucket (seconds: the sandbox's and some servers' are short). */
+export const bucketTime = (ms: number, locale: string = formatLocale()): string =>
+  new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(ms);
+
+const bucketWords = (b: AuditBucket): string =>
+  b.device.out === null
+    ? m.audit_bucket_off_in_only({
+        time: bucketTime(b.start),
+        deviceIn: formatNumber(b.device.in),
+        manualIn: formatNumber(b.manual.in),
+      })
+    : m.audit_bucket_off({
+        time: bucketTime(b.start),
+        deviceIn: formatNumber(b.device.in),
+        deviceOut: formatNumber(b.device.out),
+        manualIn: formatNumber(b.manual.in),
+        manualOut: formatNumber(b.manual.out),
+      });
+
+/**
+ * The evidence a compared result keeps (none in one recorded before it was kept): the overall
+ * accuracy's 95 % interval, the buckets off, and under the interval rule what would settle it.
+ */
+const evidenceParts = (result: AuditComparison): string[] => {
+  const parts: string[] = [];
+  if (result.interval)
+    parts.push(
+      m.audit_line_interval({
+        low: auditPercent(result.interval.low),
+        high: auditPercent(result.interval.high),
+      }),
+    );
+  if (result.buckets) {
+    const off = result.buckets.filter((b) => b.flagged);
+    const total = formatNumber(result.buckets.length);
+    if (off.length === 0) parts.push(m.audit_buckets_none_off({ count: total }));
+    else {
+      const named = off.slice(0, BUCKETS_NAMED).map(bucketWords);
+      if (off.length > BUCKETS_NAMED)
+        named.push(m.audit_buckets_off_more({ count: formatNumber(off.length - BUCKETS_NAMED) }));
+      parts.push(
+        m.audit_buckets_off({ count: formatNumber(off.length), total, list: named.join(', ') }),
+      );
+    }
+  }
+  if (result.moreCrossings !== undefined) {
+    const percent = auditPercent(result.thresholds.percent);
+    parts.push(
+      result.moreCrossings === null
+        ? m.audit_not_settleable({ percent })
+        : m.audit_more_crossings({ percent, count: formatNumber(result.moreCrossings) }),
+    );
+  }
+  return parts;
 };
 
 /** The result with its numbers and, for a failed audit, why it was left so. */
