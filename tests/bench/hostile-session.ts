@@ -9,7 +9,8 @@
  * Parts: `build` (writes the 1,000,000-device data dir with that tree's builder), `pick`
  * (20,000-character pastes to the list's limit, the list reopened), `receipt` (a receipt and
  * CSV of a 5,000-entry visit: the reads the receipt screen and the export make), `csv` (a
- * receipt's CSV checked: as many entries as the contract takes, what a 50 MB CSV is cut to),
+ * receipt's CSV checked with 100,000 entries: what the baseline's contract took, what a 50 MB
+ * CSV is cut to; this tree's refuses more than RECEIPT_ENTRIES_MAX before parsing any),
  * `checklist` (the managed checklist file at <file>: a FIFO, a link to /dev/zero), `windows`
  * (inventory windows where the lists end, and a search's window far down: what dragging the
  * scroll bar to the bottom asks).
