@@ -16,8 +16,11 @@ const SEPARATORS = /[\s._-]/g;
 /** ASCII only, as SQLite's lower() (serials are ASCII; "İ" must not grow a dot). */
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
+/** Printable ASCII is its own NFKC form: normalizing it is skipped (a pick list keys 2,000 lines a read). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export const serialKey = (text: string): string =>
-  asciiLower(text.normalize('NFKC').replace(SEPARATORS, ''));
+  asciiLower((PRINTABLE_ASCII.test(text) ? text : text.normalize('NFKC')).replace(SEPARATORS, ''));
 
 /**
  * The spelling tried after a 404 for a serial the app does not know: a server may look

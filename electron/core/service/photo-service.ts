@@ -88,8 +88,9 @@ export function addPhoto(ctx: ServiceContext, input: ParsedInput<'addPhoto'>): P
 }
 
 /** A visit's photos as its record says them (recorded, not removed), of one device or all. */
+/** The visit's photos as its record says: only photo entries and removals decide them. */
 const livePhotos = (work: WorkStore, visitId: string, serial?: string): ViewedPhoto[] =>
-  viewOf(visitId, work.activity.record.list(visitId)).photos.filter(
+  viewOf(visitId, work.activity.record.photoStates(visitId)).photos.filter(
     (p) => serial === undefined || p.serial === serial,
   );
 

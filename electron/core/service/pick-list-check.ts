@@ -13,7 +13,7 @@ import type { ServiceContext, SignedInScope } from './context';
 import { factsOf, type PickLookup } from './pick-list-checks';
 
 /** A slice stops looking lines up once it has run this long (one lookup is well under it). */
-const SLICE_MS = 8;
+const SLICE_MS = 4;
 /** Lines read from work.db per slice at most. */
 const SLICE_LINES = 200;
 /** Progress events at most this often. */

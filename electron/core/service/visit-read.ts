@@ -23,7 +23,7 @@ import type { VisitRow } from '../store/visit-rows';
 import { recordedPhoto } from './photo-service';
 
 /** Entries read per turn of the event loop (each checked with an HMAC). */
-const PAGE = 250;
+const PAGE = 100;
 
 export interface VisitRead {
   view: VisitView;

@@ -10,8 +10,9 @@ import type { Db } from '../db/open-database';
 
 /** Row ids per block (`id >> 10`). */
 const BLOCK_BITS = 10;
-/** Blocks counted per turn while a file from before is filled in (~8,000 rows: a few ms). */
-const BLOCKS_PER_STEP = 8;
+/** Blocks counted per turn while a file from before is filled in (~2,000 rows: 8 blocks held
+ * the thread 25 ms with cold pages on a busy machine). */
+const BLOCKS_PER_STEP = 2;
 
 export interface DeviceBlocks {
   /**

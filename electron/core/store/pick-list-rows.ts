@@ -31,8 +31,8 @@ export interface PickLineRow {
 }
 
 export interface PickListRows {
-  /** Oldest first. */
-  lines(visitId: string): PickLineRow[];
+  /** Oldest first: up to `limit` lines after the line numbered `afterSeq` (0: from the first). */
+  linesAfter(visitId: string, afterSeq: number, limit: number): (PickLineRow & { seq: number })[];
   count(visitId: string): number;
   add(visitId: string, serials: readonly string[]): void;
   get(id: string): (PickLineRow & { visitId: string }) | null;
@@ -63,6 +63,7 @@ interface Row {
   intent_id: string | null;
   location_id: string | null;
   visit_id: string;
+  seq: number;
   checked: string | null;
   checked_against: string | null;
 }
@@ -79,8 +80,10 @@ const fromRow = (r: Row): PickLineRow => ({
 
 export function pickListRows(db: Db, now: () => Date = () => new Date()): PickListRows {
   const columns =
-    'SELECT id, serial, label, intent_id, location_id, visit_id, checked, checked_against FROM pick_lines';
-  const ofVisit = db.prepare<[string], Row>(`${columns} WHERE visit_id = ? ORDER BY seq`);
+    'SELECT id, serial, label, intent_id, location_id, visit_id, seq, checked, checked_against FROM pick_lines';
+  const ofVisit = db.prepare<[string, number, number], Row>(
+    `${columns} WHERE visit_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+  );
   const one = db.prepare<[string], Row>(`${columns} WHERE id = ?`);
   const countOf = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM pick_lines WHERE visit_id = ?',
@@ -134,7 +137,8 @@ export function pickListRows(db: Db, now: () => Date = () => new Date()): PickLi
     for (const serial of serials) insert.run(`k-${randomUUID()}`, (seq += 1), visitId, serial, at);
   });
   return {
-    lines: (visitId) => ofVisit.all(visitId).map(fromRow),
+    linesAfter: (visitId, afterSeq, limit) =>
+      ofVisit.all(visitId, afterSeq, limit).map((r) => ({ ...fromRow(r), seq: r.seq })),
     count: (visitId) => countOf.get(visitId)?.n ?? 0,
     add: (visitId, serials) => addAll(visitId, serials),
     get(id) {

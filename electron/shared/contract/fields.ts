@@ -44,6 +44,7 @@ export const FIELD_RULES = [
   'passes_too_many',
   'reason_too_long',
   'pick_text_too_long',
+  'receipt_too_many_entries',
   'length_range',
   'reason_required',
   'signature_empty',

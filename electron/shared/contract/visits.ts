@@ -14,6 +14,7 @@ import {
   type SignOff,
 } from './record';
 import { MAX_PHOTO_BYTES } from '../photo-limits';
+import { RECEIPT_ENTRIES_MAX } from '../field-limits';
 import type { OpenRule } from '../completion-rules';
 import type { OutboxKind } from './outbox';
 import type { RecordedCheck } from '../mounting-checks';
@@ -222,9 +223,10 @@ export const visitOperations = {
           .string()
           .regex(/^[0-9a-f]{12}$/)
           .optional(),
+        // The length is checked before any entry (a longer list is refused at once).
         entries: z
           .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
-          .max(100_000)
+          .max(RECEIPT_ENTRIES_MAX, RULE.receipt_too_many_entries)
           .optional(),
       })
       .strict(),

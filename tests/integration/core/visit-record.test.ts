@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Visit } from '../../../electron/shared';
+import { RECEIPT_ENTRIES_MAX } from '../../../electron/shared/field-limits';
 import { canonicalJson } from '../../../electron/core/record/canonical-json';
 import { unkeyedHash } from '../../../electron/core/record/entry-hash';
 import { activityToCsv } from '../../../renderer/src/lib/visit/csv';
@@ -121,6 +122,43 @@ describe('the chained visit record', () => {
       expect(() => db.prepare('DELETE FROM record_entries').run()).toThrow(/never removed/);
     } finally {
       db.close();
+    }
+  });
+
+  it(`a receipt's CSV is checked with up to ${RECEIPT_ENTRIES_MAX.toLocaleString('en')} entries; more is refused at once, by its rule`, async () => {
+    const { visit } = await signedVisit();
+    const record = await world.harness.call('visitRecord', { visitId: visit.id });
+    const hash = record.at(-1)!.hash;
+    const entries = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ n: i + 1, hash: record[i]?.hash ?? hash }));
+    // At the limit: checked (its entries differ from the record's after the fifth).
+    expect(
+      await world.harness.call('checkReceipt', {
+        hash,
+        visitId: visit.id,
+        entries: entries(RECEIPT_ENTRIES_MAX),
+      }),
+    ).toMatchObject({ verdict: 'differs', entry: 6, receiptEntries: RECEIPT_ENTRIES_MAX });
+    for (const count of [RECEIPT_ENTRIES_MAX + 1, 100_000]) {
+      const refused = await world.harness.core.invoke('checkReceipt', {
+        hash,
+        visitId: visit.id,
+        entries: entries(count),
+      });
+      expect(refused).toEqual({
+        ok: false,
+        error: expect.objectContaining({
+          kind: 'validation',
+          code: 'field',
+          fields: {
+            entries: {
+              rule: 'receipt_too_many_entries',
+              code: 'too_big',
+              params: expect.objectContaining({ maximum: RECEIPT_ENTRIES_MAX }),
+            },
+          },
+        }),
+      });
     }
   });
 

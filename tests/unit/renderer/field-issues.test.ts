@@ -24,6 +24,11 @@ const refusal = (name: OperationName, input: unknown): AppErrorShape => {
 };
 
 const long = (n: number) => 'x'.repeat(n);
+const HASH = 'a'.repeat(64);
+const receiptEntries = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ n: i + 1, hash: HASH }));
+const RECEIPT_TOO_LONG =
+  'A receipt’s CSV can be checked with at most 12,500 entries: type its final hash instead';
 
 /** The rules' English as the contract held it before the catalogs did. */
 const SENTENCES: Partial<Record<FieldRule, string>> = {
@@ -172,6 +177,12 @@ describe('the renderer words them in the active language', () => {
         several,
       ],
       [
+        'checkReceipt',
+        { hash: HASH, entries: receiptEntries(12_501) },
+        { entries: RECEIPT_TOO_LONG },
+        RECEIPT_TOO_LONG,
+      ],
+      [
         'signIn',
         { baseUrl: 'not a url', apiKey: 'short' },
         { baseUrl: 'API base URL is not a URL', apiKey: 'API key is too short' },
@@ -196,6 +207,14 @@ describe('the renderer words them in the active language', () => {
 
   it('German: rules, bounds in German number format, and zod codes', () => {
     setLocaleSource(() => resolveLocale(['de-DE']));
+    expect(
+      fieldProblem(
+        refusal('checkReceipt', { hash: HASH, entries: receiptEntries(12_501) }),
+        'entries',
+      ),
+    ).toBe(
+      'Die CSV eines Belegs kann mit höchstens 12.500 Einträgen geprüft werden: geben Sie stattdessen den abschließenden Hash ein',
+    );
     const location = refusal('createLocation', BAD_LOCATION);
     expect(fieldProblem(location, 'city', 'address')).toBe(
       'Der Ort darf höchstens 100 Zeichen lang sein',

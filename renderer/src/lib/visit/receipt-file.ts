@@ -4,12 +4,13 @@
  * its first MAX_RECEIPT_CSV_BYTES + 1 bytes), then parsed a slice at a time between frames,
  * with progress and a cancel (decision record 68).
  */
+import { RECEIPT_ENTRIES_MAX } from '../../../../electron/shared/field-limits';
 import { csvReader } from './record-csv';
 
-/** A 5,000-entry visit writes about 1.6 MB; twice the largest visit the contract takes. */
+/** A 5,000-entry visit writes about 1.6 MB: this holds the largest the core checks (RECEIPT_ENTRIES_MAX). */
 export const MAX_RECEIPT_CSV_BYTES = 4 * 1024 * 1024;
 /** A receipt's rows: its entries, its record's entries and a few more. */
-export const MAX_RECEIPT_CSV_ROWS = 2 * 100_000 + 20;
+export const MAX_RECEIPT_CSV_ROWS = 2 * RECEIPT_ENTRIES_MAX + 20;
 /** Characters parsed between two frames (a few milliseconds of work). */
 const SLICE = 100_000;
 

@@ -73,6 +73,7 @@ const RULES: Readonly<Record<FieldRule, (p: Params) => string>> = {
   base_url_managed: () => m.rule_base_url_managed(),
   signature_empty: () => m.rule_signature_empty(),
   pick_text_too_long: (p) => m.rule_pick_text_too_long(max(p)),
+  receipt_too_many_entries: (p) => m.rule_receipt_too_many_entries(max(p)),
   length_range: () => m.rule_length_range({ max: formatNumber(MAX_METRES) }),
   reason_required: () => m.rule_reason_required(),
 };
