@@ -4,45 +4,33 @@
  * used is named once in the log and answered with its problem (Settings shows it); the
  * defaults stay in use — a typo in IT's file never leaves a technician without a checklist.
  */
-import { readFileSync, statSync } from 'node:fs';
 import type { ChecklistSource } from '../../shared';
 import type { ChecklistFileProblem, ChecklistSet } from '../../shared/mounting-checks';
 import { readChecklistFile } from './checklist-file';
+import { readPolicyJson } from './policy-json-file';
 import { DEFAULT_CHECKLISTS } from './mounting-checklist-defaults';
 import type { ServiceContext } from './context';
-
-/** A checklist file is a few kilobytes; anything far larger is not one. */
-const MAX_FILE_BYTES = 256 * 1024;
 
 export interface LoadedChecklists {
   set: ChecklistSet;
   source: ChecklistSource;
 }
 
-const firstLine = (error: unknown): string =>
-  (error instanceof Error && 'code' in error ? String(error.code) : 'unreadable').slice(0, 40);
-
 /** Reads and validates one checklist file (plain Node, so tests run it on real files). */
 const loadChecklistFile = (
   file: string,
 ): { set: ChecklistSet } | { problem: ChecklistFileProblem } => {
-  const unreadable = (problem: string): { problem: ChecklistFileProblem } => ({
-    problem: { code: 'checklist_file_unreadable', params: { file, at: '', problem } },
-  });
-  let text: string;
-  try {
-    if (statSync(file).size > MAX_FILE_BYTES) return unreadable('too_large');
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return unreadable(firstLine(error));
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
+  const read = readPolicyJson(file);
+  if ('unreadable' in read)
+    return {
+      problem: {
+        code: 'checklist_file_unreadable',
+        params: { file, at: '', problem: read.unreadable },
+      },
+    };
+  if ('notJson' in read)
     return { problem: { code: 'checklist_file_not_json', params: { file, at: '', problem: '' } } };
-  }
-  return readChecklistFile(raw, file);
+  return readChecklistFile(read.raw, file);
 };
 
 const loaded = new WeakMap<ServiceContext, LoadedChecklists>();
