@@ -26,7 +26,7 @@ const CauseEntry = z
       .regex(/^[a-z0-9_]{1,40}$/),
     scope: z.enum(['device', 'store']),
     /** By language tag (en, de, fr, nl, ja, en-XA). */
-    text: z.record(z.enum(['en', 'de', 'fr', 'nl', 'ja', 'en-XA']), Words).optional(),
+    text: z.partialRecord(z.enum(['en', 'de', 'fr', 'nl', 'ja', 'en-XA']), Words).optional(),
   })
   .strict()
   .refine(
