@@ -19,10 +19,10 @@ export const SHIPPED_CAUSES = [
 export type ShippedCause = (typeof SHIPPED_CAUSES)[number];
 
 /** Where a cause lies: at the device (power, cable, port) or in the store's network. */
-export type CauseScope = 'device' | 'store';
+type CauseScope = 'device' | 'store';
 
 /** An IT file's own words for a cause, per language (a catalog's language tag). */
-export interface CauseText {
+interface CauseText {
   title: string;
   look: string;
 }

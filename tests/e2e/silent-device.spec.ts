@@ -53,7 +53,7 @@ test('others at the store check in: the device’s own power comes first; what w
   await expect(causes.first()).toHaveAttribute('data-cause', 'power');
   await expect(causes.first()).toContainText('No power');
   await expect(guide).toContainText('It has never checked in');
-  await expect(guide).toContainText('Checks in every 1 min');
+  await expect(guide).toContainText('Checks in every 0.5 min');
 
   // The screen asks the core at Verify's poll pace: a few operations per 10 s, no storm.
   const from = Date.now();
@@ -64,8 +64,9 @@ test('others at the store check in: the device’s own power comes first; what w
   await page.getByLabel('What did you find?').selectOption('cable_poe');
   await page.getByLabel('What you did').fill('Cable reseated at the switch');
   await page.getByRole('button', { name: 'Record in the visit' }).click();
+  // The technician's note isolated for direction inside the sentence.
   await expect(guide).toContainText(
-    'Recorded: Not checking in; found: Cable or PoE injector. Cable reseated at the switch',
+    'Recorded: Not checking in; found: Cable or PoE injector. \u2068Cable reseated at the switch\u2069',
   );
 
   // It checks in: the screen says so at once.

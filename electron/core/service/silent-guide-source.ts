@@ -11,10 +11,8 @@ import { readGuideFile } from './silent-guide-file';
 import { DEFAULT_GUIDE } from './silent-guide-defaults';
 import type { ServiceContext } from './context';
 
-/** Reads and validates one guide file (plain Node, so tests run it on real files). */
-export const loadGuideFile = (
-  file: string,
-): { guide: SilentGuide } | { problem: GuideFileProblem } => {
+/** Reads and validates one guide file. */
+const loadGuideFile = (file: string): { guide: SilentGuide } | { problem: GuideFileProblem } => {
   const read = readPolicyJson(file);
   if ('unreadable' in read)
     return {
