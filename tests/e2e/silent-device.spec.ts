@@ -7,7 +7,7 @@
  * the poll's pace only.
  */
 import { expect, test } from './fixtures';
-import { installHere, openStoreWithSpare } from './helpers';
+import { installHere, lookUpSerial, openStoreWithSpare } from './helpers';
 import { countedOps, watchBridge } from './helpers/bridge-watch';
 import {
   installOnServer,
@@ -103,4 +103,13 @@ test('none at the store checks in: the store’s network (DHCP) comes first', as
   const causes = page.getByTestId('silent-causes').locator('li');
   await expect(causes.first()).toHaveAttribute('data-cause', 'dhcp');
   await expect(causes.first()).toContainText('No network address (DHCP)');
+
+  // The device's own screen shows the same check, in the same order.
+  await lookUpSerial(page, serial);
+  await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
+  await expect(page.getByTestId('silent-causes').locator('li').first()).toHaveAttribute(
+    'data-cause',
+    'dhcp',
+    { timeout: 30_000 },
+  );
 });
