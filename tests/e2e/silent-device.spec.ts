@@ -7,7 +7,13 @@
  * the poll's pace only.
  */
 import { expect, test } from './fixtures';
-import { installHere, lookUpSerial, openStoreWithSpare } from './helpers';
+import {
+  installHere,
+  lookUpSerial,
+  openLocation,
+  openStoreWithSpare,
+  preferLanguage,
+} from './helpers';
 import { countedOps, watchBridge } from './helpers/bridge-watch';
 import {
   installOnServer,
@@ -84,7 +90,7 @@ test('none at the store checks in: the store’s network (DHCP) comes first', as
   signedInPage: page,
   sandbox,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const { serial, store } = await openStoreWithSpare(page, sandbox);
   const placed = Object.entries(await serverPlacements(sandbox.info))
     .filter(([, at]) => at === store.id)
@@ -105,6 +111,7 @@ test('none at the store checks in: the store’s network (DHCP) comes first', as
   await expect(causes.first()).toContainText('No network address (DHCP)');
 
   // The device's own screen shows the same check, in the same order.
+  await openLocation(page, store.name);
   await lookUpSerial(page, serial);
   await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
   await expect(page.getByTestId('silent-causes').locator('li').first()).toHaveAttribute(
@@ -112,4 +119,14 @@ test('none at the store checks in: the store’s network (DHCP) comes first', as
     'dhcp',
     { timeout: 30_000 },
   );
+
+  // In German, the same order in the catalog's words.
+  await preferLanguage(page, 'de');
+  await expect(
+    page.getByRole('heading', { name: 'Wahrscheinliche Ursachen, die wahrscheinlichste zuerst' }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('silent-causes').locator('li').first()).toContainText(
+    'Keine Netzwerkadresse (DHCP)',
+  );
+  await expect(page.getByTestId('silent-store')).toContainText('Keines der');
 });
