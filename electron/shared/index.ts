@@ -21,6 +21,7 @@ export * from './contract/verification';
 export * from './contract/record';
 export * from './contract/quality';
 export * from './contract/audit';
+export * from './contract/silent-check';
 export * from './contract/events';
 
 export type {
@@ -35,5 +36,6 @@ export type {
 export type { VerificationResult } from './verification-result';
 export type { CompletionRules, OpenRule } from './completion-rules';
 export type { CheckDef, RecordedCheck, ChecklistFileProblem } from './mounting-checks';
+export type { GuideFileProblem } from './silent-causes';
 export type { Direction, Tally } from './accuracy-audit';
 export { MAX_PHOTO_BYTES } from './photo-limits';

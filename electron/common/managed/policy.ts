@@ -26,6 +26,7 @@ export const POLICY_KEYS = {
   requireMountingChecklist: 'RequireMountingChecklist',
   completionRulesOrganizations: 'CompletionRulesOrganizations',
   mountingChecklistFile: 'MountingChecklistFile',
+  silentDeviceGuideFile: 'SilentDeviceGuideFile',
   fullRefreshHours: 'FullRefreshHours',
   auditPercent: 'AuditAccuracyPercent',
   auditMinCrossings: 'AuditMinimumCrossings',
@@ -85,6 +86,7 @@ const FIELDS = {
   RequireMountingChecklist: Switch,
   CompletionRulesOrganizations: OrganizationList,
   MountingChecklistFile: AbsolutePath,
+  SilentDeviceGuideFile: AbsolutePath,
   FullRefreshHours: z
     .number()
     .int('must be a whole number of hours')
@@ -105,7 +107,7 @@ export const NOT_MANAGED: ManagedSettings = {
   updateUrl: null,
   updatesEnabled: null,
   photoMaxSide: null,
-  quality: { rules: null, organizations: null, checklistFile: null },
+  quality: { rules: null, organizations: null, checklistFile: null, guideFile: null },
   auditPercent: null,
   auditMinCrossings: null,
   auditMinMinutes: null,
@@ -164,6 +166,7 @@ const qualityOf = (values: PolicyValues): ManagedQuality => {
       : null,
     organizations: values.CompletionRulesOrganizations ?? null,
     checklistFile: values.MountingChecklistFile ?? null,
+    guideFile: values.SilentDeviceGuideFile ?? null,
   };
 };
 

@@ -15,6 +15,7 @@ const ACTIVITY_KINDS = new Set<RecordEntryKind>([
   'verification',
   'mounting_checklist',
   'visit_incomplete',
+  'silent_check',
   'accuracy_audit',
   'storage',
 ]);

@@ -5,14 +5,11 @@
  * defaults stay in use — a typo in IT's file never leaves a technician without a checklist.
  */
 import type { ChecklistSource } from '../../shared';
-import { OutsideFileError, readOutsideText } from '../../common/outside-file';
 import type { ChecklistFileProblem, ChecklistSet } from '../../shared/mounting-checks';
 import { readChecklistFile } from './checklist-file';
+import { readPolicyJson } from './policy-json-file';
 import { DEFAULT_CHECKLISTS } from './mounting-checklist-defaults';
 import type { ServiceContext } from './context';
-
-/** A checklist file is a few kilobytes; anything far larger is not one. */
-const MAX_FILE_BYTES = 256 * 1024;
 
 export interface LoadedChecklists {
   set: ChecklistSet;
@@ -23,20 +20,17 @@ export interface LoadedChecklists {
 const loadChecklistFile = async (
   file: string,
 ): Promise<{ set: ChecklistSet } | { problem: ChecklistFileProblem }> => {
-  let text: string;
-  try {
-    text = await readOutsideText(file, MAX_FILE_BYTES);
-  } catch (error) {
-    const problem = error instanceof OutsideFileError ? error.problem : 'unreadable';
-    return { problem: { code: 'checklist_file_unreadable', params: { file, at: '', problem } } };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
+  const read = await readPolicyJson(file);
+  if ('unreadable' in read)
+    return {
+      problem: {
+        code: 'checklist_file_unreadable',
+        params: { file, at: '', problem: read.unreadable },
+      },
+    };
+  if ('notJson' in read)
     return { problem: { code: 'checklist_file_not_json', params: { file, at: '', problem: '' } } };
-  }
-  return readChecklistFile(raw, file);
+  return readChecklistFile(read.raw, file);
 };
 
 const loaded = new WeakMap<ServiceContext, Promise<LoadedChecklists>>();

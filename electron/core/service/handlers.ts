@@ -26,6 +26,8 @@ import {
   recordChecklist,
   visitCompletion,
 } from './quality-service';
+import { recordSilentCheck, silentCheck } from './silent-check-service';
+import { silentGuide } from './silent-guide-source';
 import type { OperationName, OperationResult, ParsedInput } from '../../shared';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { checkConnection, lastConnectionReport } from './connection-check';
@@ -177,6 +179,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     mountingChecklist: (input) => mountingChecklist(ctx, input),
     deviceChecklist: (input) => deviceChecklist(ctx, { ...input, serial: spelled(input.serial) }),
     recordChecklist: (input) => recordChecklist(ctx, { ...input, serial: spelled(input.serial) }),
+    silentGuideSource: async () => (await silentGuide(ctx)).source,
+    silentCheck: (input) => silentCheck(ctx, { ...input, serial: spelled(input.serial) }),
+    recordSilentCheck: (input) =>
+      recordSilentCheck(ctx, { ...input, serial: spelled(input.serial) }),
     addPhoto: (input) => addPhoto(ctx, { ...input, serial: spelled(input.serial) }),
     listPhotos: (input) =>
       listPhotos(

@@ -109,6 +109,7 @@ const fromRow = ({ data, ...row }: Row): ActivityEntry => {
 const recordKind = (entry: ActivityEntry): RecordEntryKind => {
   if (entry.fact?.kind === 'mounting_checklist') return 'mounting_checklist';
   if (entry.fact?.kind === 'visit_incomplete') return 'visit_incomplete';
+  if (entry.fact?.kind === 'silent_check') return 'silent_check';
   if (entry.action === 'audit') return 'accuracy_audit';
   if (entry.action === 'verify') return 'verification';
   return entry.action === 'storage' ? 'storage' : 'action';

@@ -42,6 +42,8 @@ export interface ManagedQuality {
   organizations: string[] | null;
   /** The organization's own mounting checklists (a JSON file); null: the shipped ones. */
   checklistFile: string | null;
+  /** SilentDeviceGuideFile: the organization's own silent-device guide (null: the shipped one). */
+  guideFile?: string | null;
 }
 
 export const managedOperations = {

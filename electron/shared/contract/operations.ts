@@ -18,6 +18,7 @@ import { outboxOperations } from './outbox';
 import { pickListOperations } from './pick-list';
 import { qualityOperations } from './quality';
 import { sessionOperations } from './session';
+import { silentCheckOperations } from './silent-check';
 import { verificationOperations } from './verification';
 import { visitOperations } from './visits';
 
@@ -35,6 +36,7 @@ export const operations = {
   ...verificationOperations,
   ...qualityOperations,
   ...auditOperations,
+  ...silentCheckOperations,
 } satisfies Record<string, Operation<z.ZodType, unknown>>;
 
 export type OperationName = keyof typeof operations;

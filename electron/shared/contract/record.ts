@@ -54,6 +54,8 @@ export type RecordEntryKind =
   | 'mounting_checklist'
   /** Finished with completion rules open, and why (a `visit_incomplete` activity fact). */
   | 'visit_incomplete'
+  /** What the technician found and did about a device that does not check in. */
+  | 'silent_check'
   /** The technician started a device's walk test: it counts from then. */
   | 'walk_test_started'
   /** An accuracy audit's row in the visit log, each time it changes (pending, then its result). */

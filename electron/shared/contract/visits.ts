@@ -1,5 +1,6 @@
 /** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF. */
 import type { AuditLogged, AuditResult } from './audit';
+import type { StoreEvidence } from '../silent-causes';
 import { Empty, Id, IsoTime, RULE, Serial } from './fields';
 import {
   AMENDABLE_FIELDS,
@@ -27,7 +28,8 @@ export interface ActivityEntry {
   id: string;
   at: string;
   /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
-  action: OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit' | 'audit';
+  action:
+    OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit' | 'audit' | 'silent_check';
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
@@ -93,7 +95,16 @@ export type ActivityFact =
   /** A placed device's mounting checklist, with the limits each length was judged by. */
   | { kind: 'mounting_checklist'; deviceType: string | null; checks: RecordedCheck[] }
   /** The visit was finished with completion rules open, and why. */
-  | { kind: 'visit_incomplete'; open: OpenRule[]; reason: string };
+  | { kind: 'visit_incomplete'; open: OpenRule[]; reason: string }
+  /** A device that did not check in: the cause found (a guide's, null: none found), what was
+   * done, and the evidence the causes were ordered by when it was recorded. */
+  | {
+      kind: 'silent_check';
+      cause: string | null;
+      note: string;
+      evidence: StoreEvidence;
+      vendorReachable: boolean;
+    };
 
 export interface WalkTestResult {
   /** Passes the technician walked (or the default). */

@@ -142,6 +142,13 @@ const ACTIVITY_FACTS: { [K in ActivityFact['kind']]: Extract<ActivityFact, { kin
     open: [{ rule: 'passed_check', serial: 'FTC-9' }],
     reason: 'Store closed early',
   },
+  silent_check: {
+    kind: 'silent_check',
+    cause: 'cable_poe',
+    note: 'Cable reseated',
+    evidence: 'others_checking_in',
+    vendorReachable: true,
+  },
 };
 
 type Case = [name: string, say: () => string];

@@ -13,7 +13,7 @@ describe('completion rule policies', () => {
   it('no rule set: no rules, nothing to report', () => {
     expect(quality({ UpdatesEnabled: true })).toEqual({
       settings: expect.objectContaining({
-        quality: { rules: null, organizations: null, checklistFile: null },
+        quality: { rules: null, organizations: null, checklistFile: null, guideFile: null },
       }),
       problems: [],
     });
@@ -26,12 +26,14 @@ describe('completion rule policies', () => {
       RequireMountingChecklist: 0,
       CompletionRulesOrganizations: 'org_1, org_2;org-3',
       MountingChecklistFile: 'C:\\ProgramData\\FieldInstaller\\checklists.json',
+      SilentDeviceGuideFile: 'C:\\ProgramData\\FieldInstaller\\guide.json',
     });
     expect(reading.problems).toEqual([]);
     expect(reading.settings.quality).toEqual({
       rules: { photos: 2, passedCheck: true, checklist: false },
       organizations: ['org_1', 'org_2', 'org-3'],
       checklistFile: 'C:\\ProgramData\\FieldInstaller\\checklists.json',
+      guideFile: 'C:\\ProgramData\\FieldInstaller\\guide.json',
     });
   });
 
@@ -61,6 +63,7 @@ describe('completion rule policies', () => {
     ['CompletionRulesOrganizations', 'org_1 ..'],
     ['CompletionRulesOrganizations', ['org_1', 'bell\u0007']],
     ['MountingChecklistFile', 'checklists.json'],
+    ['SilentDeviceGuideFile', 'guide.json'],
   ])('%s = %j is named and ignored', (key, value) => {
     const reading = quality({ [key]: value, RequireMountingChecklist: true });
     expect(reading.problems).toHaveLength(1);

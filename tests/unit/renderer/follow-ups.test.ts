@@ -78,3 +78,30 @@ describe('follow-ups', () => {
     ]);
   });
 });
+
+describe('a device that does not check in', () => {
+  const silentCheck = entry({
+    serial: 'QUIET-1',
+    action: 'silent_check',
+    fact: {
+      kind: 'silent_check',
+      cause: 'cable_poe',
+      note: 'Cable reseated',
+      evidence: 'others_checking_in',
+      vendorReachable: true,
+    },
+  });
+
+  it('what was found and done is listed while it stays unverified, and not once it is verified', () => {
+    const open = followUps([entry({ serial: 'QUIET-1' }), silentCheck]);
+    expect(open.map(followUpWords)).toEqual([
+      'Not checked; Not checking in; found: Cable or PoE injector. \u2068Cable reseated\u2069',
+    ]);
+    const verified = followUps([
+      entry({ serial: 'QUIET-1' }),
+      silentCheck,
+      entry({ serial: 'QUIET-1', action: 'verify', result: 'verified', walkTest: walk(true) }),
+    ]);
+    expect(verified).toEqual([]);
+  });
+});

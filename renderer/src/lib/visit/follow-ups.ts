@@ -16,6 +16,7 @@ import {
 } from './receipt';
 import { m } from '../words/i18n';
 import { verificationWords } from '../words/verification-text';
+import { silentCheckText } from '../words/silent-text';
 
 export interface FollowUp {
   store: ReceiptStore;
@@ -59,6 +60,7 @@ export const followUpWords = ({ device, verificationOpen }: FollowUp): string =>
       ? [walkTestText(device.walkTest)]
       : []),
     ...(auditOpen(device) ? [auditCellText(device)] : []),
+    ...(verificationOpen && device.silentCheck ? [silentCheckText(device.silentCheck)] : []),
   ].join(m.follow_up_separator());
 
 /**

@@ -37,6 +37,9 @@ export interface ReceiptDevice {
   checklist: RecordedCheck[] | null;
   /** Its last accuracy audit in the visit, as the log keeps it. */
   audit: { result: AuditResult; logged: AuditLogged } | null;
+  /** What was found and done while it did not check in, the last one recorded (a follow-up
+   * while its verification is open). */
+  silentCheck?: Extract<ActivityEntry['fact'], { kind: 'silent_check' }> | null;
 }
 
 export interface ReceiptStore {
@@ -84,6 +87,7 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
         walkTest: before?.walkTest ?? null,
         checklist: before?.checklist ?? null,
         audit: before?.audit ?? null,
+        silentCheck: before?.silentCheck ?? null,
       };
       if (before) store.devices[earlier] = device;
       else store.devices.push(device);
@@ -96,6 +100,9 @@ export function receiptStores(entries: readonly ActivityEntry[]): ReceiptStore[]
     } else if (entry.action === 'checklist' && entry.fact?.kind === 'mounting_checklist') {
       const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
       if (device) device.checklist = entry.fact.checks;
+    } else if (entry.action === 'silent_check' && entry.fact?.kind === 'silent_check') {
+      const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
+      if (device) device.silentCheck = entry.fact;
     } else if (entry.action === 'audit' && entry.audit && isAuditResult(entry.result)) {
       const device = storeOf(entry).devices.findLast((d) => d.serial === entry.serial);
       if (device) device.audit = { result: entry.result, logged: entry.audit };

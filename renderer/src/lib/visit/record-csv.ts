@@ -25,6 +25,8 @@ export const recordKindWords = (kind: RecordEntryKind): string => {
       return m.record_kind_mounting_checklist();
     case 'visit_incomplete':
       return m.record_kind_visit_incomplete();
+    case 'silent_check':
+      return m.record_kind_silent_check();
     case 'walk_test_started':
       return m.record_kind_walk_test_started();
     case 'accuracy_audit':

@@ -12,6 +12,7 @@ import { m } from './i18n';
 import { checklistText, incompleteText } from './quality-text';
 import { isolated } from './bidi';
 import { outboxDamageText } from './storage-text';
+import { silentCheckText } from './silent-text';
 
 const walkTestWords = (walk: WalkTestResult): string => {
   const counts = { counted: formatNumber(walk.counted), expected: formatNumber(walk.expected) };
@@ -80,6 +81,8 @@ const factWords = (fact: ActivityFact, walkTest: WalkTestResult | null): string 
       return checklistText(fact.checks);
     case 'visit_incomplete':
       return incompleteText(fact);
+    case 'silent_check':
+      return silentCheckText(fact);
   }
 };
 

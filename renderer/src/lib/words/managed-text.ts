@@ -34,7 +34,7 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
       m.managed_photo_max_side(),
       m.managed_pixels({ pixels: formatNumber(settings.photoMaxSide) }),
     ]);
-  const { rules, organizations, checklistFile } = settings.quality;
+  const { rules, organizations, checklistFile, guideFile } = settings.quality;
   if (rules !== null) {
     const said = rulesText(rules) || m.managed_off();
     rows.push([
@@ -48,6 +48,7 @@ export const managedRows = (settings: ManagedSettings): [string, string][] => {
     ]);
   }
   if (checklistFile !== null) rows.push([m.managed_checklist_file(), checklistFile]);
+  if (guideFile) rows.push([m.managed_guide_file(), guideFile]);
   if (settings.fullRefreshHours !== undefined)
     rows.push([
       m.managed_full_refresh(),

@@ -25,6 +25,7 @@ const ACTION_NAMES: Record<ActivityEntry['action'], () => string> = {
   checklist: m.action_checklist,
   finish_visit: m.action_finish_visit,
   audit: m.action_audit,
+  silent_check: m.action_silent_check,
 };
 
 /** What an action of each kind is, as the Activity table's "Action" column says it (a kind
