@@ -37,7 +37,7 @@ export interface GuideCause {
 
 /** A guide: causes per device type (`device_type_name`), and for any other type. */
 export interface SilentGuide {
-  deviceTypes: Record<string, GuideCause[]>;
+  deviceTypes: ReadonlyMap<string, GuideCause[]>;
   otherDeviceTypes: GuideCause[];
 }
 
@@ -64,7 +64,7 @@ export const orderCauses = (
 
 /** A guide's causes for a device type (its own list, else the list for other types). */
 export const causesFor = (guide: SilentGuide, deviceType: string | null): GuideCause[] =>
-  (deviceType !== null ? guide.deviceTypes[deviceType] : undefined) ?? guide.otherDeviceTypes;
+  (deviceType !== null ? guide.deviceTypes.get(deviceType) : undefined) ?? guide.otherDeviceTypes;
 
 /** A guide file that could not be used (named in Settings; the shipped guide is kept). */
 export interface GuideFileProblem {

@@ -7,6 +7,7 @@
  * what (codes the catalogs word), never a throw.
  */
 import { z } from 'zod';
+import { isObject, placeOf, withPairs } from './device-type-pairs';
 import {
   SHIPPED_CAUSES,
   type GuideCause,
@@ -42,8 +43,9 @@ const CauseList = z
 
 const GuideFile = z
   .object({
-    /** By the device type's name as the server spells it (`device_type_name`). */
-    deviceTypes: z.record(z.string().trim().min(1).max(120), CauseList),
+    /** By the device type's name as the server spells it (`device_type_name`); read as
+     * [name, list] pairs (device-type-pairs.ts). */
+    deviceTypes: z.array(z.tuple([z.string().trim().min(1).max(120), CauseList])),
     otherDeviceTypes: CauseList,
   })
   .strict();
@@ -59,7 +61,14 @@ export const readGuideFile = (
   raw: unknown,
   file: string,
 ): { guide: SilentGuide } | { problem: GuideFileProblem } => {
-  const parsed = GuideFile.safeParse(raw);
+  if (isObject(raw) && Object.hasOwn(raw, 'deviceTypes') && !isObject(raw.deviceTypes))
+    return {
+      problem: {
+        code: 'guide_file_invalid',
+        params: { file, at: 'deviceTypes', problem: 'invalid_type' },
+      },
+    };
+  const parsed = GuideFile.safeParse(withPairs(raw));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {
@@ -67,15 +76,14 @@ export const readGuideFile = (
         code: 'guide_file_invalid',
         params: {
           file,
-          at: (issue?.path ?? []).map(String).join('.').slice(0, 200),
+          at: placeOf(issue?.path ?? [], raw),
           problem: issue?.code === 'custom' ? issue.message : (issue?.code ?? 'invalid'),
         },
       },
     };
   }
-  const deviceTypes: Record<string, GuideCause[]> = {};
-  for (const [type, list] of Object.entries(parsed.data.deviceTypes))
-    deviceTypes[type] = list.map(toCause);
+  const deviceTypes = new Map<string, GuideCause[]>();
+  for (const [type, list] of parsed.data.deviceTypes) deviceTypes.set(type, list.map(toCause));
   return {
     guide: { deviceTypes, otherDeviceTypes: parsed.data.otherDeviceTypes.map(toCause) },
   };
