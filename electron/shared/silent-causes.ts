@@ -22,7 +22,7 @@ export type ShippedCause = (typeof SHIPPED_CAUSES)[number];
 type CauseScope = 'device' | 'store';
 
 /** An IT file's own words for a cause, per language (a catalog's language tag). */
-interface CauseText {
+export interface CauseText {
   title: string;
   look: string;
 }

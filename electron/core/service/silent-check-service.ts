@@ -69,6 +69,7 @@ export async function recordSilentCheck(
     fact: {
       kind: 'silent_check',
       cause: input.cause,
+      causeText: known.causes.find((c) => c.id === input.cause)?.text ?? null,
       note: input.note,
       evidence: known.store.evidence,
       vendorReachable: known.vendorReachable,

@@ -1,6 +1,6 @@
 /** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF. */
 import type { AuditLogged, AuditResult } from './audit';
-import type { StoreEvidence } from '../silent-causes';
+import type { CauseText, StoreEvidence } from '../silent-causes';
 import { Empty, Id, IsoTime, RULE, Serial } from './fields';
 import {
   AMENDABLE_FIELDS,
@@ -101,6 +101,9 @@ export type ActivityFact =
   | {
       kind: 'silent_check';
       cause: string | null;
+      /** IT's own words for that cause (its guide file's, per language), kept with the entry
+       * so the record says it as the screen did; null or absent: a shipped cause, or none. */
+      causeText?: Record<string, CauseText> | null;
       note: string;
       evidence: StoreEvidence;
       vendorReachable: boolean;

@@ -107,6 +107,8 @@ describe('the silent-device guide', () => {
       fact: {
         kind: 'silent_check',
         cause: 'led_amber_blink',
+        // IT's own words, kept with the entry: the record says it as the screen did.
+        causeText: LED.text,
         note: 'Cable reseated, light still amber',
         evidence: known.store.evidence,
       },

@@ -104,4 +104,29 @@ describe('a device that does not check in', () => {
     ]);
     expect(verified).toEqual([]);
   });
+
+  it('an IT guide’s own cause is said in the words recorded with it, in the language shown', () => {
+    const own = entry({
+      serial: 'QUIET-2',
+      action: 'silent_check',
+      fact: {
+        kind: 'silent_check',
+        cause: 'led_amber_blink',
+        causeText: {
+          en: { title: 'Amber light blinking', look: 'Vendor code A2.' },
+          de: { title: 'Gelbe Leuchte blinkt', look: 'Herstellercode A2.' },
+        },
+        note: 'Reseated',
+        evidence: 'others_checking_in',
+        vendorReachable: true,
+      },
+    });
+    expect(followUps([entry({ serial: 'QUIET-2' }), own]).map(followUpWords)).toEqual([
+      'Not checked; Not checking in; found: \u2068Amber light blinking\u2069. \u2068Reseated\u2069',
+    ]);
+    setLocaleSource(() => resolveLocale(['de']));
+    expect(followUps([entry({ serial: 'QUIET-2' }), own]).map(followUpWords)[0]).toContain(
+      'Gelbe Leuchte blinkt',
+    );
+  });
 });

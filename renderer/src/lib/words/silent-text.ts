@@ -4,7 +4,11 @@
  * English, which the file must have: silent-guide-file.ts).
  */
 import type { ActivityFact, GuideFileProblem } from '../../../../electron/shared';
-import type { GuideCause, ShippedCause } from '../../../../electron/shared/silent-causes';
+import type {
+  CauseText,
+  GuideCause,
+  ShippedCause,
+} from '../../../../electron/shared/silent-causes';
 import { SHIPPED_CAUSES } from '../../../../electron/shared/silent-causes';
 import { activeLocale } from './active-locale';
 import { m } from './i18n';
@@ -26,9 +30,13 @@ const SHIPPED: Record<ShippedCause, { title: () => string; look: () => string }>
 const isShipped = (id: string): id is ShippedCause =>
   (SHIPPED_CAUSES as readonly string[]).includes(id);
 
+/** IT's own words for a cause in the language shown, else its English; null: none. */
+const ownWords = (text: GuideCause['text'] | undefined): CauseText | null =>
+  text?.[activeLocale().messages] ?? text?.en ?? null;
+
 /** A cause's title and what to look at, in the language shown. */
 export const causeWords = (cause: GuideCause): { title: string; look: string } => {
-  const own = cause.text?.[activeLocale().messages] ?? cause.text?.en;
+  const own = ownWords(cause.text);
   if (own) return own;
   if (isShipped(cause.id))
     return { title: SHIPPED[cause.id].title(), look: SHIPPED[cause.id].look() };
@@ -39,7 +47,10 @@ export const causeWords = (cause: GuideCause): { title: string; look: string } =
 export const silentCheckText = (fact: Extract<ActivityFact, { kind: 'silent_check' }>): string => {
   const note = isolated(fact.note);
   if (fact.cause === null) return m.activity_silent_check_none({ note });
-  const cause = isShipped(fact.cause) ? SHIPPED[fact.cause].title() : isolated(fact.cause);
+  // IT's own cause in the words recorded with it (the file may have changed since).
+  const cause = isShipped(fact.cause)
+    ? SHIPPED[fact.cause].title()
+    : isolated(ownWords(fact.causeText)?.title ?? fact.cause);
   return m.activity_silent_check({ cause, note });
 };
 
