@@ -38,3 +38,22 @@ test('a locked API base URL is pre-filled and read-only; Settings shows the mana
   await expect(managed).toContainText(policyFile);
   await checkBothThemes(page, 'settings-managed');
 });
+
+test('a silent-device guide file that cannot be used is named in Settings, the app’s own guide in use', async ({
+  page,
+  dataDir,
+}) => {
+  const guideFile = join(dataDir, 'guide.json');
+  writeFileSync(guideFile, '{ "deviceTypes": ');
+  const policyFile = join(dataDir, 'policy.json');
+  writeFileSync(policyFile, JSON.stringify({ SilentDeviceGuideFile: guideFile }));
+  const web = await startWeb(join(dataDir, 'app'), ['--policy-file', policyFile]);
+  await page.goto(web.info.url);
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await openNav(page, 'Settings');
+  const managed = page.getByRole('region', { name: 'Managed by your IT department' });
+  await expect(managed).toContainText('Silent-device guide');
+  await expect(managed.getByRole('alert')).toHaveText(
+    `The silent-device guide in ${guideFile} cannot be used (not valid JSON); the app’s own guide is used instead.`,
+  );
+});

@@ -236,7 +236,9 @@ export function createConnectivityMonitor(options: ConnectivityOptions): Connect
       else await probeOffline();
     },
     async recheck() {
-      if (stopped || osOffline || !active || probing) return;
+      if (stopped || osOffline || !active) return;
+      // A probe already on its way may have left before what the page saw (its window back in
+      // front after the network changed): its answer is dropped and the server asked now.
       cancel();
       attempt = 0;
       const mine = generation;

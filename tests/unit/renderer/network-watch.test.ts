@@ -58,4 +58,21 @@ describe('watchNetwork', () => {
     stop();
     expect([...listeners.values()].every((set) => set.size === 0)).toBe(true);
   });
+
+  it('a window back in front a second after a reload asks again: the server may have gone since', () => {
+    const { target, fire } = page();
+    const reports: NetworkReport[] = [];
+    let now = 0;
+    watchNetwork(
+      target,
+      (r) => reports.push(r),
+      () => now,
+    );
+    now = 1_000;
+    fire('focus');
+    expect(reports).toEqual([
+      { online: true, recheck: true },
+      { online: true, recheck: true },
+    ]);
+  });
 });

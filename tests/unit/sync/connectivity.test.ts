@@ -365,4 +365,31 @@ describe('connectivity monitor: the OS network state and unanswered attempts (in
     await monitor.recheck();
     expect(probes()).toBe(1);
   });
+
+  it('a recheck while a probe is on its way asks again: that probe left before what the page saw', async () => {
+    const timers = new ManualTimers();
+    const changes: boolean[] = [];
+    const answer: ((ok: boolean) => void)[] = [];
+    const monitor = createConnectivityMonitor({
+      probe: () => new Promise<boolean>((resolve) => answer.push(resolve)),
+      onChange: (o) => changes.push(o),
+      idleProbeMs: 10_000,
+      failureProbeMs: 1_500,
+      minDelayMs: 1_000,
+      maxDelayMs: 8_000,
+      random: () => 0.5,
+      timers,
+    });
+    // The idle probe leaves while the server is there.
+    await timers.fireNext();
+    expect(answer).toHaveLength(1);
+    // The window comes back to the front after the server went away: asked again now.
+    const rechecked = monitor.recheck();
+    expect(answer).toHaveLength(2);
+    answer[0]!(true);
+    answer[1]!(false);
+    await rechecked;
+    expect(changes).toEqual([false]);
+    expect(monitor.isOnline()).toBe(false);
+  });
 });

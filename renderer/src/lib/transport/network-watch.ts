@@ -25,8 +25,9 @@ interface ConnectionInfo extends EventTarget {
 
 const EFFECTIVE_TYPES = ['slow-2g', '2g', '3g', '4g'] as const;
 
-/** Coming to the front fires focus and visibilitychange together: one check for both. */
-const RECHECK_GAP_MS = 2_000;
+/** Coming to the front fires focus and visibilitychange together (within milliseconds): one
+ * check for both. Any later one is a new question: the server may have gone a second ago. */
+const RECHECK_GAP_MS = 300;
 
 /** What the page knows now, as the core's operation takes it. */
 const networkReport = (navigator: Navigator, recheck: boolean): NetworkReport => {
