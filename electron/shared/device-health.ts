@@ -6,7 +6,7 @@
 import type { Device } from '../core/api/wire';
 
 /** Assumed default when a device does not say how often it checks in. */
-const DEFAULT_INTERVAL_S = 300;
+export const DEFAULT_INTERVAL_S = 300;
 
 /** A check-in may be a minute late (clock skew, a slow upload) on top of one missed interval. */
 const CHECKIN_GRACE_MS = 60_000;
