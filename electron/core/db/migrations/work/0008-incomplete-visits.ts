@@ -1,0 +1,8 @@
+import type { NumberedMigration } from '../numbered';
+
+export const migration: NumberedMigration = {
+  version: 8,
+  sql: `-- Completion rules (issue 27): a visit finished with rules still open is incomplete, with which
+   -- rules and the technician's reason (JSON {open, reason}); NULL: complete, or no rules.
+   ALTER TABLE visits ADD COLUMN incomplete TEXT;`,
+};
