@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import local from './build/eslint/comments-cite-decisions.mjs';
 
 export default tseslint.config(
   {
@@ -21,7 +22,9 @@ export default tseslint.config(
   ...svelte.configs['flat/recommended'],
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { local },
     rules: {
+      'local/comments-cite-decisions': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

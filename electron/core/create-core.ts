@@ -45,7 +45,7 @@ import { validationError } from './validation-error';
  * Online and idle: one probe after this long without an answer. A server gone while nobody
  * asks anything (the Wi-Fi up, the store's uplink down: the OS sees nothing) is seen by this
  * probe only. It was 10 s: 360 requests an hour per laptop, more than everything else a
- * technician's hour asks (issue 26); a minute keeps the badge within a minute of the truth
+ * technician's hour asks (decision record 6); a minute keeps the badge within a minute of the truth
  * while nothing happens, and while a store or a device is on screen its minute refresh
  * answers first, so the probe is then never sent. Anything the technician does, and the
  * operating system's "no network", tell at once.

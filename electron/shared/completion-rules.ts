@@ -1,5 +1,5 @@
 /**
- * Completion rules IT can set (issue 27): what every device placed in a visit needs before the
+ * Completion rules IT can set (decision record 56): what every device placed in a visit needs before the
  * visit is complete — placement photos, a passed check (walk test or audit), the mounting
  * checklist. Evaluated from the visit's own record (activity entries and photos), so what the
  * visit shows open is what its receipt says. Shared by the core (finishVisit records it) and

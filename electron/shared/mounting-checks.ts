@@ -1,5 +1,5 @@
 /**
- * The mounting checklist (issue 27): which checks exist, what a checklist file says, and the one
+ * The mounting checklist (decision record 55): which checks exist, what a checklist file says, and the one
  * rule that tells a measured value inside its limits from one outside (the core records with it,
  * the Verify screen asks for a reason with it). Shared by the core and the renderer (no zod, no
  * Node: it is compiled into the page); no words here — each check and each problem is a code

@@ -148,7 +148,7 @@ export async function benchInventory1m(
                   unit: 'ms',
                 },
                 note:
-                  `${(cold / coldFloor).toFixed(2)} × the floor (target ≤ 1.5 ×, issue 26; the product's own target is 150 ms). ` +
+                  `${(cold / coldFloor).toFixed(2)} × the floor (target ≤ 1.5 ×, decision record 64; the product's own target is 150 ms). ` +
                   `navigation start → first frame with rows painted, sandbox stopped, ${million.devices.toLocaleString('en')} devices in cache.db ` +
                   `(${million.uninstalled.toLocaleString('en')} uninstalled, ${million.cacheMb.toFixed(0)} MB); ` +
                   `Inventory opened at ${state.inventoryClickedAt?.toFixed(0) ?? '?'} ms` +
@@ -272,7 +272,7 @@ export async function benchInventory1m(
         if (f.id === 'renderer-heap-1m')
           f.note = `${f.note ?? ''}; after the typing and scrolling: ${after.used.toFixed(1)} MB`;
         if (f.id === 'keystroke-p95-1m' && f.value !== null) {
-          // Issue 26: held to this machine's floor (the product's own target is 16 ms).
+          // Decision record 64: held to this machine's floor (the product's own target is 16 ms).
           const bridge = f.baseline;
           f.target = `<= ${(1.5 * floor.staticKeystroke).toFixed(1)}`;
           f.met = f.value <= 1.5 * floor.staticKeystroke;

@@ -1,5 +1,5 @@
 /**
- * Issue 26's two new browser figures, on the million-device app offline (inventory-1m.ts runs
+ * Two browser figures beside their floors (decision record 64), on the million-device app offline (inventory-1m.ts runs
  * them in its page, after its own figures):
  *   scan-to-device-p95-1m      a handheld scan (the serial typed as fast as a wedge scanner
  *                              sends it, then Enter) on a store's Scan screen → the device's

@@ -1,5 +1,5 @@
 /**
- * Issue 26: requests and bytes per laptop-hour at steady state, and how old what the technician
+ * Decision record 32: requests and bytes per laptop-hour at steady state, and how old what the technician
  * looks at is. The real core in process (real keychain, real cache.db, real HTTP) against the
  * sandbox in a process of its own with N devices per organization (the default dialect: ETags,
  * `updated_since`), on a compressed clock (tests/helpers/compressed-clock.ts): the core's
@@ -30,7 +30,7 @@ import { TrafficMeter, type Traffic } from './traffic-meter';
 
 const HOUR = 3_600_000;
 const FULL_HOURS = DEFAULT_FULL_REFRESH_MS / HOUR;
-const TODAY_PER_HOUR = 4; // sync-engine.ts refreshEveryMs before issue 26: 15 minutes
+const TODAY_PER_HOUR = 4; // sync-engine.ts refreshEveryMs before decision record 32: 15 minutes
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface SizeResult {

@@ -1,5 +1,5 @@
 /**
- * Counts what the core sends and receives (issue 26's traffic figures): a fetch for the core
+ * Counts what the core sends and receives (the traffic figures of decision record 32): a fetch for the core
  * that counts requests and bytes by kind and knows how many are in flight. Bodies are counted
  * exactly (the sandbox sends Content-Length on every answer; a 304 has none); the request and
  * status lines and headers as written, plus what undici adds to every request (~120 bytes).

@@ -137,7 +137,7 @@ test("a screen's first read leaves before the screen is built", async ({ page, w
 
 // A scan on a store's Scan screen reads the device to know it exists; its screen then asked
 // the core the same question again before it showed anything: a second round trip and a
-// second render between the scan's Enter and the facts (issue 26, scan-to-device-p95-1m).
+// second render between the scan's Enter and the facts (decision record 32, scan-to-device-p95-1m).
 test('a scan opens its device with the one read it made', async ({ page, spareSerial }) => {
   await page.addInitScript({ content: RECORD_SENDS });
   await page.addInitScript({ content: RECORD_EVENTS });
@@ -168,7 +168,7 @@ test('a scan opens its device with the one read it made', async ({ page, spareSe
 
 // Every status the core pushes (one follows each action, each connectivity change) had the
 // page ask for the whole queue again, though the core pushes the queue itself whenever it
-// changes: a round trip and a re-render behind every install (issue 26).
+// changes: a round trip and a re-render behind every install (decision record 32).
 test('an install does not ask for the queue the core has just pushed', async ({
   page,
   spareSerial,

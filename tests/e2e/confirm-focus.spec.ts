@@ -14,7 +14,7 @@ test('Uninstall? opens with Cancel focused: Enter keeps the device where it is; 
   await installed.click();
   await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Accuracy audit', exact: true })).toBeVisible();
-  // Issue 26: the screen's questions (move, uninstall, install) and the audit's print sheet
+  // Decision record 32: the screen's questions (move, uninstall, install) and the audit's print sheet
   // are built when asked, not with every device's screen; asked, they behave as before.
   await expect(page.locator('dialog > *')).toHaveCount(0);
   await expect(page.locator('dialog.audit-sheet')).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * Installation quality in browser mode (issue 27), training mode with a policy file standing in
+ * Installation quality in browser mode (decision record 55), training mode with a policy file standing in
  * for IT's managed settings: one placement photo and the mounting checklist required, and the
  * organization's own checklist file. A height typed in feet (a store in the US) below its limits
  * asks for a reason; "Finish visit" with the photo still missing asks, in the sign-off's panel, why

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 21, "Finding and flow": serials are found the way people read labels — without the
+// Decision record 33: serials are found the way people read labels — without the
 // dash, with a space, by their last characters (every serial of a vendor starts "FTC-") — and
 // a serial that does not exist is met with the close ones the computer has ("Did you mean").
 test('Inventory finds a serial typed without its dash or by its last characters; Scan offers "Did you mean"', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 26: a download says how far it got and how much it has downloaded, beside the badge,
+// Decision record 32: a download says how far it got and how much it has downloaded, beside the badge,
 // so a store's slow link shows what the app is spending on it.
 // Slow device pages, so the download stays on screen long enough to be read.
 test.use({

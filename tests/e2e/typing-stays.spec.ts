@@ -24,7 +24,7 @@ test('typing stays where it was typed at any speed; the serial field and Setting
   await testField.click();
   await scannerBurst(page, 'sn=ftc-2b5h97j8');
   await expect(verdict).toContainText('Taken as a scan.');
-  // As scanned: the core finds the device's own spelling whatever the case (issue 22).
+  // As scanned: the core finds the device's own spelling whatever the case (decision record 34).
   await expect(verdict).toContainText('Serial number: ftc-2b5h97j8');
   await expect(verdict).toContainText('Length 15, ended with Enter.');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Hours in seconds, for tests and the bench that follow the sync schedule (issue 26): the
+ * Hours in seconds, for tests and the bench that follow the sync schedule (decision record 32): the
  * core's schedule timers (CoreOptions.timers) go to a queue this clock fires in order, and
  * `Date` (what every part of the core and the sandbox reads the time from) is moved to each
  * timer's time as it fires. Real I/O — HTTP to the sandbox, SQLite, the keychain — runs for

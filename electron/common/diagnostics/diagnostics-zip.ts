@@ -52,7 +52,7 @@ export interface CoreFacts {
   sync: SyncState | null;
   queue: OutboxItem[] | null;
   connectionReport: ConnectionReport | null;
-  /** Which mounting checklists are in use, and why IT's file is not (issue 27). */
+  /** Which mounting checklists are in use, and why IT's file is not (decision record 55). */
   checklists?: ChecklistSource | null;
 }
 

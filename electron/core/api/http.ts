@@ -14,7 +14,7 @@ import { MAX_RETRY_AFTER_S, backoffDelayMs, parseRetryAfter } from './retry';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What a server said identifies the body it sent (issue 26): asked back, an unchanged one is a 304. */
+/** What a server said identifies the body it sent (decision record 32): asked back, an unchanged one is a 304. */
 export interface Validators {
   etag: string | null;
   lastModified: string | null;

@@ -29,7 +29,7 @@ export type DeviceListRef = Exclude<ListRef, { kind: 'locations' }>;
 export type ListPage<T> = Omit<ListAnswer, 'items'> & { items: T[] } & Partial<PageFacts>;
 
 /**
- * What one answer says beyond its items (issue 26: ask less when the server allows it). The
+ * What one answer says beyond its items (decision record 32: ask less when the server allows it). The
  * client always sets them; absent (pages made elsewhere, e.g. in tests) reads as "nothing".
  */
 export interface PageFacts {

@@ -1,5 +1,5 @@
 /**
- * Accuracy audits (issue 27): the technician counts people crossing by hand while the device
+ * Accuracy audits (decision record 7): the technician counts people crossing by hand while the device
  * counts them; the comparison is over whole buckets of the device's foot traffic, read once
  * the window has ended and the device has checked in after it (so its counts are complete).
  * Every tap is on disk as it is taken; a stopped audit whose counts cannot be read yet (offline)

@@ -1,5 +1,5 @@
 /**
- * A scheduled refresh of the devices that asks only for what changed (issue 26), when the
+ * A scheduled refresh of the devices that asks only for what changed (decision record 32), when the
  * server honours `GET /devices?updated_since=` — which it must say by echoing the filter; an
  * answer that does not is the whole list and is never taken for the changes.
  *

@@ -198,7 +198,7 @@ export async function checkConnection(
 
   // 2. Lists, first page each: paging style, fields, totals. The locations' first page is
   // asked again with its validator (it changes only when a store does): a 304 says unchanged
-  // pages cost nothing to refresh (issue 26).
+  // pages cost nothing to refresh (decision record 32).
   await run('locations', noOrganization, async () => {
     const page = await orgApi().locationPage(null);
     seen.locationId = page.items[0]?.id ?? null;
@@ -406,7 +406,7 @@ async function conditionalFact(
 }
 
 /**
- * Whether the server knows a device only in the spelling it lists (issue 22: a server with
+ * Whether the server knows a device only in the spelling it lists (decision record 34: a server with
  * lower-case serials answered 404 to the upper-cased ones). The app sends the server's own
  * spelling (service/serial-spelling.ts); the report says what it adapted to.
  */

@@ -10,7 +10,7 @@ import { AppError } from '../app-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
 import { readEitherCase } from './serial-spelling';
 
-/** A past range's counts, asked again within this, are the answer kept (issue 26). */
+/** A past range's counts, asked again within this, are the answer kept (decision record 32). */
 const PAST_RANGE_FRESH_MS = 60 * 60_000;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The pick list (issue 28): the serials of a box, scanned or pasted before or at the store into
+ * The pick list (decision record 59): the serials of a box, scanned or pasted before or at the store into
  * the visit in progress, checked against the inventory saved on this computer (offline too),
  * then installed at a store one by one, each line its own install intent with its label. A
  * line's check is made once, in the background, and stored (pick-list-check.ts, decision 70):

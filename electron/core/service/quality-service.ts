@@ -1,5 +1,5 @@
 /**
- * Installation quality (issue 27): the mounting checklist of a placed device, and the completion
+ * Installation quality (decision records 55, 56): the mounting checklist of a placed device, and the completion
  * rules IT set for this organization with what is still open in a visit.
  */
 import type {

@@ -2,7 +2,7 @@
  * Reads: every one answered from the local database at once, online or offline, with the time
  * the data was fetched. When online, a small read that is getting old (one store, its devices,
  * one device: what is on screen) is refreshed in the background and a `data-updated` event
- * tells the renderer to read again; the big lists are the sync engine's job (issue 26).
+ * tells the renderer to read again; the big lists are the sync engine's job (decision record 32).
  */
 import type { Cached, DeviceFacets, DeviceWindow, ParsedInput } from '../../shared';
 import type { Device, Location, Organization } from '../api/wire';

@@ -1,7 +1,7 @@
 /**
  * The server's last answer about each device this process read, kept in memory so that the
  * technician's action on a device just scanned is sent at once, without asking the server the
- * same question again (issue 26: the read before each send was one request in nine of a
+ * same question again (decision record 66: the read before each send was one request in nine of a
  * technician's hour, and one round trip more on a slow link before "Installed").
  *
  * An answer stands in for that read only while it is as fresh as what the screen may show

@@ -1,5 +1,5 @@
 /**
- * When the full lists are refreshed by themselves (issue 26), as far as the core decides it:
+ * When the full lists are refreshed by themselves (decision record 32), as far as the core decides it:
  * how long ago they last were, and whether the link holds a scheduled refresh back.
  */
 import type { SyncHold } from '../../shared';

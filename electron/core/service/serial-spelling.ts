@@ -1,5 +1,5 @@
 /**
- * A serial goes to the server exactly as the server spells it (issue 22: a server that looks
+ * A serial goes to the server exactly as the server spells it (decision record 34: a server that looks
  * serials up case-sensitively answered 404 to everything the app upper-cased). A typed or
  * scanned serial is first matched against the cached devices ignoring case and separators
  * (store/serial-lookup.ts) and the server's own spelling is used; only a device not known here

@@ -4,7 +4,7 @@
  * with its checkpoint, and the pending intents are laid over it again, so a refresh never hides
  * work the technician has queued.
  *
- * Issue 26: pages are asked with the validators they came with (a 304 keeps the stored rows),
+ * Decision record 32: pages are asked with the validators they came with (a 304 keeps the stored rows),
  * and a scheduled refresh of the devices asks only for what changed when the server honours
  * `updated_since` (found from its answer); changed-devices.ts says when a whole pass is
  * still needed. "Sync now" always walks the whole list.

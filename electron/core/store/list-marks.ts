@@ -1,5 +1,5 @@
 /**
- * Per list, what a refresh of only what changed needs (issue 26): the server's time to ask
+ * Per list, what a refresh of only what changed needs (decision record 32): the server's time to ask
  * `updated_since` from, whether the server honours that filter (found from its answers, never
  * assumed) and when the list was last known whole and current.
  */

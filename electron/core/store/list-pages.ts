@@ -1,5 +1,5 @@
 /**
- * The validators of each stored list page (issue 26): what the server said identifies the page
+ * The validators of each stored list page (decision record 32): what the server said identifies the page
  * (ETag, Last-Modified), the ids it listed and what it said about the rest of the list. Asked
  * back, an unchanged page costs a 304; its rows, stored before, are then the page.
  */

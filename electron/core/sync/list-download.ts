@@ -13,7 +13,7 @@
  * shifted), in which case the next full pass does it.
  *
  * With `ctx.pages`, every page is asked conditionally with the validators it came with last
- * time (issue 26): a 304 is the page stored then, so its rows are kept and count as listed by
+ * time (decision record 32): a 304 is the page stored then, so its rows are kept and count as listed by
  * this pass, and what it said about the rest of the list holds too.
  *
  * The core's thread has a budget (decision 70): a page's rows are stored a slice at a time

@@ -5,7 +5,7 @@
  * list jobs in order, reporting each as a task with progress; cancel stops the downloads and
  * keeps what they stored (their checkpoints resume it next time).
  *
- * The full lists are not part of every run (issue 26: at a million devices each refresh is
+ * The full lists are not part of every run (decision record 32: at a million devices each refresh is
  * hundreds of megabytes): a run refreshes them when asked (Sync now, Make available offline),
  * when their last refresh is older than `fullRefreshMs` (hours, a managed setting), and after
  * the app was offline for a while — and a scheduled one waits while the link is metered or very

@@ -21,7 +21,7 @@ export interface Dialect {
   name: string;
   summary: string;
   paging: PagingStyle;
-  // Issue 26; absent = the default's choice.
+  // Decision record 32; absent = the default's choice.
   /** Validators on GET answers and 304s for requests naming them: 'etag' (default). */
   validators?: ValidatorStyle;
   /** GET /devices and /uninstalled-devices filter on `?updated_since=` and echo it (default true). */
@@ -34,7 +34,7 @@ export interface Dialect {
   createLocation: CreateStyle;
   /** Adds `vendor_ext: {…}` to every device. */
   deviceExtras: boolean;
-  // Issue 22's classes; absent = the default's choice.
+  // The tolerant reader's classes (decision record 37); absent = the default's choice.
   /** GETs of one device, location or organization: `{data}` (default), bare, a named root. */
   single?: SingleStyle;
   /** A device that is not installed: `location: null` (default), a zero value, omitted. */

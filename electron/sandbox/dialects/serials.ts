@@ -9,7 +9,7 @@ export type SerialStyle =
   | 'as-held'
   /**
    * Lower-case hex of the serial's bytes ("FTC-2B5H97J8" → "4654432d3242354839374a38"),
-   * looked up case-sensitively: "4654432D…" is a 404 (issue 22). Every serial starts the same
+   * looked up case-sensitively: "4654432D…" is a 404 (decision record 34). Every serial starts the same
    * ("4654432d" is "FTC-"), as a vendor's serials do.
    */
   | 'lower-hex'

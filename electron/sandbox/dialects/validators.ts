@@ -1,5 +1,5 @@
 /**
- * Conditional GETs (issue 26): the validators a dialect puts on its 200 answers, and the 304 it
+ * Conditional GETs (decision record 32): the validators a dialect puts on its 200 answers, and the 304 it
  * gives a request that names the current one. Both are worked out from the answer's body as
  * sent, in one place for every GET, so a 304 is never wrong about a page whose devices checked
  * in since (their `last_checkin_at` changed the body).

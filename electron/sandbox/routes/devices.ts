@@ -47,7 +47,7 @@ interface DeviceQuery {
 }
 
 /**
- * `updated_since` (issue 26), where the dialect honours it: devices whose record changed at or
+ * `updated_since` (decision record 32), where the dialect honours it: devices whose record changed at or
  * after that time (installed, uninstalled, renamed, a new interval; a check-in is no change).
  */
 const sinceOf = (ctx: Ctx): number | null => {

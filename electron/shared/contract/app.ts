@@ -40,7 +40,7 @@ export const appOperations = {
    * once; `true` asks the server at once and answers when it has. `saveData` and
    * `effectiveType` are what the page's `navigator.connection` says of the link, when it says:
    * a scheduled refresh of the full lists waits on a link the user saves data on or a very
-   * slow one (issue 26). The operating system's "metered connection" is not among them:
+   * slow one (decision record 32). The operating system's "metered connection" is not among them:
    * Electron does not expose it.
    * Answers what the core believes after acting on it (after the probe `online: true` starts).
    */

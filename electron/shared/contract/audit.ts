@@ -1,4 +1,4 @@
-/** A visit's accuracy audits (issue 27): hand counts compared with the device's. */
+/** A visit's accuracy audits (decision record 7): hand counts compared with the device's. */
 import type {
   AuditComparison,
   AuditThresholds,
@@ -71,7 +71,7 @@ export interface AuditLogged {
 
 export const auditOperations = {
   /**
-   * An accuracy audit of a device (issue 27): started (or the one of this visit still
+   * An accuracy audit of a device (decision record 7): started (or the one of this visit still
    * counting, resumed), tapped, stopped, and read — reading settles a stopped one when its
    * counts can be read.
    */

@@ -56,7 +56,7 @@ export type ConnectionFact =
   | { kind: 'cities_read'; withCity: number; addresses: number }
   | { kind: 'visitors_at_locations'; visitors: number; locations: number }
   | { kind: 'visitors_in_buckets'; visitors: number; buckets: number }
-  /** Issue 26: an unchanged page asked again with its validator was answered 304. */
+  /** Decision record 32: an unchanged page asked again with its validator was answered 304. */
   | { kind: 'conditional_requests'; validator: 'etag' | 'last_modified' }
   /** No validator on the answer, or no 304 when asked with it: every refresh costs whole pages. */
   | { kind: 'no_conditional_requests' }

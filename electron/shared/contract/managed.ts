@@ -34,7 +34,7 @@ export interface ManagedSettings {
   auditPassRule: AuditPassRule | null;
 }
 
-/** Installation quality set by IT (issue 27). */
+/** Installation quality set by IT (decision records 55, 56). */
 export interface ManagedQuality {
   /** What a visit needs to be complete; null: no rule set. */
   rules: CompletionRules | null;

@@ -63,7 +63,7 @@ export interface SyncTask {
 }
 
 /**
- * Why the scheduled refresh of the full lists waits (issue 26): the browser says the user asked
+ * Why the scheduled refresh of the full lists waits (decision record 32): the browser says the user asked
  * to save data, or the link is very slow. "Sync now" refreshes them anyway.
  */
 export type SyncHold = 'save_data' | 'slow_link';

@@ -1,4 +1,4 @@
-/** A visit's pick list: the serials of a box, checked and installed together (issue 28). */
+/** A visit's pick list: the serials of a box, checked and installed together (decision record 59). */
 import type { ActivityEntry } from './visits';
 import { Id, Label, RULE, Serial } from './fields';
 import type { LocationRef } from '../../core/api/wire';
@@ -64,7 +64,7 @@ export interface PickList {
 }
 
 export const pickListOperations = {
-  // the pick list: the serials of a box, kept with the visit in progress (issue 28). Each
+  // the pick list: the serials of a box, kept with the visit in progress (decision record 59). Each
   // answers the list as stored now, checked at `locationId` (a device installed there is
   // "installed here", not "elsewhere"); without one, any installed device is elsewhere.
   pickList: op(z.object({ locationId: Id.optional() }).strict()).returns<PickList>(),

@@ -1,4 +1,4 @@
-/** A visit's installation quality (issue 27): the completion rules and the mounting checklists. */
+/** A visit's installation quality (decision records 55, 56): the completion rules and the mounting checklists. */
 import type { ActivityEntry } from './visits';
 import {
   CHECK_IDS,

@@ -1,5 +1,5 @@
 /**
- * A visit's chained record (issue 28): the kinds of its entries, the store's sign-off, the
+ * A visit's chained record (decision record 53): the kinds of its entries, the store's sign-off, the
  * corrections appended to it, and what "Check a receipt" finds.
  */
 import { z } from 'zod';

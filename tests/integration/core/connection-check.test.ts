@@ -1,5 +1,5 @@
 /**
- * "Check connection" (issue 10): a read-only walk over the vendor API that says what answered,
+ * "Check connection" (decision record 45): a read-only walk over the vendor API that says what answered,
  * how lists are paged, which fields came, and what the app could not read — without the key
  * ever appearing in the report. Real core, real keychain, real sandbox over HTTP.
  */
@@ -119,7 +119,7 @@ describe('check connection', () => {
     }
   });
 
-  // Issue 22: what the readers adapted to is named, so support sees it without a packet trace.
+  // Decision record 37: what the readers adapted to is named, so support sees it without a packet trace.
   it.each<[string, Partial<Record<ConnectionStep['step'], string[]>>, RegExp[]]>([
     [
       'go-zero',
@@ -159,7 +159,7 @@ describe('check connection', () => {
     expect(await harness.call('lastConnectionReport')).toEqual(report);
   });
 
-  // Issue 22: support sees what the app adapted to.
+  // Decision record 37: support sees what the app adapted to.
   it('names serials that are found only as the server spells them (lower-hex dialect)', async () => {
     sandbox = await startSandbox({ port: 0, dialect: 'lower-hex', devices: 20 });
     harness = await startCoreHarness();

@@ -1,5 +1,5 @@
 /**
- * A pick list from the box (issue 28), real core against the real sandbox: a box scanned with
+ * A pick list from the box (decision record 59), real core against the real sandbox: a box scanned with
  * one unknown and one already-installed serial is checked offline against the saved inventory;
  * "Install the pick list here" queues one install intent per good line, with its label, while
  * the server is down, and each line follows its action until the queue has sent it.

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the app works against the real vendor API, whatever its undocumented details turn
+ * Decision record 37: the app works against the real vendor API, whatever its undocumented details turn
  * out to be. For every sandbox dialect (electron/sandbox/dialects, docs/api/openapi.yaml
  * `info.x-dialects`) the technician's operations run through the REAL core — real keychain,
  * real fetch, real SQLite — against a real sandbox speaking that dialect: sign in, sync, the
@@ -7,8 +7,8 @@
  * foot traffic, and the errors a technician meets. What the app shows must equal what the
  * sandbox holds: counts and addresses against the same seed answered in the default dialect,
  * device state against the dialect sandbox's own state, foot-traffic totals against the sum of
- * the buckets the default dialect serves for the same seed, clock and range. Issue 22's
- * dialects write "not installed" and "never" as zero values, wrap single resources in a named
+ * the buckets the default dialect serves for the same seed, clock and range. The tolerant reader's later
+ * dialects (decision record 41) write "not installed" and "never" as zero values, wrap single resources in a named
  * root, and answer foot traffic as flat records of every organization of the user: the same
  * numbers must come out of them. Decision record 69's dialects name stores and organizations with
  * opaque ids (letters of any script, spaces, reserved URL characters), spell serials with
@@ -253,7 +253,7 @@ describe.each(
 )(
   'dialect $name: the technician’s operations through the real core',
   ({ name, address, envelope, paging, dialect, serials }) => {
-    /** A reference device's serial as this dialect spells it (issue 22). */
+    /** A reference device's serial as this dialect spells it (decision record 34). */
     const served = (d: Obj) => servedSerial(serials, String(d.serial_number));
     /** A reference (plain) store or organization id as this dialect names it (record 69). */
     const idOf = (plain: string): string => {
@@ -522,7 +522,7 @@ describe.each(
       expect((await harness.call('listLocations')).value.some((l) => l.id === id)).toBe(false);
     });
 
-    // Issue 22: a device the app has not downloaded (here: the lists fail) is asked for as
+    // Decision record 34: a device the app has not downloaded (here: the lists fail) is asked for as
     // typed, then — on a 404 — in its other case; what is written goes to the server's spelling.
     test('a serial the app does not know: as typed, then its other case — lookup, install, uninstall, foot traffic, unknown', async () => {
       sbx.setFaults({

@@ -1,5 +1,5 @@
 /**
- * The sandbox's answers to "ask less" (issue 26) in each dialect: validators on GET answers and
+ * The sandbox's answers to "ask less" (decision record 32) in each dialect: validators on GET answers and
  * a 304 for a request naming the current one (never for a page that changed since, check-ins
  * included), and `updated_since` filtering the device lists — echoed where the dialect honours
  * it, ignored (the whole list) where it does not. The default dialect's answers are checked

@@ -1,10 +1,10 @@
 /**
- * Sandbox dialects (issue 10): the same data answered with other choices for every detail the
+ * Sandbox dialects (decision record 37): the same data answered with other choices for every detail the
  * vendor's spec leaves "not shown". Each dialect is read here with its own reader, written from
  * docs/api/openapi.yaml (info.x-dialects) rather than from the sandbox's code, and compared
  * with the default dialect's answers for the same seed and clock. The default dialect itself
  * is validated against openapi.yaml (harness.call) and must answer byte for byte as before.
- * Issue 22's dialects (go-zero, rails-root, flat-traffic) add single resources bare or in a
+ * The dialects of decision record 41 (go-zero, rails-root, flat-traffic) add single resources bare or in a
  * named root, "not installed" and "never" as zero values, and foot traffic as flat records of
  * every organization of the user. Decision record 69's dialects (drf-opaque,
  * offset-link-pending) name stores and organizations with opaque ids, spell serials with spaces,
@@ -943,7 +943,7 @@ describe('dialect table', () => {
         expect(typeof d[key], `${String(d.name)}.${key}`).toBe('string');
   });
 
-  // Issue 22: what real Go, Rails and paged-report servers do, each served by a dialect.
+  // Decision record 37: what real Go, Rails and paged-report servers do, each served by a dialect.
   test.each([
     ['a single resource answered bare', (d: Dialect) => d.single === 'bare'],
     ['a single resource in a named root', (d: Dialect) => d.single === 'named-root'],
@@ -1516,7 +1516,7 @@ describe.each(CASES)('dialect $name', (c) => {
       expect(data.address).toBe('Marienplatz 1, 80331 München, Germany');
   });
 
-  // Issue 22: a server may spell serials its own way and look them up case-sensitively.
+  // Decision record 34: a server may spell serials its own way and look them up case-sensitively.
   test('a device is found in the dialect’s spelling of its serial, and only in it', async () => {
     const held = str(refDevices.find((d) => d.location !== null)?.serial_number);
     const serial = spelledSerial(c, held);

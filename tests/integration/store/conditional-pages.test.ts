@@ -1,5 +1,5 @@
 /**
- * Conditional list pages in a real cache.db (issue 26, sync/list-download.ts + store/list-pages):
+ * Conditional list pages in a real cache.db (decision record 32, sync/list-download.ts + store/list-pages):
  * each page is asked with the validator it came with; an unchanged one (304) keeps its stored
  * rows and counts as listed by the pass, so the pass-based deletion of rows gone from the
  * server stays right when most pages cost nothing; a changed page is read again whole.

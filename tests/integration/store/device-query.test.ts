@@ -115,7 +115,7 @@ describe('device windows and counts', () => {
     expect(serials(second)).toEqual(Array.from({ length: 5 }, (_, i) => `FTC-000000${26 + i}`));
   });
 
-  // Issue 21: a vendor's serials all start the same ("FTC-"), so its first characters tell
+  // Decision record 33: a vendor's serials all start the same ("FTC-"), so its first characters tell
   // nothing; people read a label's last ones.
   it('answers one or two characters from the end of the serial, within the view', () => {
     expect(serials(window({ view: 'all', q: '21' }))).toEqual(['FTC-00000021']);

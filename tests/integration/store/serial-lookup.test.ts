@@ -1,6 +1,6 @@
 /**
  * Serials as typed against the cached devices in a real cache.db (store/serial-lookup.ts):
- * the server's own spelling of a typed serial (issue 22), and "Did you mean …" (issue 21) —
+ * the server's own spelling of a typed serial (decision record 34), and "Did you mean …" (decision record 33) —
  * both through the serial keys of cache migration 2, which also upgrades a version-1 file.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

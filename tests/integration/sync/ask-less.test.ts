@@ -1,5 +1,5 @@
 /**
- * Issue 26 against the sandbox's dialects, through the real core on a compressed clock: the full
+ * Asking less (decision record 32) against the sandbox's dialects, through the real core on a compressed clock: the full
  * lists are refreshed on the slow schedule, and a server that honours `updated_since` (it
  * echoes it) is asked only for the devices that changed — a device another technician installed
  * shows installed here and leaves the inventory without a walk of the whole list; a server that

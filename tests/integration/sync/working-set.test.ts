@@ -1,5 +1,5 @@
 /**
- * What is on screen is refreshed when shown and kept fresh while shown (issue 26), through the
+ * What is on screen is refreshed when shown and kept fresh while shown (decision record 32), through the
  * real core: the screens read again every minute while visible (renderer lib/keep-fresh), and
  * the core asks the server for a store's devices or a device only when what it has is older
  * than 50 s — so a minute of looking costs one request, not one per read. A store's

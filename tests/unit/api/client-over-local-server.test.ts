@@ -452,7 +452,7 @@ const onePage = (extraMeta: Record<string, unknown> = {}) =>
     meta: { page: 1, per_page: 500, total_count: 1, total_pages: 1, ...extraMeta },
   });
 
-describe('asking less (issue 26): conditional requests', () => {
+describe('asking less (decision record 32): conditional requests', () => {
   it('sends the validators a page came with; a 304 is "not modified", with no rows', async () => {
     handler = (req, res) => {
       if (req.headers['if-none-match'] === '"v1"') {
@@ -494,7 +494,7 @@ describe('asking less (issue 26): conditional requests', () => {
   });
 });
 
-describe('asking less (issue 26): updated_since', () => {
+describe('asking less (decision record 32): updated_since', () => {
   const since = '2026-05-04T10:00:00.000Z';
 
   it('is asked on every page and taken as applied when the answer echoes the same instant', async () => {

@@ -1,6 +1,6 @@
 /**
  * The docs are true to the code where they name it: every repository path that README.md,
- * docs/ARCHITECTURE.md and the decision records name exists (decision record 74 has the rules).
+ * docs/ARCHITECTURE.md and the decision records name exists.
  *
  * A path is a backticked name with a slash or a file extension, a relative link target, or a
  * `../` path in the text. One that starts at a top-level folder (`electron/…`, `tests/…`) or

@@ -23,7 +23,7 @@ function keys(text: string, gapMs: number, end?: string, endGapMs = gapMs): Wedg
 }
 
 describe('Settings scanner test', () => {
-  // The serial keeps the scanned case: the core finds the device's own spelling (issue 22).
+  // The serial keeps the scanned case: the core finds the device's own spelling (decision record 34).
   it('reports a scan with the serial as looked up, its length, how it ended and its gaps', () => {
     expect(judgeScanTest(keys('sn=ftc-2b5h97j8', 5, 'Tab'), OPTIONS)).toEqual({
       kind: 'scan',

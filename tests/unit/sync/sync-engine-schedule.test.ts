@@ -1,5 +1,5 @@
 /**
- * The sync engine's schedule (issue 26), on a compressed clock: the queue is tried every 15
+ * The sync engine's schedule (decision record 32), on a compressed clock: the queue is tried every 15
  * minutes as before, but the full lists — every device of the account — only when their last
  * refresh is older than the full-refresh interval, when asked (Sync now), and after the app
  * was offline for a while; a scheduled one waits while the link is held (data saver, 2G).

@@ -1,5 +1,5 @@
 /**
- * What is on screen stays fresh while it is seen (issue 26): the store's devices and the device
+ * What is on screen stays fresh while it is seen (decision record 32): the store's devices and the device
  * being looked at are read again every minute while the window is visible, and at once when
  * it becomes visible again. The read answers from the local database at once; the core asks
  * the server only for what is older than half a minute (read-service.ts), and the screen reads

@@ -1,7 +1,7 @@
 /**
  * The device a lookup has just read, handed to the screen the lookup opens (Scan → the
  * device): that screen starts from this answer instead of asking the core the same question
- * again — a second round trip and a second render before the facts show (issue 26,
+ * again — a second round trip and a second render before the facts show (decision record 32,
  * scan-to-device-p95-1m). Taken once, for the serial it was read for, and only while no
  * 'data-updated' event came since the question was asked (the session's data version then):
  * after one, the screen reads again as any screen does.

@@ -8,7 +8,7 @@
  * its window comes back to the front: the network may have changed meanwhile without the OS
  * saying so, and the badge must not say "Online" for a server nobody reached since.
  *
- * With it goes what Chromium's `navigator.connection` says of the link (issue 26): whether the
+ * With it goes what Chromium's `navigator.connection` says of the link (decision record 32): whether the
  * user saves data and how fast the link is, so the core holds a scheduled refresh of the full
  * lists back on a slow or metered link. Neither Electron nor the browser tells a page the
  * operating system's own "metered connection" setting.

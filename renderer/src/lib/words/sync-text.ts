@@ -102,7 +102,7 @@ export const endedText = (tasks: readonly SyncTask[], whileSending = false): str
 
 /**
  * What to say as the sync state moves on: downloads that ended early (endedText), and a Cancel
- * that stopped the sending of a run with no downloads (issue 26: most runs only send the queue,
+ * that stopped the sending of a run with no downloads (decision record 32: most runs only send the queue,
  * so there is no cancelled download to say it by).
  */
 export const endedNotice = (

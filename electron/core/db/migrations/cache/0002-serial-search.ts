@@ -1,5 +1,6 @@
 import type { NumberedMigration } from '../numbered';
 
+/** Why: decision record 33. The SQL is as released, its comments included. */
 export const migration: NumberedMigration = {
   version: 2,
   sql: `-- Serials as people read labels (issue 21): the serial key (electron/shared/serial-key.ts: lower

@@ -1,5 +1,6 @@
 import type { NumberedMigration } from '../numbered';
 
+/** Why: decision record 32. The SQL is as released, its comments included. */
 export const migration: NumberedMigration = {
   version: 3,
   sql: `-- Issue 26, ask less when the server allows it. Per list page: what the server said

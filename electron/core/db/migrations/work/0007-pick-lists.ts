@@ -1,5 +1,6 @@
 import type { NumberedMigration } from '../numbered';
 
+/** Why: decision record 59. The SQL is as released, its comments included. */
 export const migration: NumberedMigration = {
   version: 7,
   sql: `-- work.db migration 7 (issue 28): a pick list from the box.

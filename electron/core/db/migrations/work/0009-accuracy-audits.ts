@@ -1,5 +1,6 @@
 import type { NumberedMigration } from '../numbered';
 
+/** Why: decision record 7. The SQL is as released, its comments included. */
 export const migration: NumberedMigration = {
   version: 9,
   sql: `-- Accuracy audits (issue 27): people counted by hand at a device, compared with what it

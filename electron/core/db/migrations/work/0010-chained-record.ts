@@ -1,5 +1,6 @@
 import type { NumberedMigration } from '../numbered';
 
+/** Why: decision record 53. The SQL is as released, its comments included. */
 export const migration: NumberedMigration = {
   version: 10,
   sql: `-- work.db migration 10 (issue 28): a visit's record, chained (electron/core/record/): every entry — an action and each change
