@@ -41,6 +41,15 @@ module.exports = {
       to: { path: '^(electron/(main|preload|web)|renderer)/' },
     },
     {
+      // Training mode reaches the core as an option (CoreOptions.startTrainingSandbox, passed
+      // by the entry points): the sandbox and its seed data are never part of the core.
+      name: 'core-no-sandbox',
+      comment: 'electron/core imports no sandbox code.',
+      severity: 'error',
+      from: { path: '^electron/core/' },
+      to: { path: '^electron/sandbox/' },
+    },
+    {
       // common/ is the plain Node layer main and browser mode share (Mattermost's common/).
       name: 'common-below-core',
       comment: 'electron/common has no Electron imports and does not import electron/core.',

@@ -5,6 +5,7 @@
  * objects, for Node callers (tests, benchmarks).
  */
 import type { Timers } from './sync/connectivity';
+import type { StartTrainingSandbox } from './service/training';
 import type {
   Envelope,
   ManagedSettings,
@@ -40,6 +41,11 @@ export interface CoreOptions {
   installUpdate?: () => boolean;
   /** The OS's preferred languages (Electron: app.getPreferredSystemLanguages); absent: []. */
   systemLanguages?: () => readonly string[];
+  /**
+   * Starts training mode's sandbox: the entry points pass electron/sandbox's
+   * `startTrainingLazily`, so the core imports no sandbox code. Absent: training cannot start.
+   */
+  startTrainingSandbox?: StartTrainingSandbox;
   /** The connectivity probe's pace (defaults in create-core.ts); tests shorten it. */
   probe?: { idleMs?: number; offlineMaxMs?: number };
   /** How long an action waits for its own send before answering "queued" (send-within.ts). */

@@ -38,6 +38,7 @@ import { checkForUpdatesNow } from './update-check-dialog';
 import { builtInUpdateUrl, updateDecision } from './update-policy';
 import { setupUpdates, type Updates } from './updates';
 import { sendToRenderer } from './send-to-renderer';
+import { startTrainingLazily } from '../sandbox/training-lazy';
 
 // Dev and Playwright runs (never the packaged app) may point userData at a fresh folder.
 const userDataOverride = process.env.FIELD_INSTALLER_USER_DATA_DIR;
@@ -212,6 +213,7 @@ const start = async (): Promise<void> => {
       credentials: keychain,
       log,
       systemLanguages,
+      startTrainingSandbox: startTrainingLazily,
     });
   } catch (error) {
     log.error('Could not start the core', { error });

@@ -9,6 +9,7 @@
  */
 import { serveSandbox } from './serve';
 import { TRAINING_COUNT_ERROR_PERCENT } from './traffic';
+import type { TrainingSandbox as CoreTrainingSandbox } from '../core/service/training';
 import type { SandboxUser } from './types';
 
 /** Training's finest foot-traffic buckets, in seconds. */
@@ -22,26 +23,9 @@ export interface TrainingSandboxOptions {
   log?: (line: string) => void;
 }
 
-export interface TrainingSandbox {
-  /** e.g. 'http://127.0.0.1:PORT/v1' */
-  baseUrl: string;
+/** The core's view of it (core/service/training.ts), with the seeded users as the sandbox has them. */
+export interface TrainingSandbox extends CoreTrainingSandbox {
   users: SandboxUser[];
-  /**
-   * `count` people walk past a device of `organizationId`, counted in its foot traffic from
-   * now (as the test kit's walk-through route does); false when the organization has no such
-   * device.
-   */
-  walkThrough(organizationId: string, serial: string, count: number): boolean;
-  /**
-   * People cross a device's line (an accuracy audit's practice); it counts a few of them short.
-   * Null when the organization has no such device.
-   */
-  peopleCross(
-    organizationId: string,
-    serial: string,
-    people: { in: number; out: number },
-  ): { in: number; out: number } | null;
-  close(): Promise<void>;
 }
 
 export const startTrainingSandbox = async (

@@ -18,6 +18,7 @@ import { restrictNewFiles } from '../common/private-dir';
 import { FALLBACK_LOCALE } from '../../i18n/locales';
 import { errorWords } from '../../renderer/src/lib/words/error-text';
 import { loadMessages } from '../../renderer/src/lib/words/i18n';
+import { startTrainingLazily } from '../sandbox/training-lazy';
 import { startBridge } from './bridge-server';
 import { createWebFetch } from './web-fetch';
 
@@ -56,6 +57,7 @@ const core = await createCore({
   fetch: createWebFetch({ log }),
   credentials: createKeychainCredentials(keychainServiceFromEnv(process.env)),
   log,
+  startTrainingSandbox: startTrainingLazily,
 }).catch(async (error: unknown) => {
   // The data folder cannot be used (another window holds it, or the disk refuses): say so in
   // the catalog's English, with the code and its parameters, and stop, instead of an

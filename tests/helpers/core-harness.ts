@@ -11,6 +11,7 @@ import type { OperationName, OperationResult } from '../../electron/shared';
 import type { Core, CoreOptions, CredentialStore } from '../../electron/core/core';
 import type { Logger } from '../../electron/common/logger';
 import { createCore } from '../../electron/core/create-core';
+import { startTrainingLazily } from '../../electron/sandbox/training-lazy';
 import { createKeychainCredentials } from '../../electron/core/credentials/keychain';
 import { createFileLogger } from '../../electron/common/redacting-logger';
 
@@ -74,6 +75,7 @@ export async function startCoreHarness(
       options.aroundKeychainRead,
     ),
     log,
+    startTrainingSandbox: startTrainingLazily,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.actionWaitMs === undefined ? {} : { actionWaitMs: options.actionWaitMs }),
     ...(options.acceptedPatienceMs === undefined

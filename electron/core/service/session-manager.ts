@@ -166,7 +166,10 @@ export class SessionManager {
     await this.recordKeyReady();
     this.closeScope();
     await this.stopTraining();
-    this.training = await startTrainingServer(join(this.options.dataDir, 'training'));
+    this.training = await startTrainingServer(
+      join(this.options.dataDir, 'training'),
+      this.options.startTrainingSandbox,
+    );
     const { organizations, user } = await createApiClient({
       baseUrl: this.training.baseUrl,
       organizationId: null,

@@ -1,14 +1,40 @@
 /**
- * Training mode: the sandbox API in-process on a random loopback port, with its state kept
- * in the data dir so a practice session survives a restart. Imported lazily: the sandbox's
- * seed data is only built when someone starts training. Only the shipped part of the sandbox
- * (electron/sandbox/training-server.ts): the test kit — fault injection, /_sandbox control
- * routes, TLS — is never imported from here, so it stays out of the app bundle.
+ * Training mode: a sandbox API on a random loopback port, with its state kept in the data dir
+ * so a practice session survives a restart. The core imports no sandbox code (a
+ * dependency-cruiser rule holds it): the entry points — Electron main, browser mode's cli,
+ * the test harness — pass `CoreOptions.startTrainingSandbox`, electron/sandbox's
+ * `startTrainingLazily`, which loads the sandbox and its seed data only when someone starts
+ * training, and never its test kit (fault injection, /_sandbox control routes, TLS).
  */
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../../common/private-dir';
-import type { TrainingSandbox } from '../../sandbox/training-server';
 import { AppError } from '../app-error';
+
+/** What the core uses of the training sandbox (electron/sandbox/training-server.ts serves it). */
+export interface TrainingSandbox {
+  /** e.g. 'http://127.0.0.1:PORT/v1' */
+  baseUrl: string;
+  /** The seeded users: the first one's key signs training in. */
+  users: readonly { api_key: string }[];
+  /**
+   * `count` people walk past a device of `organizationId`, counted in its foot traffic from
+   * now; false when the organization has no such device.
+   */
+  walkThrough(organizationId: string, serial: string, count: number): boolean;
+  /**
+   * People cross a device's line (an accuracy audit's practice); it counts a few of them short.
+   * Null when the organization has no such device.
+   */
+  peopleCross(
+    organizationId: string,
+    serial: string,
+    people: { in: number; out: number },
+  ): { in: number; out: number } | null;
+  close(): Promise<void>;
+}
+
+/** Starts the training sandbox with its practice state in `dataFile`. */
+export type StartTrainingSandbox = (options: { dataFile: string }) => Promise<TrainingSandbox>;
 
 /** The training sandbox as the core uses it: the sandbox's own calls, and the seeded key. */
 export type TrainingServer = Pick<
@@ -19,10 +45,14 @@ export type TrainingServer = Pick<
   apiKey: string;
 };
 
-export async function startTrainingServer(dir: string): Promise<TrainingServer> {
+export async function startTrainingServer(
+  dir: string,
+  start: StartTrainingSandbox | undefined,
+): Promise<TrainingServer> {
+  // A core built without it (a test's offline core) says so as a sandbox that would not start.
+  if (!start) throw new AppError({ kind: 'internal', code: 'training_failed' });
   ensurePrivateDir(dir);
-  const { startTrainingSandbox } = await import('../../sandbox/training-server');
-  const sandbox = await startTrainingSandbox({ dataFile: join(dir, 'sandbox.json') });
+  const sandbox = await start({ dataFile: join(dir, 'sandbox.json') });
   const user = sandbox.users[0];
   if (!user) {
     await sandbox.close();
