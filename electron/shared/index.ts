@@ -8,7 +8,6 @@ export * from './contract/fields';
 export * from './contract/operation';
 export * from './contract/operations';
 export * from './contract/errors';
-export type { ErrorParams } from './contract/error-params';
 export * from './contract/session';
 export * from './contract/app';
 export * from './contract/connection';

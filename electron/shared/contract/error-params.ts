@@ -5,19 +5,16 @@
  * to compile on both sides. A code not listed here has no parameters. An optional parameter
  * changes the sentence when it is there (a proxy named or not).
  */
-import type { ErrorCode } from './errors';
 import type { FieldRule } from './fields';
-import type { OutboxKind, OutboxState } from './outbox';
 
 type Host = { host: string };
 type Serial = { serial: string };
 type Status = { status: number };
-type QueueItem = { action: OutboxKind; state: OutboxState };
+type QueueItem = { action: string; state: string };
 
-/** Keys must be error codes: a misspelt code here is an error (`never`), not a silent extra. */
-type ByCode<T extends { [K in keyof T]: K extends ErrorCode ? object : never }> = T;
-
-type ErrorParamsByCode = ByCode<{
+// Its keys are error codes: errors.ts fails to compile on one that is not (a misspelt code).
+// Only types from fields.ts are imported here, so the contract has no import cycle.
+export type ErrorParamsByCode = {
   offline: Host;
   dns: Host;
   /** Without a host: the system's proxy, unnamed. */
@@ -57,15 +54,10 @@ type ErrorParamsByCode = ByCode<{
   list_too_big: { items: number; mb: number };
   list_short: { promised: number; listed: number };
   /** The queue's item names no device to act on (`action`: its kind), for the log. */
-  queue_no_target: Serial & { action: OutboxKind };
+  queue_no_target: Serial & { action: string };
   /** The item changed meanwhile: what it is and where it is now, for the log. */
   queue_item_not_in_conflict: QueueItem;
   queue_item_not_failed: QueueItem;
   queue_item_being_sent: QueueItem;
   data_dir_in_use: { dataDir: string };
-}>;
-
-/** The parameters of `code` (`never` for a code that has none). */
-export type ErrorParams<C extends ErrorCode> = C extends keyof ErrorParamsByCode
-  ? ErrorParamsByCode[C]
-  : never;
+};

@@ -1,7 +1,7 @@
 /** How an operation fails: a kind, a code and its parameters, never words (the renderer says them). */
 import type { FieldIssue } from './fields';
 import type { LocationRef } from '../../core/api/wire';
-import type { ErrorParams } from './error-params';
+import type { ErrorParamsByCode } from './error-params';
 import { op } from './operation';
 import { z } from 'zod';
 
@@ -164,6 +164,14 @@ interface ErrorShapeBase {
   location?: LocationRef | null;
   retryAfterS?: number;
 }
+
+/** Every key of the parameters' map is a code: a misspelt one there fails here. */
+type KeysAreCodes<T extends Record<Exclude<keyof T, ErrorCode>, never>> = T;
+
+/** The parameters of `code` (`never` for a code that has none). */
+export type ErrorParams<C extends ErrorCode> = C extends keyof KeysAreCodes<ErrorParamsByCode>
+  ? ErrorParamsByCode[C]
+  : never;
 
 /** A code's parameters: required when the code has one it always needs, absent when none. */
 type ParamsPart<C extends ErrorCode> = [ErrorParams<C>] extends [never]
