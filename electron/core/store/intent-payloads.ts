@@ -2,7 +2,7 @@
  * What each kind of intent carries, by kind, and the schemas that read it back from work.db.
  * A row is data on disk (a failing disk, a file copied mid-write, an earlier version): a
  * payload that does not read as its kind's is damage (db/storage-error.ts), which the store's
- * guard reports and sets aside (store/damage-guard.ts), never a crash further on.
+ * guard reports and sets aside (store/damage-guard.ts), never a crash further on (decision 74).
  */
 import { z } from 'zod';
 import type { OutboxKind } from '../../shared';

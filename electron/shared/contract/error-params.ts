@@ -3,7 +3,7 @@
  * declared. The core must give exactly these to build an error (AppErrorShape), and the
  * renderer reads only these (lib/words/error-text.ts), so a renamed or misspelt parameter fails
  * to compile on both sides. A code not listed here has no parameters. An optional parameter
- * changes the sentence when it is there (a proxy named or not).
+ * changes the sentence when it is there (a proxy named or not). Decision 74.
  */
 import type { FieldRule } from './fields';
 
