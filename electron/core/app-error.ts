@@ -10,6 +10,7 @@ import type {
   FieldIssue,
   LocationRef,
   SavedError,
+  SavedParams,
 } from '../shared';
 
 /** What a log line says of it: the code and its parameters ("timeout {"seconds":15}"). */
@@ -17,9 +18,12 @@ const logLine = (shape: AppErrorShape): string =>
   shape.params ? `${shape.code} ${JSON.stringify(shape.params)}` : shape.code;
 
 export class AppError extends Error {
+  /** As built: the code with its own parameters (contract/error-params.ts). */
+  readonly #said: AppErrorShape;
   readonly kind: ErrorKind;
   readonly code: ErrorCode;
-  readonly params: Record<string, string | number> | undefined;
+  /** For the log and for what is kept (a saved error's parameters are read as possibly missing). */
+  readonly params: SavedParams | undefined;
   readonly status: number | undefined;
   readonly fields: Record<string, FieldIssue> | undefined;
   readonly location: LocationRef | null | undefined;
@@ -28,6 +32,7 @@ export class AppError extends Error {
   constructor(shape: AppErrorShape, options?: { cause?: unknown }) {
     super(logLine(shape), options);
     this.name = 'AppError';
+    this.#said = shape;
     this.kind = shape.kind;
     this.code = shape.code;
     this.params = shape.params;
@@ -38,18 +43,19 @@ export class AppError extends Error {
   }
 
   /** An error kept with an intent, thrown again. One saved by an earlier version has no code
-   * and English words (its fields too): it is thrown as `internal`, the words left behind. */
-  static fromSaved({ message: _m, nextStep: _n, code, fields, ...shape }: SavedError): AppError {
-    return new AppError(code ? { ...shape, code, fields } : { ...shape, code: 'internal' });
+   * and English words (its fields too): it is thrown as `internal`, the words left behind.
+   * Its parameters are what this core wrote for that code (an earlier version's may lack one:
+   * the renderer reads each as possibly missing), so they are taken as the code's own. */
+  static fromSaved({ message: _m, nextStep: _n, code, fields, params, ...shape }: SavedError) {
+    return new AppError(
+      code ? ({ ...shape, code, fields, params } as AppErrorShape) : { ...shape, code: 'internal' },
+    );
   }
 
+  /** The shape as built, without the parts left unset (it crosses IPC and is kept as JSON). */
   toShape(): AppErrorShape {
-    const shape: AppErrorShape = { kind: this.kind, code: this.code };
-    if (this.params !== undefined) shape.params = this.params;
-    if (this.status !== undefined) shape.status = this.status;
-    if (this.fields !== undefined) shape.fields = this.fields;
-    if (this.location !== undefined) shape.location = this.location;
-    if (this.retryAfterS !== undefined) shape.retryAfterS = this.retryAfterS;
-    return shape;
+    return Object.fromEntries(
+      Object.entries(this.#said).filter(([, value]) => value !== undefined),
+    ) as AppErrorShape;
   }
 }

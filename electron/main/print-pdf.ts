@@ -9,11 +9,14 @@ import { PRIVATE_FILE_MODE } from '../common/private-dir';
 import { BrowserWindow, dialog, type WebContents } from 'electron';
 import type { MessageLocale } from '../../i18n/locales';
 import { m } from '../../i18n/paraglide/messages.js';
-import { operations, type Envelope, type ErrorCode, type OperationResult } from '../shared';
+import { operations, type Envelope, type OperationResult } from '../shared';
 
 type Answer = Envelope<OperationResult<'savePdf'>>;
 
-const failed = (code: ErrorCode): Answer => ({ ok: false, error: { kind: 'validation', code } });
+const failed = (code: 'pdf_bad_file_name' | 'pdf_not_saved'): Answer => ({
+  ok: false,
+  error: { kind: 'validation', code },
+});
 
 export async function savePdf(
   contents: WebContents,

@@ -42,6 +42,25 @@ export const DEFAULT_AUDIT_THRESHOLDS: AuditThresholds = {
   rule: 'point',
 };
 
+/** IT's audit settings (contract/managed.ts ManagedSettings; null: not set). */
+interface AuditSettings {
+  auditPercent: number | null;
+  auditMinCrossings: number | null;
+  auditMinMinutes: number | null;
+  auditPassRule: AuditPassRule | null;
+}
+
+/**
+ * The thresholds IT set, each one not set taken from the defaults: the one place the core
+ * (which judges) and the audit screen (which says what it takes) both read them from.
+ */
+export const auditThresholdsOf = (settings: AuditSettings | null | undefined): AuditThresholds => ({
+  percent: settings?.auditPercent ?? DEFAULT_AUDIT_THRESHOLDS.percent,
+  minCrossings: settings?.auditMinCrossings ?? DEFAULT_AUDIT_THRESHOLDS.minCrossings,
+  minMinutes: settings?.auditMinMinutes ?? DEFAULT_AUDIT_THRESHOLDS.minMinutes,
+  rule: settings?.auditPassRule ?? DEFAULT_AUDIT_THRESHOLDS.rule,
+});
+
 /**
  * Buckets longer than this make a short audit meaningless (one partly counted hour says
  * nothing): the app plans the whole run instead and says how long it takes.

@@ -6,13 +6,16 @@
  * the renderer; no words here.
  */
 
+import type { ActivityAction, ActivityResult } from './contract/activity-names';
+
 /**
- * What the rules read of an activity entry (the contract's ActivityEntry, contract/visits.ts, has these fields; it
- * is not imported, as the contract imports this module's types).
+ * What the rules read of an activity entry, by the record's own names (the contract's
+ * ActivityEntry, contract/visits.ts, has these fields; it is not imported, as the contract
+ * imports this module's types): a misspelt action or result fails to compile.
  */
 interface LoggedEntry {
-  action: string;
-  result: string;
+  action: ActivityAction;
+  result: ActivityResult;
   serial: string | null;
 }
 
@@ -43,7 +46,7 @@ const PASSED_CHECKS: readonly ((entry: LoggedEntry) => boolean)[] = [
 ];
 
 /** Placements that put a device in a store: each must meet the rules. */
-const PLACED: ReadonlySet<string> = new Set(['install', 'replace', 'move']);
+const PLACED: ReadonlySet<ActivityAction> = new Set<ActivityAction>(['install', 'replace', 'move']);
 
 /**
  * The rules still open in a visit: for each device placed and not taken out again in it, the

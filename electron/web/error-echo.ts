@@ -4,7 +4,7 @@
  * bridge passes small error answers through untouched and clips large ones to a few fields of
  * a few hundred characters. Success answers are never looked at (they may be large by design).
  */
-import type { AppErrorShape, ErrorCode, FieldRule } from '../shared';
+import type { AppErrorShape, ErrorCode, FieldRule, SavedError } from '../shared';
 
 /** Error answers up to this size (UTF-8 bytes) go out as the core wrote them. */
 export const MAX_ERROR_ANSWER_BYTES = 4_096;
@@ -67,8 +67,9 @@ const clippedFields = (value: unknown): AppErrorShape['fields'] =>
       )
     : undefined;
 
-function clippedError(error: Partial<Record<keyof AppErrorShape, unknown>>): AppErrorShape {
-  const out: AppErrorShape = {
+/** Read from the core's answer text, so its parameters are taken as they came (SavedError). */
+function clippedError(error: Partial<Record<keyof AppErrorShape, unknown>>): SavedError {
+  const out: SavedError = {
     kind: (typeof error.kind === 'string'
       ? clip(error.kind, 40)
       : 'internal') as AppErrorShape['kind'],

@@ -7,7 +7,7 @@
  * in a cause chain.
  */
 import { AppError } from '../app-error';
-import type { AppErrorShape, ErrorKind, LocationRef } from '../../shared';
+import type { AppErrorShape, ErrorKind, ErrorSaid, LocationRef } from '../../shared';
 import { isInstalledElsewhere, isLocationWithDevices, readErrorBody } from './error-body';
 
 /** What a request was about, so a 404 can name the thing that was not found. */
@@ -17,9 +17,7 @@ export type Subject =
   | { kind: 'device'; serial: string }
   | { kind: 'list' };
 
-type Said = Pick<AppErrorShape, 'code' | 'params'>;
-
-const notFound = (subject: Subject): Said => {
+const notFound = (subject: Subject): ErrorSaid => {
   switch (subject.kind) {
     case 'device':
       return { code: 'device_not_found', params: { serial: subject.serial } };
@@ -215,7 +213,7 @@ export const PROXY_AUTH_REFUSED = 'ERR_PROXY_AUTH_REFUSED';
 export const errorFromCause = (cause: unknown, ctx: CauseContext): AppError => {
   const kind = classifyCause(cause);
   const host = ctx.host;
-  const said: Said =
+  const said: ErrorSaid =
     kind === 'timeout'
       ? { code: 'timeout', params: { host, seconds: Math.round(ctx.timeoutMs / 1000) } }
       : kind === 'proxy' && describe(cause).codes.includes(PROXY_AUTH_REFUSED)
@@ -245,7 +243,7 @@ export const errorFromStatus = ({
 }: StatusContext): AppError => {
   // Whatever shape the server or a gateway used (error-body.ts).
   const read = readErrorBody(body);
-  const make = (shape: AppErrorShape, extra: Partial<AppErrorShape> = {}): AppError =>
+  const make = (shape: AppErrorShape, extra: { retryAfterS?: number } = {}): AppError =>
     new AppError({ ...shape, status, ...extra });
   const waitFor = retryAfterS === undefined ? {} : { retryAfterS };
 

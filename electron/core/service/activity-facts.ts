@@ -36,7 +36,10 @@ export const doneFact = (intent: Intent, location?: Location): ActivityFact => {
  * device's, which a replacement takes over), else the device's own as this computer knows it.
  */
 export const labelOf = (intent: Intent, cache: CacheStore): string | null => {
-  const changes = (intent.payload as { changes?: { name?: unknown } } | null)?.changes;
+  const changes =
+    intent.kind === 'install' || intent.kind === 'move' || intent.kind === 'replace'
+      ? intent.payload?.changes
+      : undefined;
   if (typeof changes?.name === 'string' && changes.name !== '') return changes.name;
   if (intent.serial === null) return null;
   const name = cache.devices.get(intent.serial)?.device.name;

@@ -8,7 +8,7 @@
  * (renderer/src/lib/words/audit-text.ts).
  */
 import {
-  DEFAULT_AUDIT_THRESHOLDS,
+  auditThresholdsOf,
   STORE_SLOT_MS,
   auditDurationAtMost,
   auditWindow,
@@ -41,15 +41,8 @@ const LAST_BUCKET_SETTING = 'audit.lastBucketMs';
 /** Assumed where a device does not say how often it checks in (as the tables assume). */
 const DEFAULT_INTERVAL_MS = 300_000;
 
-const auditThresholds = (ctx: ServiceContext): AuditThresholds => {
-  const managed = ctx.options.managed ?? NOT_MANAGED;
-  return {
-    percent: managed.auditPercent ?? DEFAULT_AUDIT_THRESHOLDS.percent,
-    minCrossings: managed.auditMinCrossings ?? DEFAULT_AUDIT_THRESHOLDS.minCrossings,
-    minMinutes: managed.auditMinMinutes ?? DEFAULT_AUDIT_THRESHOLDS.minMinutes,
-    rule: managed.auditPassRule ?? DEFAULT_AUDIT_THRESHOLDS.rule,
-  };
-};
+const auditThresholds = (ctx: ServiceContext): AuditThresholds =>
+  auditThresholdsOf(ctx.options.managed ?? NOT_MANAGED);
 
 /** An audit problem the renderer words by its code (no sentence is kept here). */
 const auditError = (kind: 'validation' | 'not_found', code: 'audit_not_found' | 'audit_stopped') =>

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import {
   CONNECTION_STEPS,
+  CheckFact,
   ERROR_CODES,
   type ConnectionFact,
   type ConnectionReport,
@@ -20,7 +21,7 @@ import {
 import { ERROR_TRAITS, traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import { createApiClient, validateBaseUrl, type VendorApi } from '../api/client';
-import type { ApiFinding } from '../api/findings';
+import { ApiFinding } from '../api/findings';
 import type { Validators } from '../api/http';
 import { listItemsIn } from '../api/list-answer';
 import { scrubSecrets, secretForms } from '../api/scrub-secrets';
@@ -439,37 +440,7 @@ function outcomeOf(steps: readonly ConnectionStep[]): ConnectionReport['outcome'
 
 const ERROR_KINDS = Object.keys(ERROR_TRAITS) as [ErrorKind, ...ErrorKind[]];
 
-const count = z.number().int().min(0);
-const endpoint = z.string();
-const StoredFact: z.ZodType<ConnectionFact> = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('signed_in_as'), name: z.string() }),
-  z.object({ kind: z.literal('user_not_named') }),
-  z.object({ kind: z.literal('organizations_visible'), count }),
-  z.object({ kind: z.literal('no_locations') }),
-  z.object({ kind: z.literal('cities_read'), withCity: count, addresses: count }),
-  z.object({ kind: z.literal('visitors_at_locations'), visitors: count, locations: count }),
-  z.object({ kind: z.literal('visitors_in_buckets'), visitors: count, buckets: count }),
-  z.object({
-    kind: z.literal('conditional_requests'),
-    validator: z.enum(['etag', 'last_modified']),
-  }),
-  z.object({ kind: z.literal('no_conditional_requests') }),
-  z.object({ kind: z.literal('updated_since_honoured') }),
-  z.object({ kind: z.literal('updated_since_ignored') }),
-  z.object({ kind: z.literal('serials_case_sensitive'), serial: z.string() }),
-  z.object({ kind: z.literal('skipped_after'), endpoint }),
-  z.object({ kind: z.literal('skipped_organizations_unread'), endpoint }),
-  z.object({ kind: z.literal('skipped_key_has_no_organization') }),
-  z.object({ kind: z.literal('skipped_choose_organization'), count }),
-  z.object({ kind: z.literal('skipped_locations_unread'), endpoint }),
-  z.object({ kind: z.literal('skipped_no_locations') }),
-  z.object({ kind: z.literal('skipped_no_device') }),
-  z.object({ kind: z.literal('not_installed_empty_location') }),
-  z.object({ kind: z.literal('zero_time_is_never') }),
-  z.object({ kind: z.literal('named_root') }),
-  z.object({ kind: z.literal('traffic_flat_records'), granularity: z.enum(['hour', 'day']) }),
-  z.object({ kind: z.literal('traffic_other_organizations'), locations: count }),
-]);
+const StoredFact: z.ZodType<ConnectionFact> = z.union([CheckFact, ApiFinding]);
 
 const StoredStep = z.object({
   step: z.enum(CONNECTION_STEPS),

@@ -11,7 +11,8 @@ import type { Device } from '../api/wire';
 import { installedElsewhere } from '../api/error-mapping';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../shared/error-traits';
-import type { Intent, NewIntent } from '../store/intent-rows';
+import type { NewIntentPayload } from '../store/intent-payloads';
+import type { Intent, NewIntentFields } from '../store/intent-rows';
 import { laneOf } from '../sync/replay';
 import type { PlacementPayload, ReplacePayload } from '../sync/replay-plan';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
@@ -20,10 +21,8 @@ import { recordQueued, toItem } from './outbox-service';
 import { sendWithinWait } from './send-within';
 import { readEitherCase } from './serial-spelling';
 
-type DeviceIntent = Pick<
-  NewIntent,
-  'kind' | 'serial' | 'locationId' | 'fromLocationId' | 'payload'
->;
+type DeviceIntent = NewIntentPayload &
+  Pick<NewIntentFields, 'serial' | 'locationId' | 'fromLocationId'>;
 
 /**
  * A label given while installing travels in the install's own intent (not a second one), so it

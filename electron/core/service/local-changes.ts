@@ -11,7 +11,7 @@ import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import type { Intent, NewIntent } from '../store/intent-rows';
-import { changesApplied, type PlacementPayload, type ReplacePayload } from '../sync/replay-plan';
+import { changesApplied } from '../sync/replay-plan';
 import type { ServiceContext, SignedInScope } from './context';
 import { labelOf, newActivityOf } from './activity-facts';
 
@@ -37,10 +37,7 @@ function applyIntentLocally(cache: CacheStore, intent: Intent): void {
               name: intent.locationName ?? found.device.location?.name ?? '',
             };
       // A label given while installing shows with the install, as it will on the server.
-      const changes =
-        intent.kind === 'uninstall'
-          ? {}
-          : ((intent.payload as PlacementPayload | null)?.changes ?? {});
+      const changes = intent.kind === 'uninstall' ? {} : (intent.payload?.changes ?? {});
       const placed = (found.device.location?.id ?? null) === (location?.id ?? null);
       if (placed && changesApplied(changes, found.device)) return;
       cache.devices.put({ ...found.device, ...changes, location }, found.fetchedAt);
@@ -48,7 +45,7 @@ function applyIntentLocally(cache: CacheStore, intent: Intent): void {
     }
     case 'replace': {
       if (intent.serial === null || intent.locationId === null) return;
-      const { replaces, changes } = intent.payload as ReplacePayload;
+      const { replaces, changes } = intent.payload;
       const old = cache.devices.get(replaces);
       if (old?.device.location?.id === intent.locationId)
         cache.devices.put({ ...old.device, location: null }, old.fetchedAt);
@@ -62,14 +59,12 @@ function applyIntentLocally(cache: CacheStore, intent: Intent): void {
     case 'update_device': {
       if (intent.serial === null) return;
       const found = cache.devices.get(intent.serial);
-      if (found)
-        cache.devices.put({ ...found.device, ...(intent.payload as object) }, found.fetchedAt);
+      if (found) cache.devices.put({ ...found.device, ...intent.payload }, found.fetchedAt);
       return;
     }
     case 'create_location': {
       if (intent.locationId === null || cache.locations.get(intent.locationId)) return;
-      const input = intent.payload as NewLocation;
-      cache.locations.put(localLocation(intent.locationId, input), now);
+      cache.locations.put(localLocation(intent.locationId, intent.payload), now);
       return;
     }
     case 'delete_location':

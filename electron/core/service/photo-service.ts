@@ -6,6 +6,7 @@
  */
 import {
   MAX_PHOTO_BYTES,
+  type ErrorSaid,
   type ParsedInput,
   type PhotoInfo,
   type RecordedPhoto,
@@ -27,16 +28,13 @@ export { MAX_PHOTOS_PER_DEVICE };
 const CAMERA_EARLY_MS = 10 * 60_000;
 const CAMERA_LATE_MS = 60_000;
 
-const refuse = (
-  code: 'photo_not_a_photo' | 'photo_empty' | 'photo_too_large' | 'photo_too_wide',
-  params?: Record<string, number>,
-) =>
-  new AppError({
-    kind: 'validation',
-    code,
-    ...(params ? { params } : {}),
-    fields: { dataUrl: { code: 'invalid' } },
-  });
+type Refusal = Extract<
+  ErrorSaid,
+  { code: 'photo_not_a_photo' | 'photo_empty' | 'photo_too_large' | 'photo_too_wide' }
+>;
+
+const refuse = (said: Refusal) =>
+  new AppError({ kind: 'validation', ...said, fields: { dataUrl: { code: 'invalid' } } });
 
 /** The camera's time, kept only within bounds of the core's clock (never instead of it). */
 const cameraTime = (taken: string | undefined, now: Date): string | null => {
@@ -51,14 +49,18 @@ export function addPhoto(ctx: ServiceContext, input: ParsedInput<'addPhoto'>): P
   const [head, base64 = ''] = input.dataUrl.split(',', 2);
   const mime = /^data:(image\/(?:jpeg|webp|png));base64$/.exec(head ?? '')?.[1] as
     PhotoMime | undefined;
-  if (!mime) throw refuse('photo_not_a_photo');
+  if (!mime) throw refuse({ code: 'photo_not_a_photo' });
   const raw = Buffer.from(base64, 'base64');
-  if (raw.length === 0) throw refuse('photo_empty');
-  if (raw.length > MAX_PHOTO_BYTES) throw refuse('photo_too_large');
+  if (raw.length === 0) throw refuse({ code: 'photo_empty' });
+  if (raw.length > MAX_PHOTO_BYTES) throw refuse({ code: 'photo_too_large' });
   const maxSide = ctx.options.managed?.photoMaxSide ?? PHOTO_MAX_SIDE;
   const image = checkImage(raw, mime, maxSide);
   if ('refused' in image)
-    throw refuse(image.refused, image.refused === 'photo_too_wide' ? { max: maxSide } : undefined);
+    throw refuse(
+      image.refused === 'photo_too_wide'
+        ? { code: image.refused, params: { max: maxSide } }
+        : { code: image.refused },
+    );
   const now = new Date();
   const { work } = scope.store;
   return guarded(() =>

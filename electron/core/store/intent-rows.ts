@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LocationRef, OutboxItem, OutboxKind, OutboxState, SavedError } from '../../shared';
 import type { Db } from '../db/open-database';
+import { readPayload, type IntentPayload, type NewIntentPayload } from './intent-payloads';
 
 /** A step the server accepted for later, on `serial`, since `at` (ISO). */
 export interface AcceptedStep {
@@ -15,20 +16,21 @@ export interface AcceptedStep {
   step: unknown;
 }
 
-export interface Intent extends OutboxItem {
-  /** update_device: the changes; create_location: the new store. */
-  payload: unknown;
-  keyFingerprint: string;
-  accepted: AcceptedStep | null;
-}
+/** An outbox item with its kind's own payload (intent-payloads.ts). */
+export type Intent = Omit<OutboxItem, 'kind'> &
+  IntentPayload & {
+    keyFingerprint: string;
+    accepted: AcceptedStep | null;
+  };
 
-export interface NewIntent {
-  kind: OutboxKind;
+export type NewIntent = NewIntentPayload & NewIntentFields;
+
+/** A new intent's fields besides its kind and payload. */
+export interface NewIntentFields {
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
   fromLocationId: string | null;
-  payload?: unknown;
   keyFingerprint: string;
   /** Imported intents keep their original time and state. */
   createdAt?: string;
@@ -98,11 +100,11 @@ const parseJson = <T>(text: string | null | undefined): T | null =>
   text === null || text === undefined ? null : (JSON.parse(text) as T);
 
 function fromRow(row: Row, waitingFor: string | null): Intent {
-  const payload = parseJson<unknown>(row.payload);
+  const said = readPayload(row.id, row.kind, row.payload);
   const accepted = parseJson<AcceptedStep>(row.accepted);
   return {
+    ...said,
     id: row.id,
-    kind: row.kind,
     serial: row.serial,
     locationId: row.location_id,
     locationName: row.location_name,
@@ -114,8 +116,7 @@ function fromRow(row: Row, waitingFor: string | null): Intent {
     lastError: parseJson<SavedError>(row.last_error),
     conflictLocation: parseJson<LocationRef>(row.conflict_location),
     waitingFor,
-    replaces: row.kind === 'replace' ? (payload as { replaces: string }).replaces : null,
-    payload,
+    replaces: said.kind === 'replace' ? said.payload.replaces : null,
     keyFingerprint: row.key_fingerprint,
     accepted,
     acceptedAt: accepted?.at ?? null,

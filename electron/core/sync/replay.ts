@@ -15,16 +15,7 @@ import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';
 import type { AcceptedStep, Intent, IntentRows } from '../store/intent-rows';
 import { isAccepted, notApplied, UNREADABLE } from '../api/error-mapping';
-import {
-  changesApplied,
-  planFor,
-  planReplace,
-  refOf,
-  stepApplied,
-  type PlacementPayload,
-  type ReplacePayload,
-  type Step,
-} from './replay-plan';
+import { changesApplied, planFor, planReplace, refOf, stepApplied, type Step } from './replay-plan';
 
 /** The server calls a replay needs; the service adapts the API client to this. */
 export interface ReplayApi {
@@ -365,13 +356,8 @@ async function send(
       const before = shown ?? (await read(serial));
       const plan =
         intent.kind === 'replace'
-          ? planReplace(
-              intent,
-              intent.payload as ReplacePayload,
-              await read((intent.payload as ReplacePayload).replaces),
-              before,
-            )
-          : planFor(intent, before, (intent.payload as PlacementPayload | null)?.changes);
+          ? planReplace(intent, intent.payload, await read(intent.payload.replaces), before)
+          : planFor(intent, before, intent.payload?.changes);
       if (plan.type === 'conflict') return { type: 'conflict', location: plan.location };
       let device = before;
       if (plan.type === 'act') {
@@ -424,7 +410,7 @@ async function send(
     }
     case 'update_device': {
       const serial = intent.serial ?? '';
-      const changes = (intent.payload ?? {}) as DeviceChanges;
+      const changes = intent.payload;
       if (intent.accepted !== null) {
         const waited = await awaitAccepted(intent.accepted, (s) => api.getDevice(s), patience);
         if ('sent' in waited) return waited.sent;
@@ -460,7 +446,7 @@ async function send(
       }
     }
     case 'create_location': {
-      const input = intent.payload as NewLocation;
+      const input = intent.payload;
       const done = (location: Location): Sent => ({
         type: 'done',
         result: { device: null, before: null, location },

@@ -47,34 +47,47 @@ export interface ConnectionStep {
   notes?: string[];
 }
 
-/** One thing the connection check learned (see ConnectionStep.facts). */
-export type ConnectionFact =
-  | { kind: 'signed_in_as'; name: string }
-  | { kind: 'user_not_named' }
-  | { kind: 'organizations_visible'; count: number }
-  | { kind: 'no_locations' }
-  | { kind: 'cities_read'; withCity: number; addresses: number }
-  | { kind: 'visitors_at_locations'; visitors: number; locations: number }
-  | { kind: 'visitors_in_buckets'; visitors: number; buckets: number }
+const count = z.number().int().min(0);
+const endpoint = z.string();
+
+/**
+ * What the check itself learned (see ConnectionStep.facts), declared once: the type is
+ * inferred, and a report kept by an earlier run is read back with it (core/service/
+ * connection-check.ts).
+ */
+export const CheckFact = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('signed_in_as'), name: z.string() }),
+  z.object({ kind: z.literal('user_not_named') }),
+  z.object({ kind: z.literal('organizations_visible'), count }),
+  z.object({ kind: z.literal('no_locations') }),
+  z.object({ kind: z.literal('cities_read'), withCity: count, addresses: count }),
+  z.object({ kind: z.literal('visitors_at_locations'), visitors: count, locations: count }),
+  z.object({ kind: z.literal('visitors_in_buckets'), visitors: count, buckets: count }),
   /** Decision record 32: an unchanged page asked again with its validator was answered 304. */
-  | { kind: 'conditional_requests'; validator: 'etag' | 'last_modified' }
+  z.object({
+    kind: z.literal('conditional_requests'),
+    validator: z.enum(['etag', 'last_modified']),
+  }),
   /** No validator on the answer, or no 304 when asked with it: every refresh costs whole pages. */
-  | { kind: 'no_conditional_requests' }
+  z.object({ kind: z.literal('no_conditional_requests') }),
   /** GET /devices echoed `updated_since`: scheduled refreshes ask only for what changed. */
-  | { kind: 'updated_since_honoured' }
-  | { kind: 'updated_since_ignored' }
+  z.object({ kind: z.literal('updated_since_honoured') }),
+  z.object({ kind: z.literal('updated_since_ignored') }),
   /** The device answered in the spelling listed and 404 in its other case. */
-  | { kind: 'serials_case_sensitive'; serial: string }
+  z.object({ kind: z.literal('serials_case_sensitive'), serial: z.string() }),
   /** A request before failed in a way every other would (offline, TLS, key refused). */
-  | { kind: 'skipped_after'; endpoint: string }
-  | { kind: 'skipped_organizations_unread'; endpoint: string }
-  | { kind: 'skipped_key_has_no_organization' }
-  | { kind: 'skipped_choose_organization'; count: number }
-  | { kind: 'skipped_locations_unread'; endpoint: string }
-  | { kind: 'skipped_no_locations' }
-  | { kind: 'skipped_no_device' }
-  /** What the client's readers adapted to in this server's answers (core/api/findings.ts). */
-  | ApiFinding;
+  z.object({ kind: z.literal('skipped_after'), endpoint }),
+  z.object({ kind: z.literal('skipped_organizations_unread'), endpoint }),
+  z.object({ kind: z.literal('skipped_key_has_no_organization') }),
+  z.object({ kind: z.literal('skipped_choose_organization'), count }),
+  z.object({ kind: z.literal('skipped_locations_unread'), endpoint }),
+  z.object({ kind: z.literal('skipped_no_locations') }),
+  z.object({ kind: z.literal('skipped_no_device') }),
+]);
+
+/** One thing the connection check learned; or what the client's readers adapted to in this
+ * server's answers (core/api/findings.ts). */
+export type ConnectionFact = z.infer<typeof CheckFact> | ApiFinding;
 
 export interface ConnectionReport {
   at: string;

@@ -1,6 +1,7 @@
 /** How an operation fails: a kind, a code and its parameters, never words (the renderer says them). */
 import type { FieldIssue } from './fields';
 import type { LocationRef } from '../../core/api/wire';
+import type { ErrorParamsByCode } from './error-params';
 import { op } from './operation';
 import { z } from 'zod';
 
@@ -153,15 +154,9 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/**
- * What crosses IPC when an operation fails: a kind, a code and its parameters, never words
- * (the renderer says them), a stack or a secret.
- */
-export interface AppErrorShape {
+/** What every failure may carry besides its code and parameters. */
+interface ErrorShapeBase {
   kind: ErrorKind;
-  code: ErrorCode;
-  /** Values for the code's sentence (host, serial, seconds…). */
-  params?: Record<string, string | number>;
   status?: number;
   /** Field → its problem, in kinds (contract validation, a refusal, a server's 422). */
   fields?: Record<string, FieldIssue>;
@@ -170,13 +165,45 @@ export interface AppErrorShape {
   retryAfterS?: number;
 }
 
+/** Every key of the parameters' map is a code: a misspelt one there fails here. */
+type KeysAreCodes<T extends Record<Exclude<keyof T, ErrorCode>, never>> = T;
+
+/** The parameters of `code` (`never` for a code that has none). */
+export type ErrorParams<C extends ErrorCode> = C extends keyof KeysAreCodes<ErrorParamsByCode>
+  ? ErrorParamsByCode[C]
+  : never;
+
+/** A code's parameters: required when the code has one it always needs, absent when none. */
+type ParamsPart<C extends ErrorCode> = [ErrorParams<C>] extends [never]
+  ? { params?: never }
+  : object extends ErrorParams<C>
+    ? { params?: ErrorParams<C> }
+    : { params: ErrorParams<C> };
+
+/** A code with its own parameters (contract/error-params.ts): one member per code. */
+export type ErrorSaid = { [C in ErrorCode]: { code: C } & ParamsPart<C> }[ErrorCode];
+
+/**
+ * What crosses IPC when an operation fails: a kind, a code and its parameters, never words
+ * (the renderer says them), a stack or a secret.
+ */
+export type AppErrorShape = ErrorShapeBase & ErrorSaid;
+
+/**
+ * Parameters as kept on disk or received: written by this or an earlier version, so the
+ * renderer reads each as possibly missing (lib/words/error-text.ts reads them by the code's
+ * own names).
+ */
+export type SavedParams = Readonly<Record<string, string | number>>;
+
 /**
  * An error as kept in work.db or app.db (an outbox item's last error, a failure in the
  * activity log, a connection report's problem). One saved by an earlier version may have no
  * code, and English words instead: the renderer shows those only when nothing else can say it.
  */
-export type SavedError = Omit<AppErrorShape, 'code'> & {
+export type SavedError = ErrorShapeBase & {
   code?: ErrorCode;
+  params?: SavedParams;
   message?: string;
   nextStep?: string;
 };

@@ -1,5 +1,5 @@
 /** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF. */
-import type { AuditLogged, AuditResult } from './audit';
+import type { AuditLogged } from './audit';
 import type { CauseText, StoreEvidence } from '../silent-causes';
 import { Empty, Id, IsoTime, RULE, Serial } from './fields';
 import {
@@ -16,11 +16,10 @@ import {
 } from './record';
 import { MAX_PHOTO_BYTES } from '../photo-limits';
 import { RECEIPT_ENTRIES_MAX } from '../field-limits';
+import type { ActivityAction, ActivityResult } from './activity-names';
 import type { OpenRule } from '../completion-rules';
-import type { OutboxKind } from './outbox';
 import type { RecordedCheck } from '../mounting-checks';
 import type { SavedError } from './errors';
-import type { VerificationResult } from '../verification-result';
 import { op } from './operation';
 import { z } from 'zod';
 
@@ -28,14 +27,12 @@ export interface ActivityEntry {
   id: string;
   at: string;
   /** 'storage': the app's own note about the saved data (a damaged queue set aside). */
-  action:
-    OutboxKind | 'verify' | 'storage' | 'checklist' | 'finish_visit' | 'audit' | 'silent_check';
+  action: ActivityAction;
   serial: string | null;
   locationId: string | null;
   locationName: string | null;
   /** A verification's is one of VerificationResult (electron/shared/verification-result.ts). */
-  result:
-    'done' | 'queued' | 'failed' | 'conflict' | 'incomplete' | VerificationResult | AuditResult;
+  result: ActivityResult;
   /** The English of an entry written before `fact` existed (shown as it is); empty since. */
   detail: string;
   /** What happened as a kind with parameters; the renderer words it (lib/words/activity-text.ts).

@@ -43,7 +43,10 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (e) {
-    throw new AppError({ kind: 'offline', code: 'offline' }, { cause: e });
+    throw new AppError(
+      { kind: 'offline', code: 'offline', params: { host: new URL(sandbox.baseUrl).host } },
+      { cause: e },
+    );
   }
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return json;
@@ -57,7 +60,11 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     res.status === 404 ? 'not_found' : res.status === 409 ? 'conflict' : 'server';
   throw new AppError({
     kind,
-    code: kind === 'not_found' ? 'device_not_found' : kind,
+    ...(kind === 'not_found'
+      ? { code: 'device_not_found', params: { serial: path.split('/').pop() ?? '' } }
+      : kind === 'server'
+        ? { code: 'server', params: { status: res.status } }
+        : { code: kind }),
     status: res.status,
     ...(location.success && location.data ? { location: location.data } : {}),
   });

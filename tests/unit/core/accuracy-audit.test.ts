@@ -3,6 +3,7 @@ import {
   DEFAULT_AUDIT_THRESHOLDS as T,
   STORE_SLOT_MS,
   accuracyPercent,
+  auditThresholdsOf,
   auditDurationAtMost,
   auditWindow,
   compareAudit,
@@ -135,5 +136,19 @@ describe('what an audit can say at once', () => {
     });
     expect(minimumTimeAt(0, MIN, rule)).toBe(10 * MIN);
     expect(minimumTimeAt(0, 7 * MIN, rule)).toBe(14 * MIN);
+  });
+});
+
+describe('accuracy audit: thresholds', () => {
+  it('takes each threshold IT set, and the default for each it did not', () => {
+    expect(auditThresholdsOf(null)).toEqual(T);
+    expect(
+      auditThresholdsOf({
+        auditPercent: 90,
+        auditMinCrossings: null,
+        auditMinMinutes: 15,
+        auditPassRule: null,
+      }),
+    ).toEqual({ percent: 90, minCrossings: T.minCrossings, minMinutes: 15, rule: T.rule });
   });
 });

@@ -26,6 +26,17 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
 const ALL = { photos: 2, passedCheck: true, checklist: true };
 
 describe('openRules', () => {
+  it('reads the record’s own names: a misspelt action or result fails to compile', () => {
+    const at = 'FTC-1';
+    const rulesOf = (e: Parameters<typeof openRules>[1][number]) => openRules(ALL, [e], new Map());
+    // @ts-expect-error -- "instal" is no action of the record
+    const instal = rulesOf({ action: 'instal', result: 'done', serial: at });
+    // @ts-expect-error -- "passed" is no result of the record
+    const passed = rulesOf({ action: 'verify', result: 'passed', serial: at });
+    expect([instal, passed]).toEqual([[], []]);
+    expect(rulesOf({ action: 'install', result: 'done', serial: at })).toHaveLength(3);
+  });
+
   it('no rules: nothing open', () => {
     expect(openRules(NO_RULES, [entry({})], new Map())).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../electron/shared';
+import type { AppErrorShape, OutboxItem } from '../../../electron/shared';
 import { isConnectivityFailure } from '../../../renderer/src/lib/transport/app-failure';
 import { deviceCountText } from '../../../renderer/src/lib/lists/device-count';
 import { formatNumber } from '../../../renderer/src/lib/words/format';
@@ -65,10 +65,12 @@ describe('storage notices', () => {
     );
   });
   it('never takes a full disk for being offline', () => {
-    const shape = (kind: 'storage' | 'offline' | 'dns' | 'timeout' | 'tls') => ({
-      kind,
-      code: kind === 'storage' ? ('disk_full' as const) : kind,
-    });
+    const shape = (kind: 'storage' | 'offline' | 'dns' | 'timeout' | 'tls'): AppErrorShape =>
+      kind === 'storage'
+        ? { kind, code: 'disk_full' }
+        : kind === 'timeout'
+          ? { kind, code: kind, params: { host: 'api.example', seconds: 15 } }
+          : { kind, code: kind, params: { host: 'api.example' } };
     expect(isConnectivityFailure(shape('storage'))).toBe(false);
     expect(isConnectivityFailure(shape('tls'))).toBe(false);
     expect(isConnectivityFailure(shape('offline'))).toBe(true);

@@ -40,12 +40,14 @@ export const offlineError = (): AppError =>
   new AppError({
     kind: 'offline',
     code: 'offline',
+    params: { host: 'in-memory' },
   });
 
 const badGateway = (): AppError =>
   new AppError({
     kind: 'server',
     code: 'server',
+    params: { status: 502 },
     status: 502,
   });
 
@@ -101,7 +103,7 @@ export class InMemoryDevices implements ReplayApi {
   async install(serial: string, locationId: string): Promise<Device> {
     return this.call('install', serial, locationId, () => {
       const at = this.device(serial).location;
-      if (!this.locations.has(locationId)) throw notFound('location');
+      if (!this.locations.has(locationId)) throw notFound();
       if (at && at.id !== locationId) {
         throw new AppError({
           kind: 'conflict',
@@ -158,7 +160,7 @@ export class InMemoryDevices implements ReplayApi {
 
   private device(serial: string): Device {
     const at = this.where.get(serial);
-    if (at === undefined) throw notFound('device');
+    if (at === undefined) throw notFound(serial);
     const location: LocationRef | null =
       at === null ? null : { id: at, name: this.locations.get(at) ?? at };
     return { serial_number: serial, device_type_name: 'Counter', location };
@@ -191,9 +193,12 @@ export class InMemoryDevices implements ReplayApi {
   }
 }
 
-const notFound = (what: 'location' | 'device'): AppError =>
+/** `serial`: the device's, for a device not found (as the API client names it). */
+const notFound = (serial?: string): AppError =>
   new AppError({
     kind: 'not_found',
-    code: what === 'device' ? 'device_not_found' : 'location_not_found',
+    ...(serial === undefined
+      ? { code: 'location_not_found' }
+      : { code: 'device_not_found', params: { serial } }),
     status: 404,
   });

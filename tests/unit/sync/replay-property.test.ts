@@ -12,7 +12,7 @@ import type { OutboxKind } from '../../../electron/shared';
 import type { NewIntent } from '../../../electron/core/store/intent-rows';
 import { replayIntents } from '../../../electron/core/sync/replay';
 import { InMemoryDevices, type Call, type Op } from './in-memory-devices';
-import { intent, openWorkDb } from './work-db';
+import { intent, openWorkDb, type Placement } from './work-db';
 
 const LOCATIONS = { A: 'Aisle', B: 'Back', C: 'Cafe' };
 const place = fc.constantFrom<string | null>(null, 'A', 'B', 'C');
@@ -88,7 +88,7 @@ describe('replay is idempotent under dropped connections and server trouble (in-
   it('ends done exactly once, or in a conflict that changed nothing', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<OutboxKind>('install', 'uninstall', 'move'),
+        fc.constantFrom<Placement>('install', 'uninstall', 'move'),
         place,
         fc.constantFrom('A', 'B'),
         fc.array(fault, { maxLength: 6 }),

@@ -3,13 +3,13 @@ import type { NewIntent } from '../../../electron/core/store/intent-rows';
 import { replayIntents } from '../../../electron/core/sync/replay';
 import { discard, resolveConflict, retry } from '../../../electron/core/sync/resolution';
 import { InMemoryDevices } from './in-memory-devices';
-import { intent, useWorkDb } from './work-db';
+import { intent, useWorkDb, type Placement } from './work-db';
 
 const work = useWorkDb();
 
 const LOCATIONS = { A: 'Aisle', B: 'Back office', C: 'Cafe' };
 const item = (
-  kind: NewIntent['kind'],
+  kind: Placement,
   serial: string,
   locationId: string | null,
   from: string | null = null,

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import type { OutboxKind } from '../../../electron/shared';
 import { openDatabase, type Db } from '../../../electron/core/db/open-database';
 import { WORK_MIGRATIONS } from '../../../electron/core/db/schema';
 import {
@@ -35,8 +34,12 @@ export async function tempWorkDir(): Promise<{ path: string; cleanup: () => Prom
   return { path: join(dir, 'work.db'), cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** The kinds a device is placed or taken away by. */
+export type Placement = 'install' | 'uninstall' | 'move';
+
+/** A placement's intent, without a label (its payload may be left out). */
 export const intent = (
-  kind: OutboxKind,
+  kind: Placement,
   serial: string,
   locationId: string | null,
   fromLocationId: string | null = null,

@@ -2,7 +2,13 @@
  * A failure in the technician's language: the core sends a kind and a code with its
  * parameters; the catalog says them. Pure, so the sentences are unit-tested per locale.
  */
-import type { ErrorCode, ErrorKind, FieldRule, SavedError } from '../../../../electron/shared';
+import type {
+  ErrorCode,
+  ErrorKind,
+  ErrorParams,
+  SavedError,
+  SavedParams,
+} from '../../../../electron/shared';
 import { ownValue } from '../../../../electron/shared/own-key';
 import { activeLocale } from './active-locale';
 import { issueText, pickListFull } from './field-issues';
@@ -14,13 +20,13 @@ export interface ErrorWords {
   nextStep: string;
 }
 
-type Params = Record<string, string | number>;
-const text = (p: Params | undefined, key: string): string => String(ownValue(p, key) ?? '');
-const num = (p: Params | undefined, key: string): number => Number(ownValue(p, key) ?? 0);
-
-/** What a base URL broke, said inside the error's sentence (a rule of its field). */
-const baseUrlProblem = (p: Params | undefined): string =>
-  issueText({ rule: text(p, 'problem') as FieldRule, code: 'invalid' });
+/** A code's parameters as read: each may be missing (kept by an earlier version). */
+type Read<C extends ErrorCode> = Partial<ErrorParams<C>> | undefined;
+/** `key` is one of the code's own parameters: a name it does not have fails to compile. */
+const text = <P extends object>(p: P | undefined, key: keyof P & string): string =>
+  String(ownValue(p as SavedParams | undefined, key) ?? '');
+const num = <P extends object>(p: P | undefined, key: keyof P & string): number =>
+  Number(ownValue(p as SavedParams | undefined, key) ?? 0);
 
 /** The one field's problem of a form that needs fixing in one place. */
 const firstField = (shape: SavedError): string => {
@@ -28,9 +34,7 @@ const firstField = (shape: SavedError): string => {
   return issue ? issueText(issue) : m.error_kind_validation();
 };
 
-const BY_CODE: Readonly<
-  Record<ErrorCode, (p: Params | undefined, shape: SavedError) => ErrorWords>
-> = {
+const BY_CODE: { readonly [C in ErrorCode]: (p: Read<C>, shape: SavedError) => ErrorWords } = {
   offline: (p) => ({
     message: m.error_offline({ host: text(p, 'host') }),
     nextStep: m.error_offline_next(),
@@ -125,7 +129,10 @@ const BY_CODE: Readonly<
     nextStep: m.error_unexpected_status_next(),
   }),
   bad_base_url: (p) => ({
-    message: m.error_bad_base_url({ problem: baseUrlProblem(p) }),
+    // What the address broke, said inside the sentence (a rule of its field).
+    message: m.error_bad_base_url({
+      problem: issueText({ ...(p?.problem ? { rule: p.problem } : {}), code: 'invalid' }),
+    }),
     nextStep: m.error_bad_base_url_next(),
   }),
   not_signed_in: () => ({
@@ -438,7 +445,10 @@ const BY_KIND: Readonly<Record<ErrorKind, () => ErrorWords>> = {
  */
 export const errorWords = (shape: SavedError): ErrorWords => {
   // `?.`: a code of a newer version (in a shared data folder) is said by its kind.
-  const byCode = shape.code ? BY_CODE[shape.code] : undefined;
+  // The one place a kept error's parameters meet its code: each sayer reads them by the code's
+  // own names (ErrorParams), every one possibly missing.
+  const byCode = (shape.code ? BY_CODE[shape.code] : undefined) as
+    ((p: SavedParams | undefined, shape: SavedError) => ErrorWords) | undefined;
   if (byCode) return byCode(shape.params, shape);
   if (shape.message !== undefined && activeLocale().messages === 'en')
     return { message: shape.message, nextStep: shape.nextStep ?? '' };
