@@ -119,16 +119,3 @@ export const ApiKey = z
   .trim()
   .min(8, RULE.api_key_too_short)
   .max(512, RULE.api_key_too_long);
-
-/**
- * An array refused by its length before any of its items is parsed: zod checks an array's
- * `max` only after parsing every item, so a hostile list of 100,000 receipt entries held the
- * core's thread ~340 ms just to be refused (decision record 70). The type is the array's own.
- */
-export const lengthFirst = <S extends z.ZodArray<z.ZodType>>(
-  max: number,
-  rule: string | undefined,
-  array: S,
-): z.ZodType<z.output<S>, z.input<S>> =>
-  // The pipe's input is unknown[] to zod's types; what it accepts is exactly what `array` does.
-  z.array(z.unknown()).max(max, rule).pipe(array) as unknown as z.ZodType<z.output<S>, z.input<S>>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SIGNATURE_WIDTH } from '../signature-box';
-import { lengthFirst, RULE } from './fields';
+import { RULE } from './fields';
 
 export const Reason = z.string().trim().min(1, RULE.reason_required).max(300, RULE.reason_too_long);
 /** A SHA-256 as hex, as printed (spaces between groups allowed) or a prefix of 16+ digits. */
@@ -15,22 +15,16 @@ export const HashText = z
 export const FullHash = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** A signature: pen strokes as x,y pairs in a SIGNATURE_WIDTH × SIGNATURE_HEIGHT box. */
-export const SignatureStrokes = lengthFirst(
-  200,
-  undefined,
-  z
-    .array(
-      lengthFirst(
-        4_000,
-        undefined,
-        z
-          .array(z.number().int().min(0).max(SIGNATURE_WIDTH))
-          .min(2)
-          .refine((s) => s.length % 2 === 0),
-      ),
-    )
-    .min(1, RULE.signature_empty),
-);
+export const SignatureStrokes = z
+  .array(
+    z
+      .array(z.number().int().min(0).max(SIGNATURE_WIDTH))
+      .min(2)
+      .max(4_000)
+      .refine((s) => s.length % 2 === 0),
+  )
+  .min(1, RULE.signature_empty)
+  .max(200);
 
 /** What an amendment can correct. */
 export const AMENDABLE_FIELDS = ['note'] as const;

@@ -1,7 +1,7 @@
 /** Visits: the activity log in visits, finishing one, its photos, its receipt as PDF. */
 import type { AuditLogged, AuditResult } from './audit';
 import type { CauseText, StoreEvidence } from '../silent-causes';
-import { Empty, Id, IsoTime, lengthFirst, RULE, Serial } from './fields';
+import { Empty, Id, IsoTime, RULE, Serial } from './fields';
 import {
   AMENDABLE_FIELDS,
   FullHash,
@@ -237,11 +237,11 @@ export const visitOperations = {
           .string()
           .regex(/^[0-9a-f]{12}$/)
           .optional(),
-        entries: lengthFirst(
-          RECEIPT_ENTRIES_MAX,
-          RULE.receipt_too_many_entries,
-          z.array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict()),
-        ).optional(),
+        // The length is checked before any entry (a longer list is refused at once).
+        entries: z
+          .array(z.object({ n: z.number().int().min(1), hash: FullHash }).strict())
+          .max(RECEIPT_ENTRIES_MAX, RULE.receipt_too_many_entries)
+          .optional(),
       })
       .strict(),
   ).returns<ReceiptCheck>(),
