@@ -93,7 +93,7 @@ export const createCore: CreateCore = async (options) => {
       if (session.current()) prepareScope();
       else engine.stop();
       emit({ type: 'session', status: session.status(online) });
-      emit({ type: 'outbox', items: listOutbox(ctx) });
+      ctx.outboxChanged();
     },
     () => imported,
     () => {
@@ -236,17 +236,27 @@ export const createCore: CreateCore = async (options) => {
       if (rowsToo) rowsChanged = true;
       // Coalesced and after the answer: a burst of scans (or a drained queue) is one update of
       // the queue view, and the acknowledgement does not wait for it.
+      // One notice is read at a time: a change while it is read is announced after it.
       if (outboxNoticePending) return;
       outboxNoticePending = true;
-      setImmediate(announceOutbox);
+      if (!announcing) setImmediate(announceOutbox);
     },
     settings: app,
   };
 
   let outboxNoticePending = false;
+  /** A notice being read (the queue is read a page per turn: outbox-service.ts). */
+  let announcing = false;
   let rowsChanged = false;
   let closed = false;
   function announceOutbox() {
+    announcing = true;
+    void announceOnce().finally(() => {
+      announcing = false;
+      if (outboxNoticePending && !closed) setImmediate(announceOutbox);
+    });
+  }
+  async function announceOnce() {
     outboxNoticePending = false;
     if (closed) return;
     // A sent action changed the cached device rows: the screens showing them read them again
@@ -262,7 +272,10 @@ export const createCore: CreateCore = async (options) => {
       }
     }
     try {
-      emit({ type: 'outbox', items: listOutbox(ctx) });
+      const items = await listOutbox(ctx);
+      // Signed out or closed while it was read: the next notice is the one to show.
+      if (closed || session.current() !== scope) return;
+      emit({ type: 'outbox', items });
       emit({ type: 'session', status: session.status(online) });
     } catch (error) {
       // Off the operation's path (after setImmediate): a throw here would end the process.
@@ -393,7 +406,7 @@ export const createCore: CreateCore = async (options) => {
       return () => listeners.delete(listener);
     },
     async close() {
-      if (outboxNoticePending) announceOutbox();
+      if (outboxNoticePending && !announcing) announceOutbox();
       closed = true;
       monitor.stop();
       engine.stop();

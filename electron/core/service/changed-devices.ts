@@ -18,7 +18,7 @@ import { guarded } from '../db/storage-error';
 import { firstSliceSize, storeAllButLast } from '../sync/store-slices';
 import { pageToStore, type DownloadContext } from '../sync/list-download';
 import type { SignedInScope } from './context';
-import { reapplyPending } from './local-changes';
+import { reapplyNamed } from './local-changes';
 
 /** Changes are asked from this long before the server's clock said the last refresh began:
  * `Date` has whole seconds, and a change being written as the refresh began must not fall
@@ -90,8 +90,11 @@ export async function refreshChangedDevices(
       guarded(() =>
         cache().db.transaction(() => {
           cache().devices.putAll(slice, fetchedAt, lastWhole.pass);
-          const serials = new Set(slice.map((d) => d.serial_number));
-          reapplyPending(cache(), scope.store.work.intents.list(), serials);
+          reapplyNamed(
+            cache(),
+            scope.store.work.intents,
+            slice.map((d) => d.serial_number),
+          );
           then?.();
         })(),
       );

@@ -10,7 +10,7 @@ import type { Location } from '../api/wire';
 import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
-import type { Intent, NewIntent } from '../store/intent-rows';
+import type { Intent, IntentRows, NewIntent } from '../store/intent-rows';
 import { changesApplied } from '../sync/replay-plan';
 import type { ServiceContext, SignedInScope } from './context';
 import { labelOf, newActivityOf } from './activity-facts';
@@ -98,6 +98,16 @@ export function reapplyPending(
     applyIntentLocally(cache, intent);
   }
 }
+
+/**
+ * Re-applies the pending intents that name one of `serials` over their cached rows: only those
+ * rows are read from work.db, so a device read or a sync slice costs what its devices' intents
+ * cost, not the whole queue's length.
+ */
+export const reapplyNamed = (cache: CacheStore, intents: IntentRows, serials: Iterable<string>) => {
+  const named = [...new Set(serials)];
+  reapplyPending(cache, intents.naming(named), new Set(named));
+};
 
 /** work.db rows that name an intent, written in the commit that adds it (a pick list line). */
 export type WithIntent = (intent: Intent) => void;

@@ -3,6 +3,7 @@
  * replay's events do locally: the server's answer goes into the cached rows, the activity log
  * records what happened, and a store created offline trades its temporary id for the real one.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ActivityEntry, ActivityFact, OutboxItem } from '../../shared';
 import { guarded } from '../db/storage-error';
 import { doneFact, labelOf, newActivityOf } from './activity-facts';
@@ -10,7 +11,7 @@ import type { Intent } from '../store/intent-rows';
 import type { ReplayEvent } from '../sync/replay';
 import { discard, resolveConflict, retry } from '../sync/resolution';
 import { requireScope, type ServiceContext, type SignedInScope } from './context';
-import { reapplyPending, serialsOf } from './local-changes';
+import { reapplyNamed, reapplyPending, serialsOf } from './local-changes';
 import { readEitherCase } from './serial-spelling';
 
 /** What crosses to the renderer: the intent without its payload and key fingerprint. */
@@ -19,8 +20,31 @@ export const toItem = (intent: Intent): OutboxItem => {
   return item;
 };
 
-export const listOutbox = (ctx: ServiceContext): OutboxItem[] =>
-  ctx.current()?.store.work.intents.list().map(toItem) ?? [];
+/**
+ * Queue rows read per turn of the event loop when the whole queue is listed (decision record
+ * 70): 5,000 queued actions (a pallet installed offline) read and parsed at once held the
+ * thread 84–143 ms, at every change of the queue.
+ */
+const LIST_PAGE = 250;
+
+/**
+ * The whole queue, oldest first, a page per turn. A row changed meanwhile may show as it was
+ * when its page was read; the change announces the queue again (`outboxChanged`).
+ */
+export async function listOutbox(ctx: ServiceContext): Promise<OutboxItem[]> {
+  const scope = ctx.current();
+  if (!scope) return [];
+  const items: OutboxItem[] = [];
+  for (let after = 0; ;) {
+    const page = guarded(() => scope.store.work.intents.listAfter(after, LIST_PAGE));
+    for (const intent of page.intents) items.push(toItem(intent));
+    if (page.intents.length < LIST_PAGE) return items;
+    after = page.lastSeq;
+    await nextTurn();
+    // Another account's queue now (signed out meanwhile): this one is no longer anyone's view.
+    if (ctx.current() !== scope) return items;
+  }
+}
 
 /**
  * An action's state in the activity log: one row per action, written when it is first known
@@ -62,7 +86,7 @@ export const recordQueued = (
   fact: ActivityFact = intent.accepted ? { kind: 'accepted' } : { kind: 'queued' },
 ) => recordActivity(ctx, scope, intent, 'queued', fact);
 
-export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
+export function retryItem(ctx: ServiceContext, id: string): Promise<OutboxItem[]> {
   const scope = requireScope(ctx);
   guarded(() => retry(scope.store.work.intents, id));
   ctx.outboxChanged();
@@ -70,7 +94,7 @@ export function retryItem(ctx: ServiceContext, id: string): OutboxItem[] {
   return listOutbox(ctx);
 }
 
-export function discardItem(ctx: ServiceContext, id: string): OutboxItem[] {
+export function discardItem(ctx: ServiceContext, id: string): Promise<OutboxItem[]> {
   const scope = requireScope(ctx);
   const intent = guarded(() => discard(scope.store.work.intents, id));
   recordActivity(ctx, scope, intent, 'failed', { kind: 'discarded' });
@@ -83,7 +107,7 @@ export function resolveItem(
   ctx: ServiceContext,
   id: string,
   resolution: 'move_here' | 'leave_there',
-): OutboxItem[] {
+): Promise<OutboxItem[]> {
   const scope = requireScope(ctx);
   const { intent, outcome } = guarded(() =>
     resolveConflict(scope.store.work.intents, id, resolution),
@@ -164,8 +188,7 @@ export function onReplayEvent(ctx: ServiceContext, scope: SignedInScope, event: 
         }
         if (intent.kind === 'delete_location' && intent.locationId)
           cache.locations.remove(intent.locationId);
-        if (intent.serial !== null)
-          reapplyPending(cache, intents.list(), new Set(serialsOf(intent)));
+        if (intent.serial !== null) reapplyNamed(cache, intents, serialsOf(intent));
       })();
       // Recorded as the server spells the serial (a queued one may be as typed).
       recordActivity(

@@ -11,7 +11,7 @@ import { traitsOf } from '../../shared/error-traits';
 import { isLocalLocationId } from '../../shared/local-ids';
 import { guarded, guardedSteps } from '../db/storage-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
-import { reapplyPending } from './local-changes';
+import { reapplyNamed } from './local-changes';
 import { readEitherCase } from './serial-spelling';
 import { walkAll } from '../api/list-walk';
 import { pageToStore } from '../sync/list-download';
@@ -233,7 +233,7 @@ export async function refreshLocationDevices(
         .filter((stale) => !listed.has(stale.serial_number))
         .map((stale) => ({ ...stale, location: null }));
       cache.devices.putAll([...devices, ...gone], now);
-      reapplyPending(cache, scope.store.work.intents.list(), new Set([...listed]));
+      reapplyNamed(cache, scope.store.work.intents, listed);
     })(),
   );
   cache.queries.invalidate();
@@ -289,7 +289,7 @@ export async function getDevice(
     guarded(() =>
       cache().db.transaction(() => {
         cache().devices.put(device, fetchedAt);
-        reapplyPending(cache(), scope.store.work.intents.list(), new Set([device.serial_number]));
+        reapplyNamed(cache(), scope.store.work.intents, [device.serial_number]);
       })(),
     );
     rememberAnswer(scope, device, fetchedAt, askedAt);

@@ -18,7 +18,7 @@ import { nextTurn } from '../sync/store-slices';
 import type { RefreshMode, SyncJob } from '../sync/sync-engine';
 import type { ServiceContext, SignedInScope } from './context';
 
-import { reapplyPending } from './local-changes';
+import { reapplyNamed, reapplyPending } from './local-changes';
 import { refreshLocationDevices } from './read-service';
 
 /** Pages in flight at once: enough to hide latency, few enough to be polite to the server. */
@@ -130,8 +130,11 @@ function devicesList(ctx: ServiceContext, scope: SignedInScope): ListDownload<De
       const cache = scope.store.cache;
       const now = new Date().toISOString();
       cache.devices.putAll(items, now, pass);
-      const serials = new Set(items.map((d) => d.serial_number));
-      reapplyPending(cache, scope.store.work.intents.list(), serials);
+      reapplyNamed(
+        cache,
+        scope.store.work.intents,
+        items.map((d) => d.serial_number),
+      );
       cache.queries.invalidate();
     },
     async reconcile(pass) {

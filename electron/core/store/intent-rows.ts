@@ -61,6 +61,22 @@ export interface IntentRows {
   list(): Intent[];
   /** How many there are (without reading them). */
   count(): number;
+  /**
+   * The intents that name one of `serials` (the device, or the one a replace takes out), oldest
+   * first: what a read of those devices shows on top of the server's answer. Only these rows
+   * are read and parsed, so a long queue does not make every device read cost its length.
+   */
+  naming(serials: readonly string[]): Intent[];
+  /** Oldest first: up to `limit` intents after the one numbered `afterSeq` (0: from the first). */
+  listAfter(afterSeq: number, limit: number): { intents: Intent[]; lastSeq: number };
+  /**
+   * Queued intents that are first in their lane (a device's intents, or a store's, run in
+   * order), oldest first, up to `limit` after `afterSeq`; of one lane when `only` names it.
+   * What a replay sends next, without reading the whole queue for each send.
+   */
+  queuedHeads(afterSeq: number, limit: number, only?: Lane): { intents: Intent[]; lastSeq: number };
+  /** How many intents are in each state. */
+  countByState(): Record<Exclude<OutboxState, 'done'>, number>;
   get(id: string): Intent | null;
   add(intent: NewIntent): Intent;
   update(id: string, patch: IntentPatch): Intent;
@@ -75,6 +91,9 @@ export interface IntentRows {
   /** After a crash mid-send, 'syncing' rows go back to the queue (replay re-reads state first). */
   requeueInterrupted(): number;
 }
+
+/** A lane: a device's intents (by serial), or a store's (serial null, by location id). */
+export type Lane = { serial: string } | { serial: null; locationId: string };
 
 interface Row {
   id: string;
@@ -148,6 +167,41 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
        @locationName, @fromLocationId, @payload, @createdAt, @state, @attempts, @lastError,
        @conflictLocation, @keyFingerprint)`,
   );
+  const named = db.prepare<{ serials: string }, Row>(
+    `SELECT * FROM intents WHERE serial IN (SELECT value FROM json_each(@serials))
+       OR (kind = 'replace' AND json_extract(payload, '$.replaces') IN (SELECT value FROM json_each(@serials)))
+     ORDER BY seq`,
+  );
+  const after = db.prepare<[number, number], Row & { seq: number }>(
+    'SELECT * FROM intents WHERE seq > ? ORDER BY seq LIMIT ?',
+  );
+  const heads = db.prepare<
+    { after: number; limit: number; only: number; serial: string | null; location: string },
+    Row & { seq: number }
+  >(
+    `SELECT * FROM intents i
+     WHERE i.seq > @after AND i.state = 'queued'
+       AND (@only = 0 OR (i.serial IS @serial
+         AND (@serial IS NOT NULL OR coalesce(i.location_id, '') = @location)))
+       AND CASE WHEN i.serial IS NOT NULL
+         THEN NOT EXISTS (SELECT 1 FROM intents e WHERE e.serial = i.serial AND e.seq < i.seq)
+         ELSE NOT EXISTS (SELECT 1 FROM intents e WHERE e.serial IS NULL
+           AND coalesce(e.location_id, '') = coalesce(i.location_id, '') AND e.seq < i.seq) END
+     ORDER BY i.seq LIMIT @limit`,
+  );
+  const states = db.prepare<[], { state: Exclude<OutboxState, 'done'>; n: number }>(
+    'SELECT state, count(*) AS n FROM intents GROUP BY state',
+  );
+  // Stores created offline: few, and read once per page instead of once per row.
+  const creates = db.prepare<[], { id: string; location_id: string }>(
+    "SELECT id, location_id FROM intents WHERE kind = 'create_location' AND location_id IS NOT NULL ORDER BY seq DESC",
+  );
+  /** Each row with the create it waits for, the queued creates read once. */
+  const withCreates = (page: Row[]): Intent[] => {
+    if (page.length === 0) return [];
+    const creating = new Map(creates.all().map((c) => [c.location_id, c.id]));
+    return page.map((row) => withWait(row, (locationId) => creating.get(locationId)));
+  };
   const del = db.prepare<[string]>('DELETE FROM intents WHERE id = ?');
   const counted = db.prepare('SELECT count(*) AS n FROM intents');
   const creator = db.prepare<[string], { id: string }>(
@@ -181,6 +235,27 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
   const rows: IntentRows = {
     list: () => withWaits(all.all()),
     count: () => (counted.get() as { n: number }).n,
+    naming: (serials) =>
+      serials.length === 0 ? [] : withCreates(named.all({ serials: JSON.stringify(serials) })),
+    listAfter(afterSeq, limit) {
+      const page = after.all(afterSeq, limit);
+      return { intents: withCreates(page), lastSeq: page.at(-1)?.seq ?? afterSeq };
+    },
+    queuedHeads(afterSeq, limit, only) {
+      const page = heads.all({
+        after: afterSeq,
+        limit,
+        only: only ? 1 : 0,
+        serial: only?.serial ?? null,
+        location: only && only.serial === null ? only.locationId : '',
+      });
+      return { intents: withCreates(page), lastSeq: page.at(-1)?.seq ?? afterSeq };
+    },
+    countByState() {
+      const counts = { queued: 0, syncing: 0, failed: 0, conflict: 0 };
+      for (const { state, n } of states.all()) counts[state] = n;
+      return counts;
+    },
     get(id) {
       const row = one.get(id);
       return row ? withWait(row, (locationId) => creator.get(locationId)?.id) : null;
