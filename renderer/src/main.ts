@@ -6,6 +6,8 @@ import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
 import { prepareFormats } from './lib/words/format';
 import { loadMessages } from './lib/words/i18n';
 import { loadPreferences } from './lib/state/preferences';
+import { HOME, pathToRoute } from './lib/navigation/route-paths';
+import { screen } from './lib/navigation/screens';
 import { startErrorReporting } from './lib/transport/error-reporting';
 import { call, initTransport } from './lib/transport/transport';
 
@@ -38,6 +40,10 @@ const start = localeFor(
   globalThis.navigator.languages,
 );
 const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
+// The screen the address names is a chunk of its own (lib/navigation/screens.ts): asked now,
+// beside the words, so it is in by the time App shows it. A failure is shown by the screen.
+const firstScreen = screen((pathToRoute(location.hash) ?? HOME).name);
+if (firstScreen instanceof Promise) firstScreen.catch(() => undefined);
 // Meanwhile, on a main thread that would only wait: the formatters every screen uses. In a
 // task of its own: the chunk's request leaves only once this task has ended.
 setTimeout(() => prepareFormats(start.format), 0);
