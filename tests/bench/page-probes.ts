@@ -244,7 +244,7 @@ interface KeyTiming {
 }
 
 /** Every request the page sent on an operation socket (any operation). */
-export interface SocketCall {
+interface SocketCall {
   /** Which socket of the page (index into `sockets`). */
   socket: number;
   id: number;
