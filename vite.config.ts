@@ -39,11 +39,16 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // Every module the first screen needs in one chunk beside the entry (decision 76):
+        // left to itself the bundler cut it into ~20 files of 2-5 KB, each a request and a
+        // modulepreload before the first line of main.ts runs. The screens stay lazy.
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
         // Each language's messages (lib/words/i18n.ts) under a name that says so: the bundle
         // benchmark counts the one a technician loads at start.
         chunkFileNames: (chunk) => {
           const locale = /paraglide\/messages\/([\w-]+)\.js$/.exec(chunk.facadeModuleId ?? '');
           if (locale) return `assets/messages-${locale[1]}-[hash].js`;
+          if (chunk.name === 'start') return 'assets/start-[hash].js';
           // Code shared by the entry and a lazy chunk (Svelte's runtime among it) would be
           // named after one of its modules ("camera-stream"), which misleads a reader.
           return chunk.facadeModuleId === null

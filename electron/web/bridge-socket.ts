@@ -12,6 +12,7 @@
  * always send it on a WebSocket handshake, and a cross-site page opening a socket to 127.0.0.1
  * is exactly what it must stop.
  */
+import { channel } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -24,6 +25,15 @@ import { clipErrorAnswer } from './error-echo';
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** Requests one page may have in flight: more means a runaway page, not a technician. */
 const MAX_IN_FLIGHT = 64;
+
+/**
+ * Where each request's time went on this side (message in, core called, core answered, answer
+ * handed to the socket; performance.now() of this process), for the bench's phase breakdown
+ * (tests/bench/bridge-timing.ts subscribes from outside the bundle). A diagnostics channel
+ * because publishing is skipped while nobody listens: the app itself never pays for it.
+ */
+export const BRIDGE_TIMING_CHANNEL = 'field-installer:bridge-socket';
+const timing = channel(BRIDGE_TIMING_CHANNEL);
 
 export interface SocketGate {
   /** Host, Origin (required), session cookie and secret: true when the upgrade may proceed. */
@@ -52,6 +62,7 @@ export function createBridgeSocket(
   wss.on('connection', (ws: WebSocket) => {
     let inFlight = 0;
     ws.on('message', (data, isBinary) => {
+      const receivedAt = performance.now();
       const request = isBinary ? null : parseRequest(String(data));
       if (request === null) {
         // Not a request of ours: there is no id to answer, so end the conversation.
@@ -63,9 +74,21 @@ export function createBridgeSocket(
         return;
       }
       inFlight += 1;
+      const calledAt = performance.now();
       void answer(request)
         .then((text) => {
+          const answeredAt = performance.now();
           if (ws.readyState === ws.OPEN) ws.send(`{"id":${request.id},"answer":${text}}`);
+          if (timing.hasSubscribers)
+            timing.publish({
+              op: request.op,
+              id: request.id,
+              receivedAt,
+              calledAt,
+              answeredAt,
+              sentAt: performance.now(),
+              bytes: text.length,
+            });
         })
         .finally(() => (inFlight -= 1));
     });

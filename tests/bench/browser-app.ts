@@ -8,6 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { DISABLED_CHROMIUM_FEATURES } from '../../electron/main/chromium-switches';
 import { bundleCli, bundleDir } from '../helpers/cli-bundle';
+import { bridgeTimingArgs } from './bridge-timing';
 import { bridgeClient, startCli, type BrowserMode } from '../helpers/cli-process';
 
 export type CoreProcess = BrowserMode;
@@ -20,6 +21,8 @@ let bundled: Promise<string> | null = null;
 export async function startCoreProcess(options: {
   rendererDir: string;
   dataDir: string;
+  /** Where the core writes each bridge request's own timing (bridge-timing.ts). */
+  timingFile?: string;
 }): Promise<CoreProcess & { startMs: number }> {
   bundled ??= bundleCli('electron/web/cli.ts', BUNDLE_DIR, 'core-cli.mjs');
   const entry = await bundled;
@@ -28,6 +31,7 @@ export async function startCoreProcess(options: {
   const app = await startCli<{ url: string }>(
     [
       process.execPath,
+      ...(options.timingFile ? bridgeTimingArgs(options.timingFile) : []),
       entry,
       '--port',
       '0',

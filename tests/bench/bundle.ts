@@ -81,7 +81,20 @@ export async function benchBundle(rendererDir: string): Promise<Figure[]> {
   const named = initialAssets(html);
   if (named.length === 0) throw new Error('index.html names no scripts or stylesheets');
   const language = await largestLanguage(rendererDir, named);
-  const assets = [...named, ...language.assets];
+  // The first screen is a chunk of its own (record 76) that main.ts loads before the first
+  // paint: the signed-in start screen (Locations) counts, with what it imports and its CSS.
+  const firstScreen = (await readdir(join(rendererDir, 'assets'))).find((f) =>
+    /^LocationsScreen-[\w-]{8}\.js$/.test(f),
+  );
+  const screenAssets = firstScreen
+    ? (await withStaticImports(rendererDir, `assets/${firstScreen}`)).filter(
+        (a) => !named.includes(a) && !language.assets.includes(a),
+      )
+    : [];
+  const screenCss = (await readdir(join(rendererDir, 'assets')))
+    .filter((f) => /^LocationsScreen-[\w-]{8}\.css$/.test(f))
+    .map((f) => `assets/${f}`);
+  const assets = [...named, ...language.assets, ...screenAssets, ...screenCss];
   let gzipped = 0;
   let raw = 0;
   const offenders: string[] = [];
@@ -105,7 +118,8 @@ export async function benchBundle(rendererDir: string): Promise<Figure[]> {
       {
         note:
           `${assets.length} initial files (${assets.join(', ')}), ${(raw / 1024).toFixed(1)} KB before gzip; ` +
-          `the messages counted are ${language.language}'s, the largest of the five languages (each language loads only its own)`,
+          `the messages counted are ${language.language}'s, the largest of the five languages (each language loads only its own); ` +
+          `the first screen's chunk (Locations, loaded by main.ts beside the words) counted with its imports`,
       },
     ),
     exactly(

@@ -88,6 +88,11 @@ export interface ChromiumFloor {
   staticKeystroke: number;
   /** p95 of a key → an echo server's 30 rows over a WebSocket written and painted (ms). */
   echoKeystroke: number;
+  /** Median navigation start → the static page's HTML received (responseEnd, ms). */
+  staticHtml: number;
+  /** The echo page's probes (its socket, each key's send, answer, write and paint): the
+   * floors of the phases (phases.ts). */
+  echoState: BenchState;
 }
 
 async function inFreshPage<T>(
@@ -122,18 +127,19 @@ export async function measureChromiumFloor(browser: Browser): Promise<ChromiumFl
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const paints: number[] = [];
+    const html: number[] = [];
     const intl: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      paints.push(
-        await inFreshPage(browser, `${origin}/paint`, async (page) => {
-          const painted = `performance.getEntriesByName('first-contentful-paint').length > 0`;
-          if (!(await waitInPage(page, painted, { timeoutMs: 10_000 })))
-            throw new Error('the static page never painted');
-          return (await page.evaluate(
-            `performance.getEntriesByName('first-contentful-paint')[0].startTime`,
-          )) as number;
-        }),
-      );
+      const [paint, htmlEnd] = await inFreshPage(browser, `${origin}/paint`, async (page) => {
+        const painted = `performance.getEntriesByName('first-contentful-paint').length > 0`;
+        if (!(await waitInPage(page, painted, { timeoutMs: 10_000 })))
+          throw new Error('the static page never painted');
+        return (await page.evaluate(
+          `[performance.getEntriesByName('first-contentful-paint')[0].startTime, performance.getEntriesByType('navigation')[0].responseEnd]`,
+        )) as [number, number];
+      });
+      paints.push(paint);
+      html.push(htmlEnd);
       intl.push(
         await inFreshPage(
           browser,
@@ -142,11 +148,14 @@ export async function measureChromiumFloor(browser: Browser): Promise<ChromiumFl
         ),
       );
     }
+    const echoState = await typeInto(browser, `${origin}/echo`);
     return {
       staticFirstPaint: median(paints),
       firstIntl: median(intl),
-      staticKeystroke: p95(await typeInto(browser, `${origin}/keys`)),
-      echoKeystroke: p95(await typeInto(browser, `${origin}/echo`)),
+      staticKeystroke: p95(keyLatencies(await typeInto(browser, `${origin}/keys`))),
+      echoKeystroke: p95(keyLatencies(echoState)),
+      staticHtml: median(html),
+      echoState,
     };
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -155,7 +164,7 @@ export async function measureChromiumFloor(browser: Browser): Promise<ChromiumFl
 
 /** As many keys as the app bench's 36 (its two fragments' lengths), typed and deleted as the
  * app's keys are, each timed the same way. */
-async function typeInto(browser: Browser, url: string): Promise<number[]> {
+async function typeInto(browser: Browser, url: string): Promise<BenchState> {
   const context = await newAppContext(browser);
   try {
     await context.addInitScript({ content: PROBES });
@@ -163,7 +172,7 @@ async function typeInto(browser: Browser, url: string): Promise<number[]> {
     await page.goto(url);
     await page.getByRole('searchbox').click();
     await typeAndDelete(page, 'lu2pkgm4z5 munchen');
-    return keyLatencies((await page.evaluate(READ_STATE)) as BenchState);
+    return (await page.evaluate(READ_STATE)) as BenchState;
   } finally {
     await context.close();
   }

@@ -16,7 +16,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { launchChromium, newAppContext, residentMb, startCoreProcess } from './browser-app';
 import { measureChromiumFloor } from './chromium-floor';
 import { benchKeystrokes, benchScroll } from './inventory-input';
@@ -25,6 +25,16 @@ import { benchScanAndInstall } from './scan-install';
 import type { MillionDataDir } from './million-devices';
 import { PROBES_OPEN_INVENTORY, READ_STATE, waitInPage, type BenchState } from './page-probes';
 import { atMost, notMeasured, type Figure } from './results';
+import { readBridgeTimings } from './bridge-timing';
+import {
+  bridgeRtt,
+  coldStartPhases,
+  keystrokePhases,
+  READ_TIMELINE,
+  scriptCosts,
+  type ScriptCost,
+  type StartTimeline,
+} from './phases';
 
 const COLD_START_TIMEOUT_MS = 60_000;
 /** The first serials of million.uninstalledSerials are for ack-install.ts to install. */
@@ -53,6 +63,41 @@ const firstPaintMs = (page: Page): Promise<number> =>
 /** The random part of a serial ("FTC-" is common to all), five keys. */
 const fragment = (serial: string | undefined): string =>
   (serial ?? 'FTC-7KQ4M').slice(4, 9).toLowerCase();
+
+/**
+ * A second cold start, traced, for each script's own parse and run (phases.ts): a new page of
+ * the same context (its session; the single-use token is spent), with the HTTP cache off so
+ * every script is fetched and compiled again, the probes opening Inventory as before.
+ */
+async function tracedScriptCosts(context: BrowserContext, url: string): Promise<ScriptCost[]> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const browser = context.browser();
+    if (!browser) throw new Error('no browser');
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'v8', 'loading', 'blink.user_timing'],
+    });
+    const address = `${new URL(url).origin}/`;
+    let trace: Buffer | null = null;
+    try {
+      await page.goto(address);
+      if (
+        !(await waitInPage(page, 'window.__bench.rowsPaintedAt !== null', {
+          timeoutMs: COLD_START_TIMEOUT_MS,
+        }))
+      )
+        throw new Error('the traced cold start showed no rows');
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    return scriptCosts(JSON.parse(trace.toString()) as Parameters<typeof scriptCosts>[0], address);
+  } finally {
+    await page.close();
+  }
+}
 
 export async function benchInventory1m(
   rendererDir: string,
@@ -88,13 +133,17 @@ export async function benchInventory1m(
     const floor = await measureChromiumFloor(browser);
 
     // ---- the million core, offline
-    const core = await startCoreProcess({ rendererDir, dataDir: million.dataDir });
+    const timingDir = await mkdtemp(join(tmpdir(), 'fi-bench-timing-'));
+    const timingFile = join(timingDir, 'bridge.jsonl');
+    const core = await startCoreProcess({ rendererDir, dataDir: million.dataDir, timingFile });
     try {
       const rssAtStart = await residentMb(core.pid);
       const context = await newAppContext(browser);
       await context.addInitScript({ content: PROBES_OPEN_INVENTORY });
       const page = await context.newPage();
       let coldStartOk = false;
+      let coldState: BenchState | null = null;
+      let timeline: StartTimeline | null = null;
       await step(
         figures,
         [
@@ -120,6 +169,8 @@ export async function benchInventory1m(
             );
           }
           const state = (await page.evaluate(READ_STATE)) as BenchState;
+          coldState = state;
+          timeline = (await page.evaluate(READ_TIMELINE)) as StartTimeline;
           const rows = Number(
             await page
               .locator('[role="list"][aria-label="Inventory"] [role="listitem"]')
@@ -214,7 +265,19 @@ export async function benchInventory1m(
             { view: 'Inventory', text: inventory },
             { view: 'All devices', text: `${munich} munchen` },
           ]);
-          return typed.figures;
+          // The core's preload writes its records once a second.
+          await page.waitForTimeout(1_500);
+          try {
+            const timings = await readBridgeTimings(timingFile);
+            return [
+              ...typed.figures,
+              ...keystrokePhases(typed.state, timings, floor),
+              bridgeRtt(typed.bridgeTrips, timings, floor),
+            ];
+          } catch (error) {
+            console.error(`[bench] keystroke phases failed: ${String(error)}`);
+            return typed.figures;
+          }
         },
       );
       await page.waitForTimeout(500);
@@ -266,6 +329,17 @@ export async function benchInventory1m(
             floor,
           ),
       );
+      if (coldState && timeline) {
+        const scripts = await tracedScriptCosts(context, core.url).catch((error: unknown) => {
+          console.error(`[bench] traced cold start failed: ${String(error)}`);
+          return null;
+        });
+        try {
+          figures.push(...coldStartPhases(coldState, timeline, scripts, floor));
+        } catch (error) {
+          console.error(`[bench] cold start phases failed: ${String(error)}`);
+        }
+      }
       const after = await heapAfterGc(page);
       const rssAfter = await residentMb(core.pid);
       for (const f of figures) {
@@ -295,6 +369,7 @@ export async function benchInventory1m(
       await context.close();
     } finally {
       await core.stop();
+      await rm(timingDir, { recursive: true, force: true });
     }
   } finally {
     await browser.close();

@@ -24,6 +24,8 @@ const BETWEEN_KEYS_MS = 150;
 
 export interface KeyResult {
   key: string;
+  /** keydown (page clock). */
+  at: number;
   /** What the search box held after it. */
   value: string;
   /** keydown → updated rows painted, idle vsync wait left out (ms). */
@@ -33,6 +35,10 @@ export interface KeyResult {
   /** keydown → answer body read (bridge + core), null when the key asked nothing. */
   roundTrip: number | null;
   changed: boolean;
+  /** The request the key started, and the answer that updated the rows (the same one unless
+   * a later key superseded it); absent when the key asked nothing. */
+  asked?: Answer;
+  shown?: Answer;
 }
 
 /**
@@ -43,7 +49,7 @@ export interface KeyResult {
  * key landed, not on the app (the wall time including it is in the note). A key that asks
  * nothing (the question did not change, e.g. a trailing space) counts its own task + frame.
  */
-function perKey(state: BenchState): KeyResult[] {
+export function perKey(state: BenchState): KeyResult[] {
   return state.keys.map((k, i) => {
     const next = state.keys[i + 1]?.at ?? Number.POSITIVE_INFINITY;
     const asked = state.answers.find((a) => a.startedAt >= k.at && a.startedAt < next);
@@ -56,6 +62,7 @@ function perKey(state: BenchState): KeyResult[] {
     if (!answer) {
       return {
         key: k.key,
+        at: k.at,
         value: k.value ?? '',
         latency: own,
         wall: (k.paintedAt ?? Number.NaN) - k.at,
@@ -65,11 +72,14 @@ function perKey(state: BenchState): KeyResult[] {
     }
     return {
       key: k.key,
+      at: k.at,
       value: k.value ?? '',
       latency: (answer.appliedAt ?? Number.NaN) - k.at + (answer.render ?? Number.NaN),
       wall: (answer.paintedAt ?? Number.NaN) - k.at,
       roundTrip: (answer.bodyReadAt ?? Number.NaN) - k.at,
       changed: k.changed,
+      ...(asked ? { asked } : {}),
+      shown: answer,
     };
   });
 }
@@ -114,7 +124,7 @@ export async function typeAndDelete(page: Page, text: string): Promise<void> {
 export async function benchKeystrokes(
   page: Page,
   queries: { view: 'Inventory' | 'All devices'; text: string }[],
-): Promise<{ figures: Figure[]; keys: KeyResult[] }> {
+): Promise<{ figures: Figure[]; keys: KeyResult[]; bridgeTrips: number[]; state: BenchState }> {
   for (const { view, text } of queries) {
     const viewButton = page.getByRole('group', { name: 'View' }).getByRole('button', {
       name: view === 'Inventory' ? 'Uninstalled' : 'All devices',
@@ -153,6 +163,8 @@ export async function benchKeystrokes(
   const echo = (await page.evaluate(bridgeEchoTrips(keys.length, BETWEEN_KEYS_MS))) as number[];
   return {
     keys,
+    bridgeTrips: echo,
+    state,
     figures: [
       atMost(
         'keystroke-p95-1m',

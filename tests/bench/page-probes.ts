@@ -23,11 +23,16 @@
  * - with OPEN_INVENTORY, clicks "Inventory" in the main navigation the moment it exists, as
  *   an impatient user would (no test-driver latency), once per document.
  */
-import { BRIDGE_SOCKET_PATH } from '../../electron/shared/bridge-protocol';
+import {
+  BRIDGE_SECRET_STORAGE_KEY,
+  BRIDGE_SOCKET_PATH,
+  BRIDGE_SOCKET_PROTOCOL,
+  bridgeSecretProtocol,
+} from '../../electron/shared/bridge-protocol';
 
 const probes = (openInventory: boolean) => `(() => {
   const OPEN_INVENTORY = ${openInventory ? 'true' : 'false'};
-  const bench = (window.__bench = { answers: [], rowsPaintedAt: null, keys: [], inventoryClickedAt: null });
+  const bench = (window.__bench = { answers: [], rowsPaintedAt: null, keys: [], inventoryClickedAt: null, sockets: [], calls: [] });
   const LIST = '[role="list"][aria-label="Inventory"], [role="list"][aria-label="All devices"]';
   const afterPaint = (done) => requestAnimationFrame(() => {
     const frameStart = performance.now();
@@ -82,10 +87,17 @@ const probes = (openInventory: boolean) => `(() => {
     constructor(url, protocols) {
       super(url, protocols);
       const entries = new Map();
+      const socket = bench.sockets.length;
+      const opened = { createdAt: performance.now(), openAt: null };
+      bench.sockets.push(opened);
+      this.addEventListener('open', () => (opened.openAt = performance.now()));
+      const calls = new Map();
       // Registered before the app's own handler, so it runs first for each answer.
       this.addEventListener('message', (message) => {
         let id = null;
         try { id = JSON.parse(message.data).id; } catch { return; }
+        const call = calls.get(id);
+        if (call) { call.answeredAt = performance.now(); calls.delete(id); }
         const entry = entries.get(id);
         if (!entry) return;
         entries.delete(id);
@@ -106,9 +118,14 @@ const probes = (openInventory: boolean) => `(() => {
       this.send = (data) => {
         let request = null;
         try { request = JSON.parse(data); } catch { request = null; }
+        if (request && typeof request.id === 'number') {
+          const call = { socket, id: request.id, op: request.op, sentAt: performance.now(), answeredAt: null };
+          bench.calls.push(call);
+          calls.set(request.id, call);
+        }
         if (request && request.op === 'queryDevices') {
           for (const earlier of entries.values()) earlier.aborted = true;
-          const entry = { q: (request.input && request.input.q) ?? '', startedAt: performance.now(), bodyReadAt: null, parsedAt: null, appliedAt: null, render: null, paintedAt: null, bytes: 0, aborted: false };
+          const entry = { id: request.id, q: (request.input && request.input.q) ?? '', startedAt: performance.now(), bodyReadAt: null, parsedAt: null, appliedAt: null, render: null, paintedAt: null, bytes: 0, aborted: false };
           bench.answers.push(entry);
           entries.set(request.id, entry);
         }
@@ -200,6 +217,8 @@ export const SCROLL = `(async () => {
 })()`;
 
 export interface Answer {
+  /** The request's id on the operation socket (absent when the page fell back to POST). */
+  id?: number;
   q: string | null;
   startedAt: number;
   bodyReadAt: number | null;
@@ -224,11 +243,24 @@ interface KeyTiming {
   changed: boolean;
 }
 
+/** Every request the page sent on an operation socket (any operation). */
+interface SocketCall {
+  /** Which socket of the page (index into `sockets`). */
+  socket: number;
+  id: number;
+  op: string;
+  sentAt: number;
+  answeredAt: number | null;
+}
+
 export interface BenchState {
   answers: Answer[];
   rowsPaintedAt: number | null;
   keys: KeyTiming[];
   inventoryClickedAt: number | null;
+  /** Operation sockets the page opened: created, open (handshake done). */
+  sockets: { createdAt: number; openAt: number | null }[];
+  calls: SocketCall[];
 }
 
 /**
@@ -237,7 +269,10 @@ export interface BenchState {
  * second operation socket of the same page, \`pauseMs\` apart like the keys; send → answer read.
  */
 export const bridgeEchoTrips = (count: number, pauseMs: number): string => `(async () => {
-  const socket = new WebSocket(new URL(${JSON.stringify(BRIDGE_SOCKET_PATH)}, location.href.replace(/^http/, 'ws')));
+  // The page's session secret, offered as the app's socket offers it (decision 71).
+  const secret = localStorage.getItem(${JSON.stringify(BRIDGE_SECRET_STORAGE_KEY)});
+  const socket = new WebSocket(new URL(${JSON.stringify(BRIDGE_SOCKET_PATH)}, location.href.replace(/^http/, 'ws')),
+    [${JSON.stringify(BRIDGE_SOCKET_PROTOCOL)}, ${JSON.stringify(bridgeSecretProtocol('@'))}.replace('@', secret ?? '')]);
   await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = () => reject(new Error('the bridge socket did not open')); });
   const trips = [];
   for (let id = 1; id <= ${count}; id++) {
@@ -251,7 +286,7 @@ export const bridgeEchoTrips = (count: number, pauseMs: number): string => `(asy
   return trips;
 })()`;
 
-export const READ_STATE = `(() => { const b = window.__bench; return { answers: b.answers, rowsPaintedAt: b.rowsPaintedAt, keys: b.keys, inventoryClickedAt: b.inventoryClickedAt }; })()`;
+export const READ_STATE = `(() => { const b = window.__bench; return { answers: b.answers, rowsPaintedAt: b.rowsPaintedAt, keys: b.keys, inventoryClickedAt: b.inventoryClickedAt, sockets: b.sockets, calls: b.calls }; })()`;
 
 /**
  * Polls a page expression until it is truthy. Not page.waitForFunction: that compiles the

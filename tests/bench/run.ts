@@ -110,6 +110,7 @@ const BENCHES: Bench[] = [
       'renderer-heap-1m',
       'core-rss-1m',
       'keystroke-p95-1m',
+      'bridge-rtt-p50',
       'scroll-frame-p95-1m',
       'scroll-work-p95-1m',
       'scan-to-device-p95-1m',
@@ -158,9 +159,16 @@ if (unknown.length > 0) {
 const chosen = BENCHES.filter(
   (b) => asked.includes(b.id) || b.figures.some((f) => asked.includes(f)),
 );
-/** A bench asked for by a figure id reports only the figures asked for. */
+/** The figure a phase row breaks down (phases.ts): the row comes with it. */
+const PHASES_OF: Record<string, string> = {
+  'cold-start-1m-phase-': 'cold-start-1m',
+  'keystroke-1m-phase-': 'keystroke-p95-1m',
+};
+const parentOf = (id: string): string =>
+  Object.entries(PHASES_OF).find(([prefix]) => id.startsWith(prefix))?.[1] ?? id;
+/** A bench asked for by a figure id reports only the figures asked for (and their phases). */
 const keep = (bench: Bench, figure: Figure): boolean =>
-  asked.includes(bench.id) || asked.includes(figure.id);
+  asked.includes(bench.id) || asked.includes(figure.id) || asked.includes(parentOf(figure.id));
 
 const work = await mkdtemp(join(tmpdir(), 'fi-bench-'));
 const figures: Figure[] = [];
