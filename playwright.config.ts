@@ -21,8 +21,13 @@ export default defineConfig({
   // Whole walkthroughs (sign in → install → verify → move → uninstall) on a 2-core machine.
   timeout: 180_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every test waits on real time (check-ins, sync schedules, quiet windows) far more than it
+  // computes, so two run at once on CI's 2 cores: 28 min one at a time. Four on this shared
+  // machine were no faster and starved timing-bound tests (a 2 s audit bucket, a lookup's
+  // latency) into failing. E2E_WORKERS overrides it. The few that measure the page's own pace
+  // are tagged @alone and run after the rest on one worker (tests/e2e/run.mjs).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',

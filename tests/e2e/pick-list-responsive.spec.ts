@@ -59,69 +59,71 @@ const taskTimes = (events: readonly TraceEvent[]): number[] => {
     .sort((a, b) => b - a);
 };
 
-test('a click answers within 100 ms while a 20,000-character paste is checked', async ({
-  page,
-  browser,
-  atStore: { store },
-}) => {
-  test.setTimeout(180_000);
-  expect(PASTE).toHaveLength(20_000);
-  await page.getByRole('button', { name: 'Pick list' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Pick list' })).toBeVisible();
-  await expect(page.getByText(`At ${store.name}`)).toBeVisible();
+// Alone (tests/e2e/run.mjs): with another test's Chromium on the same 2 cores, the 50,000
+// devices' first sync and the paste's check are starved, not measured.
+test(
+  'a click answers within 100 ms while a 20,000-character paste is checked',
+  { tag: '@alone' },
+  async ({ page, browser, atStore: { store } }) => {
+    test.setTimeout(180_000);
+    expect(PASTE).toHaveLength(20_000);
+    await page.getByRole('button', { name: 'Pick list' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pick list' })).toBeVisible();
+    await expect(page.getByText(`At ${store.name}`)).toBeVisible();
 
-  // "Did you mean" is asked for the unknown lines in view, not for the 1,000 of the paste: the
-  // page's operation socket (opened at start) counts what it sends.
-  await page.evaluate(() => {
-    const w = window as unknown as { __near: number };
-    w.__near = 0;
-    const send = WebSocket.prototype.send;
-    WebSocket.prototype.send = function (data) {
-      if (String(data).includes('"op":"nearSerials"')) w.__near += 1;
-      return send.call(this, data);
+    // "Did you mean" is asked for the unknown lines in view, not for the 1,000 of the paste: the
+    // page's operation socket (opened at start) counts what it sends.
+    await page.evaluate(() => {
+      const w = window as unknown as { __near: number };
+      w.__near = 0;
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (data) {
+        if (String(data).includes('"op":"nearSerials"')) w.__near += 1;
+        return send.call(this, data);
+      };
+    });
+    const nearAsked = () => page.evaluate(() => (window as unknown as { __near: number }).__near);
+    await page.getByLabel('Serial numbers').focus();
+    await browser.startTracing(page, { categories: ['toplevel'] });
+    // From the paste on, "Add" is clicked every 10 ms (the field is empty: each click answers in
+    // words under the field) until the list is checked, and 30 times more; each click notes
+    // whether the paste was still being added or checked then (no line yet, the progress bar, or
+    // a line saying "Checking…").
+    const clicks = await page.evaluate(async (text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+      const add = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent?.trim() === 'Add',
+      )!;
+      const checking = () =>
+        document.querySelector('tbody tr') === null ||
+        document.querySelector('progress') !== null ||
+        [...document.querySelectorAll('tbody .badge')].some((b) => b.textContent === 'Checking…');
+      let during = 0;
+      for (let after = 0, i = 0; after < 30 && i < 3_000; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        if (checking()) during += 1;
+        else after += 1;
+        add.click();
+      }
+      return during;
+    }, PASTE);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: TraceEvent[];
     };
-  });
-  const nearAsked = () => page.evaluate(() => (window as unknown as { __near: number }).__near);
-  await page.getByLabel('Serial numbers').focus();
-  await browser.startTracing(page, { categories: ['toplevel'] });
-  // From the paste on, "Add" is clicked every 10 ms (the field is empty: each click answers in
-  // words under the field) until the list is checked, and 30 times more; each click notes
-  // whether the paste was still being added or checked then (no line yet, the progress bar, or
-  // a line saying "Checking…").
-  const clicks = await page.evaluate(async (text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement!.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-    const add = [...document.querySelectorAll('button')].find(
-      (b) => b.textContent?.trim() === 'Add',
-    )!;
-    const checking = () =>
-      document.querySelector('tbody tr') === null ||
-      document.querySelector('progress') !== null ||
-      [...document.querySelectorAll('tbody .badge')].some((b) => b.textContent === 'Checking…');
-    let during = 0;
-    for (let after = 0, i = 0; after < 30 && i < 3_000; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      if (checking()) during += 1;
-      else after += 1;
-      add.click();
-    }
-    return during;
-  }, PASTE);
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-    traceEvents: TraceEvent[];
-  };
 
-  await expect(page.locator('progress')).toHaveCount(0);
-  await expect(page.locator('tbody tr').first()).toContainText('Not among the devices');
-  await expect(page.getByText('Lines 1–100 of 1,000')).toBeVisible();
-  await expect(page.getByText('Enter or scan a serial number.')).toBeVisible();
-  expect(clicks, 'clicks made while the paste was added and checked').toBeGreaterThanOrEqual(3);
-  await expect.poll(nearAsked).toBeGreaterThan(0);
-  await page.waitForTimeout(1_000);
-  expect(await nearAsked(), 'lines asked "did you mean" for').toBeLessThanOrEqual(30);
-  const [longest = 0, next = 0] = taskTimes(trace.traceEvents);
-  expect(longest + next).toBeLessThan(100);
-});
+    await expect(page.locator('progress')).toHaveCount(0);
+    await expect(page.locator('tbody tr').first()).toContainText('Not among the devices');
+    await expect(page.getByText('Lines 1–100 of 1,000')).toBeVisible();
+    await expect(page.getByText('Enter or scan a serial number.')).toBeVisible();
+    expect(clicks, 'clicks made while the paste was added and checked').toBeGreaterThanOrEqual(3);
+    await expect.poll(nearAsked).toBeGreaterThan(0);
+    await page.waitForTimeout(1_000);
+    expect(await nearAsked(), 'lines asked "did you mean" for').toBeLessThanOrEqual(30);
+    const [longest = 0, next = 0] = taskTimes(trace.traceEvents);
+    expect(longest + next).toBeLessThan(100);
+  },
+);

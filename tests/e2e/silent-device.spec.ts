@@ -33,11 +33,14 @@ async function silentSpare(sandbox: SandboxAccount, serial: string): Promise<voi
 }
 
 test('others at the store check in: the device’s own power comes first; what was found is recorded', async ({
-  signedInPage: page,
+  page,
+  signIn,
   sandbox,
 }) => {
   test.setTimeout(300_000);
+  // Watching before the page opens its operation socket: a socket opened earlier goes unseen.
   const watch = watchBridge(page);
+  await signIn(page);
   const { serial, store } = await openStoreWithSpare(page, sandbox);
   // One other device there that certainly checks in now.
   const other = (await uninstalledSerials(sandbox)).find((s) => s !== serial)!;
