@@ -93,7 +93,9 @@ export const createCore: CreateCore = async (options) => {
       if (session.current()) prepareScope();
       else engine.stop();
       emit({ type: 'session', status: session.status(online) });
-      ctx.outboxChanged();
+      // No scope: no queue to read, said at once. A scope's queue is read a page per turn.
+      if (session.current()) ctx.outboxChanged();
+      else emit({ type: 'outbox', items: [] });
     },
     () => imported,
     () => {
