@@ -204,9 +204,6 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
   };
   const del = db.prepare<[string]>('DELETE FROM intents WHERE id = ?');
   const counted = db.prepare('SELECT count(*) AS n FROM intents');
-  const creator = db.prepare<[string], { id: string }>(
-    "SELECT id FROM intents WHERE kind = 'create_location' AND location_id = ? ORDER BY seq LIMIT 1",
-  );
   const renameTarget = db.prepare<[string, string]>(
     'UPDATE intents SET location_id = ? WHERE location_id = ?',
   );
@@ -215,8 +212,7 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
   );
   const requeue = db.prepare("UPDATE intents SET state = 'queued' WHERE state = 'syncing'");
 
-  /** An intent at a store that is still to be created waits for the create. */
-  /** The create an intent waits for: `createOf` finds the queued create of a location id. */
+  /** An intent at a store still to be created waits for its create (`createOf` finds it). */
   const withWait = (row: Row, createOf: (locationId: string) => string | undefined): Intent =>
     fromRow(
       row,
@@ -225,15 +221,8 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
         : (createOf(row.location_id ?? '') ?? createOf(row.from_location_id ?? '') ?? null),
     );
 
-  const withWaits = (rows: Row[]): Intent[] => {
-    const creating = new Map<string, string>();
-    for (const r of rows)
-      if (r.kind === 'create_location' && r.location_id) creating.set(r.location_id, r.id);
-    return rows.map((r) => withWait(r, (locationId) => creating.get(locationId)));
-  };
-
   const rows: IntentRows = {
-    list: () => withWaits(all.all()),
+    list: () => withCreates(all.all()),
     count: () => (counted.get() as { n: number }).n,
     naming: (serials) =>
       serials.length === 0 ? [] : withCreates(named.all({ serials: JSON.stringify(serials) })),
@@ -258,7 +247,7 @@ export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRo
     },
     get(id) {
       const row = one.get(id);
-      return row ? withWait(row, (locationId) => creator.get(locationId)?.id) : null;
+      return row ? (withCreates([row])[0] ?? null) : null;
     },
     add(input) {
       const id = `q-${randomUUID()}`;
