@@ -43,11 +43,14 @@ export default defineConfig({
         // left to itself the bundler cut it into ~20 files of 2-5 KB, each a request and a
         // modulepreload before the first line of main.ts runs. The screens stay lazy.
         codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
-        // Each language's messages (lib/words/i18n.ts) under a name that says so: the bundle
-        // benchmark counts the one a technician loads at start.
+        // Each part's words in each language (lib/words/i18n.ts, decision 77) under a name that
+        // says so, `words-<part>.<locale>-<hash>.js`: the bundle benchmark counts the shell's
+        // and the first screen's, and the browser tests tell languages apart by it.
         chunkFileNames: (chunk) => {
-          const locale = /paraglide\/messages\/([\w-]+)\.js$/.exec(chunk.facadeModuleId ?? '');
-          if (locale) return `assets/messages-${locale[1]}-[hash].js`;
+          const words = /paraglide\/words\/([\w-]+)\/([\w-]+)\.js$/.exec(
+            chunk.facadeModuleId ?? '',
+          );
+          if (words) return `assets/words-${words[1]}.${words[2]}-[hash].js`;
           if (chunk.name === 'start') return 'assets/start-[hash].js';
           // Code shared by the entry and a lazy chunk (Svelte's runtime among it) would be
           // named after one of its modules ("camera-stream"), which misleads a reader.

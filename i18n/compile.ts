@@ -7,8 +7,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '@inlang/paraglide-js';
-import { I18N_MESSAGES, I18N_OUTDIR, I18N_PROJECT, PARAGLIDE_OPTIONS } from './paths.ts';
+import {
+  I18N_MESSAGES,
+  I18N_OUTDIR,
+  I18N_PROJECT,
+  PARAGLIDE_OPTIONS,
+  RENDERER_SRC,
+} from './paths.ts';
 import { writePseudoCatalog } from './pseudo-locale.ts';
+import { writeScreenWords } from './screen-words.ts';
 
 /** What the output was compiled from: the compiler options, the settings and every catalog. */
 const sourceHash = (): string => {
@@ -24,13 +31,19 @@ const sourceHash = (): string => {
 
 const STAMP = join(I18N_OUTDIR, '.source-hash');
 
-/** Compiles unless the output is already from these sources (compiling takes seconds). */
+/**
+ * Compiles unless the output is already from these sources (compiling takes seconds), then
+ * cuts it into the words of each screen (decision 77): always, since that follows the
+ * renderer's sources, and it takes a fraction of a second.
+ */
 export const compileCatalogs = async (): Promise<void> => {
   writePseudoCatalog(I18N_MESSAGES);
   const hash = sourceHash();
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return;
-  await compile(PARAGLIDE_OPTIONS);
-  writeFileSync(STAMP, hash);
+  if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== hash) {
+    await compile(PARAGLIDE_OPTIONS);
+    writeFileSync(STAMP, hash);
+  }
+  await writeScreenWords(RENDERER_SRC);
 };
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {

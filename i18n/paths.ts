@@ -23,3 +23,6 @@ export const PARAGLIDE_OPTIONS = {
   // shows (renderer/src/lib/words/i18n.ts); main imports messages.js, which dispatches on a locale.
   outputStructure: 'locale-modules' as const,
 };
+
+/** The renderer's sources, scanned for the words each screen says (i18n/screen-words.ts). */
+export const RENDERER_SRC = here('../renderer/src');

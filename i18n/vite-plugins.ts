@@ -13,8 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import type { Plugin } from 'vite';
-import { I18N_MESSAGES, PARAGLIDE_OPTIONS } from './paths.ts';
+import { I18N_MESSAGES, PARAGLIDE_OPTIONS, RENDERER_SRC } from './paths.ts';
 import { writePseudoCatalog } from './pseudo-locale.ts';
+import { writeScreenWords } from './screen-words.ts';
 
 const COMPILE_SCRIPT = fileURLToPath(new URL('./compile.ts', import.meta.url));
 
@@ -32,8 +33,10 @@ export const i18nPlugins = (): Plugin[] => [
   { ...i18nCompileOnce(), apply: 'build' },
   devServerOnly({
     name: 'field-installer-pseudo-locale',
-    config: () => {
+    config: async () => {
       writePseudoCatalog(I18N_MESSAGES);
+      // Every part holds its whole language here: the dev server's sources change under it.
+      await writeScreenWords(RENDERER_SRC, { whole: true });
     },
   }),
   ...[paraglideVitePlugin(PARAGLIDE_OPTIONS)].flat().map(devServerOnly),

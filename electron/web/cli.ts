@@ -17,7 +17,7 @@ import { createFileLogger } from '../common/redacting-logger';
 import { restrictNewFiles } from '../common/private-dir';
 import { FALLBACK_LOCALE } from '../../i18n/locales';
 import { errorWords } from '../../renderer/src/lib/words/error-text';
-import { loadMessages } from '../../renderer/src/lib/words/i18n';
+import { addMessages } from '../../renderer/src/lib/words/i18n';
 import { startTrainingLazily } from '../sandbox/training-lazy';
 import { startBridge } from './bridge-server';
 import { createWebFetch } from './web-fetch';
@@ -64,7 +64,7 @@ const core = await createCore({
   // unhandled rejection's stack trace.
   let reason = String(error);
   if (error instanceof AppError) {
-    await loadMessages(FALLBACK_LOCALE.messages);
+    addMessages(FALLBACK_LOCALE.messages, await import('../../i18n/paraglide/messages/en.js'));
     const { message, nextStep } = errorWords(error.toShape());
     reason = `${message} ${nextStep} (${error.message})`;
   }

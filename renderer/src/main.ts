@@ -4,6 +4,7 @@ import './app.css';
 import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
 import { prepareFormats } from './lib/words/format';
+import { setLocaleSource } from './lib/words/active-locale';
 import { loadMessages } from './lib/words/i18n';
 import { loadPreferences } from './lib/state/preferences';
 import { HOME, pathToRoute } from './lib/navigation/route-paths';
@@ -32,18 +33,21 @@ firstStatus.then(
   () => undefined,
 );
 
-// The start language's messages are a chunk of their own (lib/words/i18n.ts): load them before the
-// first render, so nothing is ever said in a language the technician did not ask for. The
-// desktop app's OS languages may still change it a moment later (PreferencesState).
+// The start language's words (lib/words/i18n.ts): the shell's and the first screen's, loaded
+// before the first render, so nothing is ever said in a language the technician did not ask
+// for. The desktop app's OS languages may still change it a moment later (PreferencesState,
+// which takes over as the active language's source when App mounts).
 const start = localeFor(
   loadPreferences(globalThis.localStorage).language,
   globalThis.navigator.languages,
 );
-const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
-// The screen the address names is a chunk of its own (lib/navigation/screens.ts): asked now,
-// beside the words, so it is in by the time App shows it. A failure is shown by the screen.
+setLocaleSource(() => start);
+// The screen the address names is a chunk of its own (lib/navigation/screens.ts), with its
+// words: asked now, beside the shell's words, so it is in by the time App shows it. A failure
+// is shown by the screen.
 const firstScreen = screen((pathToRoute(location.hash) ?? HOME).name);
 if (firstScreen instanceof Promise) firstScreen.catch(() => undefined);
+const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
 // Meanwhile, on a main thread that would only wait: the formatters every screen uses. In a
 // task of its own: the chunk's request leaves only once this task has ended.
 setTimeout(() => prepareFormats(start.format), 0);

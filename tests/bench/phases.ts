@@ -44,7 +44,7 @@ export const READ_TIMELINE = `(() => {
 
 /** One script's main-thread cost in a traced cold start. */
 export interface ScriptCost {
-  /** The file's name without its hash (index, shared, messages-en, …). */
+  /** The file's name without its hash (start, shared, words-shell.en, …). */
   name: string;
   compileMs: number;
   runMs: number;
@@ -140,7 +140,7 @@ export function coldStartPhases(
 ): Figure[] {
   const mainAt = at(timeline, 'fi:main');
   const wordsAt = at(timeline, 'fi:words');
-  const words = timeline.resources.find((r) => /\/messages-[\w-]+-[\w-]{8}\.js$/.test(r.name));
+  const words = timeline.resources.find((r) => /\/words-shell\.[\w-]+-[\w-]{8}\.js$/.test(r.name));
   const socket = state.sockets[0];
   const firstCall = state.calls.find((c) => c.socket === 0);
   const query = state.answers.find((a) => a.bodyReadAt !== null);
@@ -183,7 +183,7 @@ export function coldStartPhases(
     ),
     phase(
       'cold-start-1m-phase-catalog',
-      'cold start: the words (start language chunk) asked → loaded and run',
+      "cold start: the words (the shell's in the start language) asked → loaded and run",
       wordsAt - mainAt,
       0,
       'a static page loads no catalog',

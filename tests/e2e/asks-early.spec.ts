@@ -68,7 +68,7 @@ async function holdWordsUntilFrame(
       ? socket.on('framesent', onFrame)
       : socket.on('framereceived', onFrame),
   );
-  await page.route(/\/assets\/messages-en-[\w-]{8}\.js$/, async (route) => {
+  await page.route(/\/assets\/words-shell\.en-[\w-]{8}\.js$/, async (route) => {
     const until = Date.now() + 10_000;
     while (!seen && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     seenInTime = seen;

@@ -14,14 +14,16 @@ test('sign-in and training navigation in German; Settings switches to English an
   await page.goto(web.info.url);
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeFocused();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-  // Only German's messages were downloaded: each language is a chunk of its own.
+  // Only German's words were downloaded: each language's words are chunks of their own.
   const messageChunks = () =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((r) => /\/messages-([\w-]+?)-[\w-]{8}\.js$/.exec(r.name)?.[1])
-        .filter((l) => l !== undefined),
-    );
+    page.evaluate(() => [
+      ...new Set(
+        performance
+          .getEntriesByType('resource')
+          .map((r) => /\/words-[\w-]+\.([\w-]+?)-[\w-]{8}\.js$/.exec(r.name)?.[1])
+          .filter((l) => l !== undefined),
+      ),
+    ]);
   expect(await messageChunks()).toEqual(['de']);
   await expect(page.getByLabel('API-Schlüssel')).toBeVisible();
   await checkBothThemes(page, 'de-sign-in');
@@ -72,13 +74,13 @@ test('a language whose messages will not load leaves the screen in the language 
   page,
   web,
 }) => {
-  // A damaged install: French's chunk cannot be fetched.
-  await page.route(/\/messages-fr-[\w-]{8}\.js$/, (route) => route.abort());
+  // A damaged install: French's words cannot be fetched.
+  await page.route(/\/words-[\w-]+\.fr-[\w-]{8}\.js$/, (route) => route.abort());
   await page.goto(web.info.url);
   await page.getByRole('button', { name: 'Übungsmodus starten' }).click();
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await nav.getByRole('button', { name: 'Einstellungen' }).click();
-  const failed = page.waitForEvent('requestfailed', (r) => /messages-fr-/.test(r.url()));
+  const failed = page.waitForEvent('requestfailed', (r) => /\.fr-[\w-]{8}\.js$/.test(r.url()));
   await page.getByLabel('Sprache der App').selectOption('fr');
   await failed;
   // Still whole German (no English fallback, no half-French screen), and still usable.

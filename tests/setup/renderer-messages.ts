@@ -1,9 +1,11 @@
 /**
- * The renderer's messages come as one chunk per language (renderer/src/lib/words/i18n.ts), loaded
- * by main.ts before the app mounts. Node tests import renderer modules without main.ts: load
- * every language here, as the app would have by the time a screen speaks.
+ * The renderer loads its words a part at a time (renderer/src/lib/words/i18n.ts, decision 77),
+ * the shell's by main.ts and each screen's with its chunk. Node tests import renderer modules
+ * without either: give every language's whole catalog here, as the app would have the words of
+ * whatever screen speaks by the time it does.
  */
 import { MESSAGE_LOCALES } from '../../i18n/locales';
-import { loadMessages } from '../../renderer/src/lib/words/i18n';
+import { addMessages } from '../../renderer/src/lib/words/i18n';
 
-await Promise.all(MESSAGE_LOCALES.map((locale) => loadMessages(locale)));
+for (const locale of MESSAGE_LOCALES)
+  addMessages(locale, (await import(`../../i18n/paraglide/messages/${locale}.js`)) as object);

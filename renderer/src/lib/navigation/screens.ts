@@ -3,8 +3,10 @@
  * the screen it opens, and the charts, the camera, the audit, the receipt and the pick list
  * come when their screen is opened. main.ts asks for the first screen's chunk while the words
  * load, so it is rarely waited for; a screen already loaded is handed over at once (no
- * promise), so moving between screens renders in the same task as before.
+ * promise), so moving between screens renders in the same task as before. A screen's words
+ * in the active language come with its chunk (decision 77): it is handed over once both are in.
  */
+import { loadScreenWords } from '../words/i18n';
 import type { Route } from './routes';
 
 // One literal import() per screen, so Vite sees every chunk (vite.config.ts).
@@ -37,8 +39,9 @@ export function screen<K extends ScreenName>(name: K): ScreenOf<K> | Promise<Scr
   if (loaded.has(name)) return loaded.get(name) as ScreenOf<K>;
   let pending = loading.get(name) as Promise<ScreenOf<K>> | undefined;
   if (!pending) {
-    pending = (LOADERS[name]() as Promise<{ default: ScreenOf<K> }>).then(
-      (module) => {
+    const code = LOADERS[name]() as Promise<{ default: ScreenOf<K> }>;
+    pending = Promise.all([code, loadScreenWords(name)]).then(
+      ([module]) => {
         loaded.set(name, module.default);
         loading.delete(name);
         return module.default;

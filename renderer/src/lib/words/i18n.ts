@@ -1,75 +1,98 @@
 /**
  * The message catalog for the renderer: `m.some_key(params)` returns the sentence in the
- * active language. Compiled by Paraglide from i18n/messages/*.json (see docs/i18n.md) into one
- * module per language; the renderer loads only the one it shows, as a chunk of its own, so the
- * first screen does not wait for five languages it will not speak (they were 60 % of the
- * initial bundle). `m.x` is a stable function that says x in the active language: screens keep
- * references to messages (`{ text: m.verify_state_waiting }`) and still follow a change.
+ * active language. Compiled by Paraglide from i18n/messages/*.json (see docs/i18n.md), then
+ * cut into the words of each part of the app (decision 77, i18n/screen-words.ts): the shell's
+ * (main.ts and what it reaches) and each screen's, one module per part and language. The first
+ * paint waits for the shell's and the first screen's words in the start language only; each
+ * screen's words come with its chunk (lib/navigation/screens.ts); a language switch loads the
+ * new language's words of every screen asked for so far before anything re-renders in it.
+ * `m.x` is a stable function that says x in the active language: screens keep references to
+ * messages (`{ text: m.verify_state_waiting }`) and still follow a change.
  */
 import type * as Catalog from '../../../../i18n/paraglide/messages/_index.js';
-import type * as English from '../../../../i18n/paraglide/messages/en.js';
-import { FALLBACK_LOCALE, type MessageLocale } from '../../../../i18n/locales';
+import { WORD_PARTS, type WordPart } from '../../../../i18n/paraglide/words/index.js';
+import type { MessageLocale } from '../../../../i18n/locales';
 import { activeLocale } from './active-locale';
 
-/** One language's module: every message, said in that language. */
-type Messages = typeof English;
 /** What screens call: the catalog's signatures (parameters optional where there are none).
  * A locale passed in options is not honoured here; screens speak the active language. */
 type Sayers = typeof Catalog;
+type Message = (inputs?: Record<string, unknown>) => string;
+type Said = Record<string, Message>;
 
-// One dynamic import per language: Vite makes each its own chunk (vite.config.ts names them
-// messages-<locale>-<hash>.js). A literal import() per locale, not a template, so the bundler
-// sees every chunk.
-const LOADERS: Record<MessageLocale, () => Promise<Messages>> = {
-  en: () => import('../../../../i18n/paraglide/messages/en.js'),
-  de: () => import('../../../../i18n/paraglide/messages/de.js'),
-  fr: () => import('../../../../i18n/paraglide/messages/fr.js'),
-  nl: () => import('../../../../i18n/paraglide/messages/nl.js'),
-  ja: () => import('../../../../i18n/paraglide/messages/ja.js'),
-  'en-XA': () => import('../../../../i18n/paraglide/messages/en-XA.js'),
+/** Every message loaded so far, per language (the parts merged). */
+const said = new Map<MessageLocale, Said>();
+const loadedParts = new Set<string>();
+const loading = new Map<string, Promise<void>>();
+/** The parts the app has asked for: the shell, and each screen once opened. */
+const wanted = new Set<WordPart>(['shell']);
+
+const partKey = (part: WordPart, locale: MessageLocale): string => `${part}:${locale}`;
+
+/** Adds a module of messages to a language's (a part; in Node, tests and the web bridge's CLI
+ * give Paraglide's whole catalog of a language). */
+export const addMessages = (locale: MessageLocale, messages: object): void => {
+  said.set(locale, { ...said.get(locale), ...(messages as Said) });
 };
 
-const loaded = new Map<MessageLocale, Messages>();
-const loading = new Map<MessageLocale, Promise<Messages>>();
-
 /**
- * Loads a language's messages once (later calls share the first). A failed load (a damaged
- * install) is forgotten, so a later call tries again; meanwhile the caller keeps what it shows
- * (main.ts falls back to English, PreferencesState keeps the language on screen).
+ * Loads one part's words in one language once (later calls share the first). A failed load (a
+ * damaged install) is forgotten, so a later call tries again.
  */
-export const loadMessages = (locale: MessageLocale): Promise<Messages> => {
-  const done = loaded.get(locale);
-  if (done) return Promise.resolve(done);
-  let pending = loading.get(locale);
+const loadPart = (part: WordPart, locale: MessageLocale): Promise<void> => {
+  const key = partKey(part, locale);
+  if (loadedParts.has(key)) return Promise.resolve();
+  let pending = loading.get(key);
   if (!pending) {
-    pending = LOADERS[locale]().then(
+    pending = WORD_PARTS[part][locale]().then(
       (module) => {
-        loaded.set(locale, module);
-        loading.delete(locale);
-        return module;
+        addMessages(locale, module);
+        loadedParts.add(key);
+        loading.delete(key);
       },
       (error: unknown) => {
-        loading.delete(locale);
+        loading.delete(key);
         throw error;
       },
     );
-    loading.set(locale, pending);
+    loading.set(key, pending);
   }
   return pending;
 };
 
-/** Whether a language can be shown now, without waiting. */
-export const messagesLoaded = (locale: MessageLocale): boolean => loaded.has(locale);
-
-/** The loaded module of the active language; English if that one is not there (yet). */
-const current = (): Messages => {
-  const module = loaded.get(activeLocale().messages) ?? loaded.get(FALLBACK_LOCALE.messages);
-  if (!module)
-    throw new Error('No messages loaded: main.ts awaits loadMessages() before mounting the app');
-  return module;
+/**
+ * Loads a language's words for the shell and every screen asked for so far. A failure
+ * rejects; meanwhile the caller keeps what it shows (main.ts falls back to English,
+ * PreferencesState keeps the language on screen).
+ */
+export const loadMessages = async (locale: MessageLocale): Promise<void> => {
+  await Promise.all([...wanted].map((part) => loadPart(part, locale)));
 };
 
-type Message = (inputs?: Record<string, unknown>) => string;
+/** Whether a language can be shown now, without waiting: every part asked for is in. */
+export const messagesLoaded = (locale: MessageLocale): boolean =>
+  [...wanted].every((part) => loadedParts.has(partKey(part, locale)));
+
+/**
+ * A screen's words in the active language, asked for with its chunk (lib/navigation/screens.ts).
+ * From now on a language switch loads them too, before it shows the new language.
+ */
+export const loadScreenWords = (screen: WordPart): Promise<void> => {
+  wanted.add(screen);
+  return loadPart(screen, activeLocale().messages);
+};
+
+const reported = new Set<string>();
+/** A message no loaded part has: the scan missed a use (i18n/screen-words.ts). Said once, in
+ * the console (tests watch it), and the key shown rather than a screen that fails to render. */
+const missing = (key: string, locale: MessageLocale): string => {
+  if (!reported.has(key)) {
+    reported.add(key);
+    console.error(`Message ${key} is not loaded in ${locale}: i18n/screen-words.ts missed it`);
+  }
+  return key;
+};
+
 const sayers = new Map<string, Message>();
 
 /** A Proxy, not a generated object: the list of keys lives in the loaded modules only. */
@@ -78,7 +101,11 @@ export const m = new Proxy({} as Sayers, {
     if (typeof key !== 'string') return undefined;
     let say = sayers.get(key);
     if (!say) {
-      say = (inputs) => (current()[key as keyof Messages] as Message)(inputs ?? {});
+      say = (inputs) => {
+        const locale = activeLocale().messages;
+        const message = said.get(locale)?.[key];
+        return message ? message(inputs ?? {}) : missing(key, locale);
+      };
       sayers.set(key, say);
     }
     return say;
