@@ -36,6 +36,20 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,svelte}', 'renderer/**/*.svelte.ts'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // One name for the shared contract from every folder depth (build/aliases.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\.?/)+electron/shared',
+              message: "Import the shared contract as '$shared' (build/aliases.ts).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],

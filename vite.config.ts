@@ -1,3 +1,4 @@
+import { ALIASES } from './build/aliases.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { buildCsp } from './electron/common/csp.ts';
@@ -32,6 +33,7 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [...i18nPlugins(), svelte(), cspMeta()],
+  resolve: { alias: ALIASES },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { ALIASES } from './build/aliases.ts';
 import { defineConfig } from 'vitest/config';
 import { i18nCompileOnce } from './i18n/vite-plugins.ts';
 
@@ -6,6 +7,7 @@ import { i18nCompileOnce } from './i18n/vite-plugins.ts';
 export default defineConfig({
   // Compiles the message catalog (i18n/paraglide) before any test imports it.
   plugins: [i18nCompileOnce()],
+  resolve: { alias: ALIASES },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',

@@ -2,7 +2,7 @@
  * The network's proxy asks for a user name and password (Electron's `login` with
  * authInfo.isProxy). Answered from memory, else from the keychain (if the technician chose
  * "remember"), else by asking the page once: a `proxy-login` push event, which the page answers
- * with the contract operation `answerProxyLogin` (renderer/src/components/ProxyLogin.svelte).
+ * with the contract operation `answerProxyLogin` (renderer/src/components/shell/ProxyLogin.svelte).
  * One question per proxy at a time, however many requests are waiting. Credentials the proxy
  * refuses are forgotten (memory and keychain) and the next question says they were refused.
  * The password is never logged. No window to ask in = cancelled.

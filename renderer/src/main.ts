@@ -1,5 +1,5 @@
 import { mount } from 'svelte';
-import type { SessionStatus } from '../../electron/shared';
+import type { SessionStatus } from '$shared';
 import './app.css';
 import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';

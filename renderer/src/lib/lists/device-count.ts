@@ -1,5 +1,5 @@
 /** The count line above the inventory list. */
-import type { DeviceWindow } from '../../../../electron/shared';
+import type { DeviceWindow } from '$shared';
 import { formatNumber } from '../words/format';
 import { m } from '../words/i18n';
 

@@ -1,6 +1,6 @@
 /** The inventory's search field and filters, and the query they make. Matching itself happens
  * in the core's database (see `queryDevices` in the contract). */
-import type { OperationInput } from '../../../../electron/shared';
+import type { OperationInput } from '$shared';
 
 export interface DeviceFilter {
   query: string;

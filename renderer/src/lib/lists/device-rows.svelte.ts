@@ -1,5 +1,5 @@
 import { call } from '../transport/transport';
-import type { AppErrorShape, Device, DeviceWindow } from '../../../../electron/shared';
+import type { AppErrorShape, Device, DeviceWindow } from '$shared';
 import type { DeviceFilter, DeviceView } from './device-filter';
 import { rowOf, type RowRange } from './device-window';
 import { WindowLoader, type DeviceQuery } from '../transport/window-loader';

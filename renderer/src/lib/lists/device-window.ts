@@ -3,7 +3,7 @@
  * renderer only ever holds a window of them: the visible rows plus one screen either side,
  * re-asked before the technician scrolls to its edge.
  */
-import type { Device, DeviceWindow } from '../../../../electron/shared';
+import type { Device, DeviceWindow } from '$shared';
 
 /** Rows start … end − 1. */
 export interface RowRange {

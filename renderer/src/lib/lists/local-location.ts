@@ -1,6 +1,6 @@
 /** Locations created offline: the core names them `local-…` until the server has them. */
-import type { OutboxItem } from '../../../../electron/shared';
-import { isLocalLocationId } from '../../../../electron/shared/local-ids';
+import type { OutboxItem } from '$shared';
+import { isLocalLocationId } from '$shared/local-ids';
 
 export const isLocalLocation = isLocalLocationId;
 

@@ -1,4 +1,4 @@
-import type { Location } from '../../../../electron/shared';
+import type { Location } from '$shared';
 
 /** Case, accents and full width (a Japanese IME's "ＭＵＮＣＨＥＮ") do not matter, as in the
  * core's search (electron/core/db/search-text.ts): "munchen" finds München. */

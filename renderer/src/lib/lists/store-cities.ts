@@ -1,6 +1,6 @@
 /** The city of each store named in some activity (from the local database; unknown: ""), by
  * the server's store id (a Map: an id is the server's text). */
-import type { ActivityEntry } from '../../../../electron/shared';
+import type { ActivityEntry } from '$shared';
 import { call } from '../transport/transport';
 
 export async function storeCities(

@@ -4,7 +4,7 @@
  * validated deep links; the path is checked again here because a hash is the page's own
  * navigation and nothing but a plain route path may reach it.
  */
-import type { PushEvent } from '../../../../electron/shared';
+import type { PushEvent } from '$shared';
 import { pathToRoute } from './route-paths';
 
 export interface CommandTarget {

@@ -15,7 +15,7 @@
  * checked with the contract's own rules, so an address typed or edited by hand can never reach
  * the core with a bad id.
  */
-import { isId, isSerial } from '../../../../electron/shared/id-patterns';
+import { isId, isSerial } from '$shared/id-patterns';
 import type { Route } from './routes';
 import { isReceiptCode } from '../visit/receipt-code';
 

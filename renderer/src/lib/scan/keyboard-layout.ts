@@ -8,7 +8,7 @@
  *
  * Pure and unit-tested; the scan field shows the warning (docs/i18n.md, "Scanners").
  */
-import { ownValue } from '../../../../electron/shared/own-key';
+import { ownValue } from '$shared/own-key';
 import { m } from '../words/i18n';
 import { normaliseSerial } from './normalise-serial';
 

@@ -9,7 +9,7 @@
  * "PC00338396" opens the device the server calls "PC 0033 8396", and a server may spell serials
  * in lower case.
  */
-import { isTypedSerial } from '../../../../electron/shared/id-patterns';
+import { isTypedSerial } from '$shared/id-patterns';
 
 /** Names that carry the serial (URL query parameters, JSON keys). */
 const SERIAL_KEYS = ['serial', 'serial_number', 'serialnumber', 'sn', 's/n'];

@@ -1,4 +1,4 @@
-import type { AppErrorShape, Cached } from '../../../../electron/shared';
+import type { AppErrorShape, Cached } from '$shared';
 import { isConnectivityFailure, toErrorShape } from '../transport/app-failure';
 
 /**

@@ -1,4 +1,4 @@
-import type { ManagedSettings } from '../../../../electron/shared';
+import type { ManagedSettings } from '$shared';
 import { call } from '../transport/transport';
 
 /** Tries for one screen's read: a moment's hiccup of the bridge must not hide what IT set. */

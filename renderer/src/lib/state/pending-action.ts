@@ -3,7 +3,7 @@
  * it (the device screen, a store's devices, Inventory, Verify), from the outbox the core pushes
  * on every change: queued → being sent → gone once done. Pure, unit-tested.
  */
-import type { OutboxItem } from '../../../../electron/shared';
+import type { OutboxItem } from '$shared';
 import { m } from '../words/i18n';
 import { movesDevice } from '../words/outbox-text';
 

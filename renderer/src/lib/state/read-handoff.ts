@@ -6,7 +6,7 @@
  * 'data-updated' event came since the question was asked (the session's data version then):
  * after one, the screen reads again as any screen does.
  */
-import type { Cached, Device } from '../../../../electron/shared';
+import type { Cached, Device } from '$shared';
 
 interface Handed {
   serial: string;

@@ -1,4 +1,4 @@
-import type { OutboxItem, PushEvent, SessionStatus, SyncReport } from '../../../../electron/shared';
+import type { OutboxItem, PushEvent, SessionStatus, SyncReport } from '$shared';
 import { call, subscribe } from '../transport/transport';
 import type { NetworkReport } from '../transport/network-watch';
 

@@ -5,7 +5,7 @@
  * of the cached list, read again when the data or the organization changes.
  */
 import { untrack } from 'svelte';
-import type { Location, LocationRef } from '../../../../electron/shared';
+import type { Location, LocationRef } from '$shared';
 import { getAppContext } from './context';
 import { referenceLabel } from '../words/format';
 import { call } from '../transport/transport';

@@ -1,4 +1,4 @@
-import type { PushEvent, SyncState } from '../../../../electron/shared';
+import type { PushEvent, SyncState } from '$shared';
 import { toErrorShape } from '../transport/app-failure';
 import { errorWords } from '../words/error-text';
 import { endedNotice, isSending } from '../words/sync-text';

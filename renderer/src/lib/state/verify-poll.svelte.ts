@@ -1,4 +1,4 @@
-import type { AppErrorShape, VerificationReading } from '../../../../electron/shared';
+import type { AppErrorShape, VerificationReading } from '$shared';
 import { toErrorShape } from '../transport/app-failure';
 import { call } from '../transport/transport';
 

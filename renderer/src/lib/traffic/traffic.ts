@@ -1,5 +1,5 @@
 /** Series helpers for the foot-traffic calls (the 7-day range: visitor-range.ts). */
-import type { AppErrorShape, LocationMetric } from '../../../../electron/shared';
+import type { AppErrorShape, LocationMetric } from '$shared';
 import { toErrorShape } from '../transport/app-failure';
 
 /**

@@ -6,7 +6,7 @@
  * the range. They once disagreed (20,698 vs 17,573): the card summed UTC day buckets that
  * began up to a day before the chart's hourly range.
  */
-import type { FootTraffic } from '../../../../electron/shared';
+import type { FootTraffic } from '$shared';
 import { shownTimeZone } from '../words/active-locale';
 import { m } from '../words/i18n';
 

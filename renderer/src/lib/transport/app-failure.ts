@@ -1,5 +1,5 @@
-import type { AppErrorShape } from '../../../../electron/shared';
-import { traitsOf } from '../../../../electron/shared/error-traits';
+import type { AppErrorShape } from '$shared';
+import { traitsOf } from '$shared/error-traits';
 
 /** What `call` throws when an operation answers {ok:false}: screens read `.shape`. */
 export class AppFailure extends Error {

@@ -5,12 +5,12 @@
  * plain POST) and 'lost' when the socket closed after the request left (the operation may
  * have run: it must not be sent again).
  */
-import type { Envelope, OperationName } from '../../../../electron/shared';
+import type { Envelope, OperationName } from '$shared';
 import {
   BRIDGE_SOCKET_PATH,
   BRIDGE_SOCKET_PROTOCOL,
   bridgeSecretProtocol,
-} from '../../../../electron/shared/bridge-protocol';
+} from '$shared/bridge-protocol';
 
 export type SocketAnswer = Envelope<never> | 'unsent' | 'lost';
 

@@ -7,7 +7,7 @@
  * origin: the page keeps it in its origin's localStorage, so reload, Back and another tab of
  * this browser find it, and a page of another local server does not.
  */
-import type { Envelope, OperationName, PushEvent } from '../../../../electron/shared';
+import type { Envelope, OperationName, PushEvent } from '$shared';
 import {
   BRIDGE_EVENTS_PATH,
   BRIDGE_SECRET_HEADER,
@@ -16,7 +16,7 @@ import {
   BRIDGE_SESSION_PATH,
   BRIDGE_TOKEN_QUERY,
   bridgeOperationPath,
-} from '../../../../electron/shared/bridge-protocol';
+} from '$shared/bridge-protocol';
 import { SocketChannel } from './bridge-socket-channel';
 import type { Transport } from './transport-types';
 

@@ -3,7 +3,7 @@
  * contract's `reportRendererError` (the core redacts and rate-limits). A report that cannot be
  * sent is dropped silently: reporting must never cause another error to report.
  */
-import type { OperationInput } from '../../../../electron/shared';
+import type { OperationInput } from '$shared';
 
 type Report = OperationInput<'reportRendererError'>;
 

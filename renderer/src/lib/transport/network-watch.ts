@@ -13,7 +13,7 @@
  * lists back on a slow or metered link. Neither Electron nor the browser tells a page the
  * operating system's own "metered connection" setting.
  */
-import type { OperationInput } from '../../../../electron/shared';
+import type { OperationInput } from '$shared';
 
 export type NetworkReport = OperationInput<'networkChanged'>;
 

@@ -1,4 +1,4 @@
-import type { Envelope } from '../../../../electron/shared';
+import type { Envelope } from '$shared';
 
 /**
  * The preload hands over each answer as JSON text (EnvelopeText in the contract). The main

@@ -1,4 +1,4 @@
-import type { Envelope, OperationName, PushEvent } from '../../../../electron/shared';
+import type { Envelope, OperationName, PushEvent } from '$shared';
 
 /** The one seam between screens and the outside world (Electron preload or loopback bridge). */
 export interface Transport {

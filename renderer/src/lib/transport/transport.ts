@@ -9,7 +9,7 @@ import type {
   OperationName,
   OperationResult,
   PushEvent,
-} from '../../../../electron/shared';
+} from '$shared';
 import { AppFailure } from './app-failure';
 import { parseEnvelope } from './parse-envelope';
 import {

@@ -1,4 +1,4 @@
-import type { AppErrorShape, DeviceWindow, OperationInput } from '../../../../electron/shared';
+import type { AppErrorShape, DeviceWindow, OperationInput } from '$shared';
 import { toErrorShape } from './app-failure';
 import {
   EMPTY_FILTER,

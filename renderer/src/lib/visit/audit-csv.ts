@@ -3,8 +3,8 @@
  * each behind a blank row (the receipt check reads the activity rows up to the first blank row
  * and the record by its shape, so these rows are read by neither).
  */
-import type { ActivityEntry } from '../../../../electron/shared';
-import type { AuditBucket } from '../../../../electron/shared/audit-evidence';
+import type { ActivityEntry } from '$shared';
+import type { AuditBucket } from '$shared/audit-evidence';
 import { bucketTime } from '../words/audit-text';
 import { m } from '../words/i18n';
 

@@ -2,7 +2,7 @@
  * What the audit sheet's barcodes say, and how a scan is read as a count: the handheld scanner
  * types the text (wedge), so case, the keyboard layout's "-" and spaces are not trusted.
  */
-import type { Direction } from '../../../../electron/shared';
+import type { Direction } from '$shared';
 
 export const AUDIT_SCAN_CODES: Readonly<Record<Direction, string>> = {
   in: 'AUDIT-IN',

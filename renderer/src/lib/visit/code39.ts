@@ -4,7 +4,7 @@
  * do not need zxing-wasm's writer (a second WebAssembly module to load for one sheet): the
  * symbology is a table of 9-element patterns, three of them wide.
  */
-import { ownValue } from '../../../../electron/shared/own-key';
+import { ownValue } from '$shared/own-key';
 
 // prettier-ignore
 const PATTERNS: Readonly<Record<string, string>> = {

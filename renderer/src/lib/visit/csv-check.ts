@@ -5,7 +5,7 @@
  * differ are named. Times are compared as instants: the file says its own UTC offset. A slice
  * of rows at a time, between frames, like the file's parsing (receipt-file.ts).
  */
-import type { VisitReceipt } from '../../../../electron/shared';
+import type { VisitReceipt } from '$shared';
 import { MESSAGE_LOCALES, resolveLocale } from '../../../../i18n/locales';
 import { withLocale } from '../words/active-locale';
 import { loadMessages } from '../words/i18n';

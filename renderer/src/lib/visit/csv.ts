@@ -6,7 +6,7 @@
  * spreadsheet splits on (it follows the computer's list separator, not the file's language):
  * see `csvCell`.
  */
-import type { ActivityEntry, RecordEntryInfo, SignOff, Visit } from '../../../../electron/shared';
+import type { ActivityEntry, RecordEntryInfo, SignOff, Visit } from '$shared';
 import { formatLocale } from '../words/active-locale';
 import { activityDetail } from '../words/activity-text';
 import { followUpByEntry } from './follow-ups';

@@ -2,7 +2,7 @@
  * "Export CSV" of a visit: read whole from its record by the core (`visitReceipt`), written
  * with its organization, store cities and sign-off, named by its day and its store.
  */
-import type { Visit } from '../../../../electron/shared';
+import type { Visit } from '$shared';
 import { storeCities } from '../lists/store-cities';
 import { call } from '../transport/transport';
 import { m } from '../words/i18n';

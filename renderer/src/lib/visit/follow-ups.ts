@@ -5,7 +5,7 @@
  * nobody verified it). Built on the receipt's devices and said in the receipt's words (pure,
  * unit-tested): one list for Activity, the receipt and the CSV.
  */
-import type { ActivityEntry } from '../../../../electron/shared';
+import type { ActivityEntry } from '$shared';
 import {
   auditCellText,
   receiptActionText,

@@ -3,7 +3,7 @@
  * browser-mode bridge): at most `maxSide` px on its long side (PHOTO_MAX_SIDE, or what IT set:
  * managed setting PhotoMaxSide), JPEG, with the quality lowered until it fits.
  */
-import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '../../../../electron/shared/photo-limits';
+import { MAX_PHOTO_BYTES, PHOTO_MAX_SIDE } from '$shared/photo-limits';
 
 /** Base64 length of `bytes` bytes. */
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;

@@ -2,7 +2,7 @@
  * The pick list's way through Verify: which of its devices are installed at a store, and which
  * of those this visit has not verified yet ("Verify next"). Pure, unit-tested.
  */
-import type { ActivityEntry, PickLine } from '../../../../electron/shared';
+import type { ActivityEntry, PickLine } from '$shared';
 
 /** Installed at `locationId` from the list (sent and done), or found installed there already. */
 export const installedHere = (line: PickLine, locationId: string): boolean =>

@@ -4,7 +4,7 @@
  * its first MAX_RECEIPT_CSV_BYTES + 1 bytes), then parsed a slice at a time between frames,
  * with progress and a cancel (decision record 68).
  */
-import { RECEIPT_ENTRIES_MAX } from '../../../../electron/shared/field-limits';
+import { RECEIPT_ENTRIES_MAX } from '$shared/field-limits';
 import { csvReader } from './record-csv';
 
 /** A 5,000-entry visit writes about 1.6 MB: this holds the largest the core checks (RECEIPT_ENTRIES_MAX). */

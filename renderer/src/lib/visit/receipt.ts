@@ -9,9 +9,9 @@ import type {
   AuditResult,
   RecordedCheck,
   WalkTestResult,
-} from '../../../../electron/shared';
+} from '$shared';
 import { auditResultWords, auditText, isAuditResult } from '../words/audit-text';
-import { isVerificationResult } from '../../../../electron/shared/verification-result';
+import { isVerificationResult } from '$shared/verification-result';
 import { replacedSerial } from '../words/activity-text';
 import { formatNumber } from '../words/format';
 import { m } from '../words/i18n';

@@ -4,7 +4,7 @@
  * after the activity rows. Read back by shape (an id, a 64-digit hash, a number), never by
  * heading, so a CSV written in any language or with either separator is read.
  */
-import type { RecordEntryInfo, RecordEntryKind, Visit } from '../../../../electron/shared';
+import type { RecordEntryInfo, RecordEntryKind, Visit } from '$shared';
 import { m } from '../words/i18n';
 
 type Cell = string | number | null | undefined;

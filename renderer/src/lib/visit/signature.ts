@@ -3,7 +3,7 @@
  * units of a SIGNATURE_WIDTH × SIGNATURE_HEIGHT box (small, exact, hashable; drawn the same on
  * the pad, on the receipt and in its PDF as an SVG path).
  */
-import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from '../../../../electron/shared/signature-box';
+import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from '$shared/signature-box';
 
 export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH };
 

@@ -4,7 +4,7 @@
  * the CSV export (pure, unit-tested per locale). Entries written before facts existed have
  * only their English `detail`, shown as it is: nothing else is left of what they said.
  */
-import type { ActivityEntry, ActivityFact, WalkTestResult } from '../../../../electron/shared';
+import type { ActivityEntry, ActivityFact, WalkTestResult } from '$shared';
 import { auditDetail } from './audit-text';
 import { errorWords } from './error-text';
 import { absoluteTime, formatNumber, MISSING } from './format';

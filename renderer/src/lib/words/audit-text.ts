@@ -3,9 +3,9 @@
  * receipt, the follow-up list and the CSV, so an audit's result and its numbers read the same
  * everywhere (pure, unit-tested per locale).
  */
-import type { AuditLogged, AuditResult, Tally } from '../../../../electron/shared';
-import type { AuditComparison } from '../../../../electron/shared/accuracy-audit';
-import type { AuditBucket } from '../../../../electron/shared/audit-evidence';
+import type { AuditLogged, AuditResult, Tally } from '$shared';
+import type { AuditComparison } from '$shared/accuracy-audit';
+import type { AuditBucket } from '$shared/audit-evidence';
 import { formatLocale } from './active-locale';
 import { formatInterval, formatNumber } from './format';
 import { m } from './i18n';

@@ -1,11 +1,6 @@
 /** The connection check in words: one line per step for the screen, and the plain-text report
  * IT copies or saves for support, in the app's language. Pure (no DOM), unit-testable. */
-import type {
-  ConnectionFact,
-  ConnectionReport,
-  ConnectionStep,
-  PagingStyle,
-} from '../../../../electron/shared';
+import type { ConnectionFact, ConnectionReport, ConnectionStep, PagingStyle } from '$shared';
 import { errorWords } from './error-text';
 import { formatNumber } from './format';
 import { m } from './i18n';

@@ -4,7 +4,7 @@
  * code. A typed name is resolved to its code or refused in words:
  * "Germany" once became "GE" (Georgia) by being cut to two letters.
  */
-import { COUNTRY_CODES, isCountryCode } from '../../../../electron/shared/country-codes';
+import { COUNTRY_CODES, isCountryCode } from '$shared/country-codes';
 import { formatLocale } from './active-locale';
 import { m } from './i18n';
 

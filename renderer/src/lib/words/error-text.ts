@@ -2,14 +2,8 @@
  * A failure in the technician's language: the core sends a kind and a code with its
  * parameters; the catalog says them. Pure, so the sentences are unit-tested per locale.
  */
-import type {
-  ErrorCode,
-  ErrorKind,
-  ErrorParams,
-  SavedError,
-  SavedParams,
-} from '../../../../electron/shared';
-import { ownValue } from '../../../../electron/shared/own-key';
+import type { ErrorCode, ErrorKind, ErrorParams, SavedError, SavedParams } from '$shared';
+import { ownValue } from '$shared/own-key';
 import { activeLocale } from './active-locale';
 import { issueText, pickListFull } from './field-issues';
 import { formatNumber } from './format';

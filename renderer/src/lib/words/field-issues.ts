@@ -3,13 +3,10 @@
  * kinds (FieldIssue: the contract's rule, zod's code with its numbers, or a server's own
  * words); this says it from the catalog.
  */
-import type { AppErrorShape, FieldIssue, FieldRule } from '../../../../electron/shared';
-import {
-  UPDATE_INTERVAL_MAX_S,
-  UPDATE_INTERVAL_MIN_S,
-} from '../../../../electron/shared/field-limits';
-import { MAX_METRES } from '../../../../electron/shared/mounting-checks';
-import { ownValue } from '../../../../electron/shared/own-key';
+import type { AppErrorShape, FieldIssue, FieldRule } from '$shared';
+import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '$shared/field-limits';
+import { MAX_METRES } from '$shared/mounting-checks';
+import { ownValue } from '$shared/own-key';
 import { formatNumber } from './format';
 import { m } from './i18n';
 

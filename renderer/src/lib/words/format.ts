@@ -3,7 +3,7 @@
  * the active format locale (lib/words/active-locale.ts). Each function takes the locale as its last
  * parameter for tests; screens leave it out. Unit-tested per locale in tests/unit/renderer.
  */
-import type { Location, LocationRef } from '../../../../electron/shared';
+import type { Location, LocationRef } from '$shared';
 import { formatLocale, shownTimeZone } from './active-locale';
 import { m } from './i18n';
 
@@ -133,7 +133,7 @@ export const formatAddress = (location: Pick<Location, 'address'>): string => {
 };
 
 /** One rule for check-in health, kept in device-health.ts; re-exported for the tables. */
-export { isCheckingIn } from '../../../../electron/shared/device-health';
+export { isCheckingIn } from '$shared/device-health';
 
 /** "1 h", "5 min", "45 s" (or "5 Min.", "5 分") in the largest whole unit. */
 export const formatInterval = (

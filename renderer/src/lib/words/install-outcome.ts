@@ -1,4 +1,4 @@
-import type { ActionResult } from '../../../../electron/shared';
+import type { ActionResult } from '$shared';
 import { m } from './i18n';
 
 type Verb = 'Installed' | 'Uninstalled' | 'Moved';

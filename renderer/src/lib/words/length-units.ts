@@ -5,7 +5,7 @@
  * app's language or of the store's country (a comma in Germany). Stored in metres (SI). Pure,
  * unit-tested per locale.
  */
-import { MAX_METRES, type LengthUnit } from '../../../../electron/shared/mounting-checks';
+import { MAX_METRES, type LengthUnit } from '$shared/mounting-checks';
 
 export type { LengthUnit };
 

@@ -1,4 +1,4 @@
-import type { ManagedSettings, ManagedSource } from '../../../../electron/shared';
+import type { ManagedSettings, ManagedSource } from '$shared';
 import { formatNumber } from './format';
 import { m } from './i18n';
 import { rulesText } from './quality-text';

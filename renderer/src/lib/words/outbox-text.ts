@@ -5,8 +5,8 @@ import type {
   AuditResult,
   OutboxKind,
   VerificationResult,
-} from '../../../../electron/shared';
-import { isVerificationResult } from '../../../../electron/shared/verification-result';
+} from '$shared';
+import { isVerificationResult } from '$shared/verification-result';
 import { absoluteTime } from './format';
 import { m } from './i18n';
 import { verificationWords } from './verification-text';

@@ -3,7 +3,7 @@
  * core pushes while it waits or is sent, then from the activity entry that says how it ended,
  * in the same words and badges as the queue and the Activity log. Pure, unit-tested.
  */
-import type { ActivityEntry, OutboxItem, PickLine, PickProblem } from '../../../../electron/shared';
+import type { ActivityEntry, OutboxItem, PickLine, PickProblem } from '$shared';
 import { activityDetail } from './activity-text';
 import { errorWords } from './error-text';
 import { formatNumber, MISSING } from './format';

@@ -9,8 +9,8 @@ import type {
   CompletionRules,
   OpenRule,
   RecordedCheck,
-} from '../../../../electron/shared';
-import type { CheckId } from '../../../../electron/shared/mounting-checks';
+} from '$shared';
+import type { CheckId } from '$shared/mounting-checks';
 import { formatLocale } from './active-locale';
 import { formatNumber } from './format';
 import { m } from './i18n';

@@ -1,5 +1,5 @@
 /** "Check a receipt"'s answer in words (pure, so each verdict's sentence is unit-tested). */
-import type { RecordBreak, RecordProof, ReceiptCheck } from '../../../../electron/shared';
+import type { RecordBreak, RecordProof, ReceiptCheck } from '$shared';
 import type { CsvRowsFound } from '../visit/csv-check';
 import { absoluteTime, formatNumber } from './format';
 import { m } from './i18n';

@@ -3,13 +3,9 @@
  * cause by the catalogs, IT's own by the words its file carries for this language (else its
  * English, which the file must have: silent-guide-file.ts).
  */
-import type { ActivityFact, GuideFileProblem } from '../../../../electron/shared';
-import type {
-  CauseText,
-  GuideCause,
-  ShippedCause,
-} from '../../../../electron/shared/silent-causes';
-import { SHIPPED_CAUSES } from '../../../../electron/shared/silent-causes';
+import type { ActivityFact, GuideFileProblem } from '$shared';
+import type { CauseText, GuideCause, ShippedCause } from '$shared/silent-causes';
+import { SHIPPED_CAUSES } from '$shared/silent-causes';
 import { activeLocale } from './active-locale';
 import { m } from './i18n';
 import { isolated } from './bidi';

@@ -1,5 +1,5 @@
 /** What the technician is told about the local data (StorageHealth in the contract). */
-import type { StorageHealth } from '../../../../electron/shared';
+import type { StorageHealth } from '$shared';
 import { formatNumber } from './format';
 import { m } from './i18n';
 

@@ -3,7 +3,7 @@
  * and what is left, for the dialogs that offer to send the queue before leaving it (sign-out,
  * switching organization). Each says "what is left" in its own words.
  */
-import type { SyncReport } from '../../../../electron/shared';
+import type { SyncReport } from '$shared';
 import { formatNumber } from './format';
 import { m } from './i18n';
 import type { SessionState } from '../state/session.svelte';

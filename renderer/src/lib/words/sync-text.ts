@@ -1,12 +1,6 @@
 /** What the sync indicator says about a SyncState (pure, unit-tested). */
-import type {
-  AppErrorShape,
-  SyncHold,
-  SyncResource,
-  SyncState,
-  SyncTask,
-} from '../../../../electron/shared';
-import { traitsOf } from '../../../../electron/shared/error-traits';
+import type { AppErrorShape, SyncHold, SyncResource, SyncState, SyncTask } from '$shared';
+import { traitsOf } from '$shared/error-traits';
 import { errorWords } from './error-text';
 import { formatBytes, formatNumber } from './format';
 import { m } from './i18n';

@@ -4,7 +4,7 @@
  * is called the same everywhere and never "Verified". "Not checked" is the receipt's word for
  * a placed device nobody verified: no result was recorded, which is not "Not verified".
  */
-import type { VerificationResult } from '../../../../electron/shared';
+import type { VerificationResult } from '$shared';
 import { m } from './i18n';
 
 export type Verification = VerificationResult | 'not_checked';
