@@ -60,18 +60,20 @@ const loadPart = (part: WordPart, locale: MessageLocale): Promise<void> => {
   return pending;
 };
 
+/** Whether a language can be shown now, without waiting: every part asked for is in. */
+export const messagesLoaded = (locale: MessageLocale): boolean =>
+  [...wanted].every((part) => loadedParts.has(partKey(part, locale)));
+
 /**
- * Loads a language's words for the shell and every screen asked for so far. A failure
+ * Loads a language's words for the shell and every screen asked for so far, including one
+ * opened while they load (its words were asked in the language then shown). A failure
  * rejects; meanwhile the caller keeps what it shows (main.ts falls back to English,
  * PreferencesState keeps the language on screen).
  */
 export const loadMessages = async (locale: MessageLocale): Promise<void> => {
-  await Promise.all([...wanted].map((part) => loadPart(part, locale)));
+  while (!messagesLoaded(locale))
+    await Promise.all([...wanted].map((part) => loadPart(part, locale)));
 };
-
-/** Whether a language can be shown now, without waiting: every part asked for is in. */
-export const messagesLoaded = (locale: MessageLocale): boolean =>
-  [...wanted].every((part) => loadedParts.has(partKey(part, locale)));
 
 /**
  * A screen's words in the active language, asked for with its chunk (lib/navigation/screens.ts).
