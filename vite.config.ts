@@ -45,7 +45,7 @@ export default defineConfig({
         // left to itself the bundler cut it into ~20 files of 2-5 KB, each a request and a
         // modulepreload before the first line of main.ts runs. The screens stay lazy.
         codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
-        // Each part's words in each language (lib/words/i18n.ts, decision 77) under a name that
+        // Each part's words in each language (lib/words/i18n.ts, decision 78) under a name that
         // says so, `words-<part>.<locale>-<hash>.js`: the bundle benchmark counts the shell's
         // and the first screen's, and the browser tests tell languages apart by it.
         chunkFileNames: (chunk) => {

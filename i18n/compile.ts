@@ -33,7 +33,7 @@ const STAMP = join(I18N_OUTDIR, '.source-hash');
 
 /**
  * Compiles unless the output is already from these sources (compiling takes seconds), then
- * cuts it into the words of each screen (decision 77): always, since that follows the
+ * cuts it into the words of each screen (decision 78): always, since that follows the
  * renderer's sources, and it takes a fraction of a second.
  */
 export const compileCatalogs = async (): Promise<void> => {

@@ -1,5 +1,5 @@
 /**
- * Words per screen (decision 77): which messages the shell and each screen say, from a static
+ * Words per screen (decision 78): which messages the shell and each screen say, from a static
  * scan of the renderer's sources, and one module per part and language holding only those
  * (i18n/paraglide/words/<part>/<locale>.js). The renderer loads the shell's and the first
  * screen's words of the start language before the first paint, and each screen's with its

@@ -2,7 +2,7 @@
  * Figure 1: what the renderer makes a user download before the first screen — the entry
  * script, its modulepreloads and the stylesheets named in index.html, plus the words of the
  * shell and of the first screen in the language it starts in (main.ts loads those before the
- * first render, decision 77; the largest of the five languages is counted) — gzipped at level 9 (what a CDN or Electron's asar would do
+ * first render, decision 78; the largest of the five languages is counted) — gzipped at level 9 (what a CDN or Electron's asar would do
  * at best), and proof that the barcode decoder and the chart library stay out of that set
  * (they load only when the camera or a chart opens).
  */

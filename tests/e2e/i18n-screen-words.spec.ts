@@ -1,5 +1,5 @@
 /**
- * Words per screen (decision 77): Inventory opened in German says its own words in German,
+ * Words per screen (decision 78): Inventory opened in German says its own words in German,
  * loaded with its chunk (never a raw key, never English meanwhile), and a language switch
  * brings the new language's words of the screens already opened before they show it.
  */

@@ -1,5 +1,5 @@
 /**
- * The renderer loads its words a part at a time (renderer/src/lib/words/i18n.ts, decision 77),
+ * The renderer loads its words a part at a time (renderer/src/lib/words/i18n.ts, decision 78),
  * the shell's by main.ts and each screen's with its chunk. Node tests import renderer modules
  * without either: give every language's whole catalog here, as the app would have the words of
  * whatever screen speaks by the time it does.

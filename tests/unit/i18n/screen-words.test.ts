@@ -1,5 +1,5 @@
 /**
- * Words per screen (decision 77): the first paint loads the shell's words and the first
+ * Words per screen (decision 78): the first paint loads the shell's words and the first
  * screen's, in one language; a screen's own words come with its chunk. Read from the real
  * renderer sources and the real generated modules (npm run i18n / Vitest's compile plugin).
  */

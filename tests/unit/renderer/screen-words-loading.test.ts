@@ -1,5 +1,5 @@
 /**
- * The renderer's words a part at a time (lib/words/i18n.ts, decision 77), loaded from the real
+ * The renderer's words a part at a time (lib/words/i18n.ts, decision 78), loaded from the real
  * generated modules (i18n/paraglide/words): a fresh copy of the module, without the whole
  * catalogs tests/setup/renderer-messages.ts gives every other test.
  */

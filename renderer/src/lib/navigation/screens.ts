@@ -4,7 +4,7 @@
  * come when their screen is opened. main.ts asks for the first screen's chunk while the words
  * load, so it is rarely waited for; a screen already loaded is handed over at once (no
  * promise), so moving between screens renders in the same task as before. A screen's words
- * in the active language come with its chunk (decision 77): it is handed over once both are in.
+ * in the active language come with its chunk (decision 78): it is handed over once both are in.
  */
 import { loadScreenWords } from '../words/i18n';
 import type { Route } from './routes';

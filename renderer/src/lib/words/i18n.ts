@@ -1,7 +1,7 @@
 /**
  * The message catalog for the renderer: `m.some_key(params)` returns the sentence in the
  * active language. Compiled by Paraglide from i18n/messages/*.json (see docs/i18n.md), then
- * cut into the words of each part of the app (decision 77, i18n/screen-words.ts): the shell's
+ * cut into the words of each part of the app (decision 78, i18n/screen-words.ts): the shell's
  * (main.ts and what it reaches) and each screen's, one module per part and language. The first
  * paint waits for the shell's and the first screen's words in the start language only; each
  * screen's words come with its chunk (lib/navigation/screens.ts); a language switch loads the
