@@ -42,12 +42,14 @@ const start = localeFor(
   globalThis.navigator.languages,
 );
 setLocaleSource(() => start);
+// Asked first: the page has a few connections to the bridge, and the screen's chunk pulls in
+// several files that would otherwise queue ahead of the words.
+const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
 // The screen the address names is a chunk of its own (lib/navigation/screens.ts), with its
-// words: asked now, beside the shell's words, so it is in by the time App shows it. A failure
-// is shown by the screen.
+// words in the start language: asked now, beside the shell's words, so it is in by the time
+// App shows it. A failure is shown by the screen.
 const firstScreen = screen((pathToRoute(location.hash) ?? HOME).name);
 if (firstScreen instanceof Promise) firstScreen.catch(() => undefined);
-const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
 // Meanwhile, on a main thread that would only wait: the formatters every screen uses. In a
 // task of its own: the chunk's request leaves only once this task has ended.
 setTimeout(() => prepareFormats(start.format), 0);
