@@ -1,8 +1,9 @@
 /**
  * Import aliases for Vite and Vitest. The renderer names the shared contract `$shared`
  * (`import type { Device } from '$shared'`), the same from every folder depth; TypeScript
- * reads the same alias from `paths` in tsconfig.base.json (JSON cannot import this): a
- * mismatch fails the typecheck or the build.
+ * and tsx (browser mode run from source) read the same alias from `paths` in
+ * tsconfig.base.json, which tsconfig.json extends for tsx (JSON cannot import this): a
+ * mismatch fails the typecheck, the build or the browser-mode tests.
  */
 import { fileURLToPath } from 'node:url';
 

@@ -9,6 +9,7 @@
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { ALIASES } from '../../build/aliases.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -26,6 +27,7 @@ export async function bundleCli(entry: string, outDir: string, fileName: string)
     publicDir: false,
     logLevel: 'warn',
     ssr: { noExternal: true },
+    resolve: { alias: ALIASES },
     build: {
       ssr: join(ROOT, entry),
       outDir,
