@@ -53,7 +53,7 @@ module.exports = {
       // The vendor's JSON shapes are parsed only by the API client (core/api/: its readers and
       // to-view.ts, which makes the app's views); the rest of the core names the records the
       // client answers with (api/records.ts) and the renderer the contract's views; the sandbox
-      // is the vendor's double (decision 77).
+      // is the vendor's double (decision 78).
       name: 'vendor-shapes-in-client',
       comment:
         'core/api/wire.ts (the vendor module) is imported only by electron/core/api and electron/sandbox.',

@@ -41,7 +41,7 @@ test('in German: an audit passes, then the walk test and “Geprüft” are reco
   const bar = page.locator('.record-bar');
   await expect(bar.locator('button.primary')).toHaveText('Begehungstest starten');
 
-  const audit = page.getByRole('region', { name: 'Zählgenauigkeit prüfen' });
+  const audit = page.getByRole('region', { name: 'Zählprüfung', exact: true });
   await expect(audit).toContainText('Die Zählprüfung ist bestanden, wenn bei mindestens 6');
   await expect(audit).toContainText(/Bei diesem Gerät dauert sie bis zu/);
   await audit.getByRole('button', { name: 'Zählprüfung starten' }).click();
