@@ -50,6 +50,18 @@ module.exports = {
       to: { path: '^electron/sandbox/' },
     },
     {
+      // The vendor's JSON shapes are parsed only by the API client (core/api/: its readers and
+      // to-view.ts, which makes the app's views); the rest of the core names the records the
+      // client answers with (api/records.ts) and the renderer the contract's views; the sandbox
+      // is the vendor's double (decision 78).
+      name: 'vendor-shapes-in-client',
+      comment:
+        'core/api/wire.ts (the vendor module) is imported only by electron/core/api and electron/sandbox.',
+      severity: 'error',
+      from: { path: '^(electron|renderer)/', pathNot: '^electron/(core/api|sandbox)/' },
+      to: { path: '^electron/core/api/wire[.]ts$' },
+    },
+    {
       // common/ is the plain Node layer main and browser mode share (Mattermost's common/).
       name: 'common-below-core',
       comment: 'electron/common has no Electron imports and does not import electron/core.',

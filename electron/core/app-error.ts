@@ -8,7 +8,7 @@ import type {
   ErrorCode,
   ErrorKind,
   FieldIssue,
-  LocationRef,
+  LocationRefView,
   SavedError,
   SavedParams,
 } from '../shared';
@@ -26,7 +26,7 @@ export class AppError extends Error {
   readonly params: SavedParams | undefined;
   readonly status: number | undefined;
   readonly fields: Record<string, FieldIssue> | undefined;
-  readonly location: LocationRef | null | undefined;
+  readonly location: LocationRefView | null | undefined;
   readonly retryAfterS: number | undefined;
 
   constructor(shape: AppErrorShape, options?: { cause?: unknown }) {

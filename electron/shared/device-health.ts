@@ -3,7 +3,7 @@
  * Verify screen, so no two screens can disagree about the same device (unit-tested in
  * tests/unit/renderer/device-health.test.ts). Shared: the core records a verification by it too.
  */
-import type { Device } from '../core/api/wire';
+import type { DeviceView } from './contract/views';
 
 /** Assumed default when a device does not say how often it checks in. */
 export const DEFAULT_INTERVAL_S = 300;
@@ -11,15 +11,15 @@ export const DEFAULT_INTERVAL_S = 300;
 /** A check-in may be a minute late (clock skew, a slow upload) on top of one missed interval. */
 const CHECKIN_GRACE_MS = 60_000;
 
-type CheckinFields = Pick<Device, 'last_checkin_at' | 'update_interval_s'>;
+type CheckinFields = Pick<DeviceView, 'lastCheckinAt' | 'updateIntervalS'>;
 
 const intervalMs = (device: CheckinFields): number =>
-  (device.update_interval_s ?? DEFAULT_INTERVAL_S) * 1000;
+  (device.updateIntervalS ?? DEFAULT_INTERVAL_S) * 1000;
 
 /** Healthy = checked in within two update intervals plus the grace (one miss is tolerated). */
 export const isCheckingIn = (device: CheckinFields, now: number = Date.now()): boolean => {
-  if (!device.last_checkin_at) return false;
-  const at = Date.parse(device.last_checkin_at);
+  if (!device.lastCheckinAt) return false;
+  const at = Date.parse(device.lastCheckinAt);
   if (Number.isNaN(at)) return false;
   return now - at <= 2 * intervalMs(device) + CHECKIN_GRACE_MS;
 };
@@ -53,7 +53,7 @@ export const healthSince = (
   installedAt: string,
   now: number = Date.now(),
 ): Health =>
-  checkedInSince(device.last_checkin_at, installedAt)
+  checkedInSince(device.lastCheckinAt, installedAt)
     ? { state: isCheckingIn(device, now) ? 'online' : 'silent' }
     : { state: 'waiting', dueAt: firstCheckinDue(device, installedAt) };
 
@@ -63,12 +63,12 @@ export const healthSince = (
  * yet) a device that never checked in is waiting, and one that did follows the rule.
  */
 export const deviceHealth = (
-  device: CheckinFields & Pick<Device, 'location' | 'installed_at'>,
+  device: CheckinFields & Pick<DeviceView, 'location' | 'installedAt'>,
   now: number = Date.now(),
 ): Health | null => {
   if (!device.location) return null;
-  if (device.installed_at) return healthSince(device, device.installed_at, now);
-  if (!device.last_checkin_at) return { state: 'waiting', dueAt: null };
+  if (device.installedAt) return healthSince(device, device.installedAt, now);
+  if (!device.lastCheckinAt) return { state: 'waiting', dueAt: null };
   return { state: isCheckingIn(device, now) ? 'online' : 'silent' };
 };
 

@@ -24,15 +24,7 @@ export * from './contract/audit';
 export * from './contract/silent-check';
 export * from './contract/events';
 
-export type {
-  Device,
-  FootTraffic,
-  Location,
-  LocationMetric,
-  LocationRef,
-  Organization,
-  PagingStyle,
-} from '../core/api/wire';
+export * from './contract/views';
 export type { VerificationResult } from './verification-result';
 export type { CompletionRules, OpenRule } from './completion-rules';
 export type { CheckDef, RecordedCheck, ChecklistFileProblem } from './mounting-checks';

@@ -189,13 +189,13 @@ async function receiptPart(): Promise<void> {
     await call(core, 'networkChanged', { online: false });
     const serials: string[] = [];
     while (serials.length < ENTRIES) {
-      const page = await call<{ rows: { serial_number: string }[] }>(core, 'queryDevices', {
+      const page = await call<{ rows: { serial: string }[] }>(core, 'queryDevices', {
         view: 'uninstalled',
         offset: serials.length,
         limit: 500,
       });
       if (page.rows.length === 0) throw new Error('too few uninstalled devices');
-      serials.push(...page.rows.map((d) => d.serial_number));
+      serials.push(...page.rows.map((d) => d.serial));
     }
     for (const serial of serials.slice(0, ENTRIES))
       await call(core, 'installDevice', { serial, locationId: store.id });

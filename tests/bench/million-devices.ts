@@ -11,7 +11,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileLogger } from '../../electron/common/redacting-logger';
-import type { Device, Location } from '../../electron/shared';
+import type { Device, Location } from '../../electron/core/api/records';
 import { keyFingerprint, scopeDir } from '../../electron/core/db/account-scope';
 import { createCore } from '../../electron/core/create-core';
 import {

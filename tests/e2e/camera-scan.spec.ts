@@ -219,12 +219,12 @@ test.describe('camera scanning in the app (browser mode, training mode)', () => 
     );
     // The training account's first sync fills the local database; wait for it.
     await app.call('syncNow');
-    const inventory = await app.call<{ rows: { serial_number: string }[] }>('queryDevices', {
+    const inventory = await app.call<{ rows: { serial: string }[] }>('queryDevices', {
       view: 'uninstalled',
       offset: 0,
       limit: 1,
     });
-    const serial = inventory.rows[0]?.serial_number;
+    const serial = inventory.rows[0]?.serial;
     if (!serial) throw new Error('the training sandbox has no uninstalled devices');
     await writeY4m(cameraVideo, await renderBarcodeFrames(serial, { format: 'Code128' }));
 

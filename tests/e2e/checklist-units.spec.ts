@@ -28,12 +28,12 @@ test('lengths in the store’s units whatever the language, each entry switchabl
     { check: 'view_clear' },
   ]);
   const serial = await trainingSpareSerial(page, web.info.url);
-  const { rows } = await bridgeOp<{ rows: { serial_number: string }[] }>(page, 'queryDevices', {
+  const { rows } = await bridgeOp<{ rows: { serial: string }[] }>(page, 'queryDevices', {
     view: 'uninstalled',
     offset: 0,
     limit: 2,
   });
-  const other = rows.map((d) => d.serial_number).find((s) => s !== serial)!;
+  const other = rows.map((d) => d.serial).find((s) => s !== serial)!;
 
   // A store in Germany, the app in US English: metres, and the store's decimal comma.
   await openStoreIn(page, 'DE');

@@ -8,8 +8,8 @@ interface Store {
   address?: { line1?: string; city?: string } | null;
 }
 interface Device {
-  serial_number: string;
-  name?: string | null;
+  serial: string;
+  label: string | null;
   location?: { id: string } | null;
 }
 
@@ -78,7 +78,7 @@ test('a label given while installing is saved with the install: by "Install atâ€
   const store = stores.find((s) => s.address?.line1)!;
   const [first, second] = (
     await op<{ rows: Device[] }>(page, 'queryDevices', { view: 'uninstalled', offset: 0, limit: 2 })
-  ).rows.map((d) => d.serial_number);
+  ).rows.map((d) => d.serial);
 
   await page.evaluate((s) => (location.hash = `#/devices/${s}`), first!);
   await page.getByLabel('Label (optional)').fill('Entrance left');
@@ -91,7 +91,7 @@ test('a label given while installing is saved with the install: by "Install atâ€
   await install.getByRole('button', { name: 'Install' }).click();
   await expect(page.getByRole('heading', { name: `Verify ${first}` })).toBeVisible();
   expect(await onServer(page, first!)).toMatchObject({
-    name: 'Entrance left',
+    label: 'Entrance left',
     location: { id: store.id },
   });
 
@@ -103,7 +103,7 @@ test('a label given while installing is saved with the install: by "Install atâ€
   await page.getByRole('button', { name: 'Install here' }).click();
   await expect(page.getByRole('heading', { name: `Verify ${second}` })).toBeVisible();
   expect(await onServer(page, second!)).toMatchObject({
-    name: 'Till 2',
+    label: 'Till 2',
     location: { id: store.id },
   });
 });

@@ -27,12 +27,12 @@ test('Beleg: Bezeichnung, Filiale, Zeitzone und Barcode, auch im PDF; keine Kons
     await bridgeOp<{ value: { id: string; name: string }[] }>(page, 'listLocations', {})
   ).value[0]!;
   const serial = (
-    await bridgeOp<{ rows: { serial_number: string }[] }>(page, 'queryDevices', {
+    await bridgeOp<{ rows: { serial: string }[] }>(page, 'queryDevices', {
       view: 'uninstalled',
       offset: 0,
       limit: 1,
     })
-  ).rows[0]!.serial_number;
+  ).rows[0]!.serial;
   await bridgeOp(page, 'installDevice', { serial, locationId: store.id, label: 'Tür links' });
   await bridgeOp(page, 'recordVerification', {
     serial,

@@ -51,12 +51,12 @@ test('a scanner burst on any screen is taken: at a store it starts the install t
   await scan(serial);
   await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
   const installed = (
-    await bridgeOp<{ rows: { serial_number: string; location: unknown }[] }>(page, 'queryDevices', {
+    await bridgeOp<{ rows: { serial: string; location: unknown }[] }>(page, 'queryDevices', {
       view: 'all',
       offset: 0,
       limit: 50,
     })
-  ).rows.find((d) => d.location)!.serial_number;
+  ).rows.find((d) => d.location)!.serial;
   await nav.getByRole('button', { name: 'Inventory' }).click();
   await expect(page.getByLabel('Search inventory')).toBeFocused();
   await scan(installed);

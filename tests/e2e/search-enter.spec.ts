@@ -42,12 +42,12 @@ test('searches start focused and Enter opens the one match; a device highlights 
   const inventorySearch = page.getByLabel('Search inventory');
   await expect(inventorySearch).toBeFocused();
   const spare = (
-    await bridgeOp<{ rows: { serial_number: string }[] }>(page, 'queryDevices', {
+    await bridgeOp<{ rows: { serial: string }[] }>(page, 'queryDevices', {
       view: 'uninstalled',
       offset: 0,
       limit: 1,
     })
-  ).rows[0]!.serial_number;
+  ).rows[0]!.serial;
   await inventorySearch.fill(spare);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: spare })).toBeFocused();

@@ -48,7 +48,7 @@ test('typing in "Search inventory" keeps the focus while sync and queue events a
     const devices = await op('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
     const locations = await op('listLocations', {});
     await op('installDevice', {
-      serial: devices.rows[0].serial_number,
+      serial: devices.rows[0].serial,
       locationId: locations.value[0].id,
     });
     await op('syncNow', {});

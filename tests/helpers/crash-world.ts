@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Device, Location } from '../../electron/shared';
+import type { DeviceView as Device, LocationView as Location } from '../../electron/shared';
 import type { Faults } from '../../electron/sandbox/types';
 import { startCoreHarness, type CoreHarness } from './core-harness';
 import type { ChildAction } from './core-child';

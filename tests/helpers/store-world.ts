@@ -16,7 +16,7 @@ import {
   type SandboxOptions,
 } from '../../electron/sandbox/index';
 import type { RequestLogEntry } from '../../electron/sandbox/types';
-import type { Location } from '../../electron/shared';
+import type { LocationView as Location } from '../../electron/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { startCoreHarness, type CoreHarness } from './core-harness';
 import type { ChildPlan } from './core-child';
@@ -128,7 +128,7 @@ export async function uninstalledSerials(harness: CoreHarness, count: number): P
   for (let offset = 0; serials.length < count; offset += 500) {
     const window = await harness.call('queryDevices', { view: 'uninstalled', offset, limit: 500 });
     if (window.rows.length === 0) break;
-    serials.push(...window.rows.map((d) => d.serial_number));
+    serials.push(...window.rows.map((d) => d.serial));
   }
   if (serials.length < count)
     throw new Error(`only ${serials.length} uninstalled devices, wanted ${count}`);

@@ -6,7 +6,7 @@
  * What the app needs from any of them: a code it may recognise, the fields a form should mark,
  * and, for a conflict, where the device is or how many devices a store still has.
  */
-import type { LocationRef } from '../../shared';
+import type { LocationRef } from './records';
 
 export interface ReadError {
   code: string | null;

@@ -7,7 +7,8 @@
  * in a cause chain.
  */
 import { AppError } from '../app-error';
-import type { AppErrorShape, ErrorKind, ErrorSaid, LocationRef } from '../../shared';
+import type { AppErrorShape, ErrorKind, ErrorSaid } from '../../shared';
+import type { LocationRef } from './records';
 import { isInstalledElsewhere, isLocationWithDevices, readErrorBody } from './error-body';
 
 /** What a request was about, so a 404 can name the thing that was not found. */

@@ -8,7 +8,7 @@
  */
 import { AppError } from '../app-error';
 import { UNREADABLE } from './error-mapping';
-import type { PagingStyle } from './wire';
+import type { PagingStyle } from '../../shared/contract/connection';
 
 export type PageRequest =
   | { style: 'page'; page: number; perPage: number }

@@ -100,8 +100,6 @@ export const DEVICE_FIELDS: readonly string[] = Object.keys(Device.shape);
 
 /** Fields PUT /devices/{serial} accepts (assumed); anything else is a 422. */
 export const DEVICE_WRITABLE_FIELDS = ['name', 'update_interval_s'] as const;
-export const UPDATE_INTERVAL_MIN_S = 30;
-export const UPDATE_INTERVAL_MAX_S = 86_400;
 
 /** One time bucket of counted visitors ("Foot Traffic" record; assumed shape). */
 export const FootTraffic = z.looseObject({
@@ -121,17 +119,6 @@ export const LocationMetric = z.looseObject({
   series: z.array(FootTraffic),
 });
 export type LocationMetric = z.infer<typeof LocationMetric>;
-
-/** How a list answer said where its next page is (list-answer.ts tells them apart). */
-export const PAGING_STYLES = [
-  'page',
-  'offset',
-  'cursor',
-  'next-url',
-  'link-header',
-  'none',
-] as const;
-export type PagingStyle = (typeof PAGING_STYLES)[number];
 
 /** Page-based paging (assumed). `meta` may be absent: then the list is one page. */
 export const PageMeta = z.looseObject({
@@ -162,6 +149,3 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 500;
 /** Foot-traffic queries return at most this many buckets; more is a 422. */
 export const FOOT_TRAFFIC_MAX_BUCKETS = 2_000;
-
-/** The bucket sizes the foot-traffic endpoints take. */
-export type Granularity = 'minute' | 'hour' | 'day';

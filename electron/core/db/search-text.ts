@@ -3,7 +3,7 @@
  * full-width characters (what a Japanese IME types) into their plain forms; lower case folds
  * case; the trigram tokenizer's remove_diacritics folds accents ("munchen" finds München).
  */
-import type { Device } from '../api/wire';
+import type { Device } from '../api/records';
 import { serialKey } from '../../shared/serial-key';
 
 const foldText = (text: string): string => text.normalize('NFKC').toLowerCase();

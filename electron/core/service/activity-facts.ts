@@ -3,7 +3,7 @@
  * technician's language (renderer/src/lib/words/activity-text.ts).
  */
 import type { ActivityEntry, ActivityFact } from '../../shared';
-import type { Location } from '../api/wire';
+import type { Location } from '../api/records';
 import type { NewActivityEntry } from '../store/activity-rows';
 import type { CacheStore } from '../store/account-store';
 import type { Intent } from '../store/intent-rows';

@@ -27,7 +27,7 @@ import { auditBuckets } from '../../shared/audit-evidence';
 import { traitsOf } from '../../shared/error-traits';
 import { NOT_MANAGED } from '../../common/managed/policy';
 import { AppError } from '../app-error';
-import type { Granularity } from '../api/wire';
+import type { Granularity } from '../../shared/contract/views';
 import { guarded } from '../db/storage-error';
 import type { AuditRow } from '../store/audit-rows';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';

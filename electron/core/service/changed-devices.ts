@@ -13,7 +13,7 @@
  */
 import { walkAll } from '../api/list-walk';
 import { AppError } from '../app-error';
-import type { Device } from '../api/wire';
+import type { Device } from '../api/records';
 import { guarded } from '../db/storage-error';
 import { firstSliceSize, storeAllButLast } from '../sync/store-slices';
 import { pageToStore, type DownloadContext } from '../sync/list-download';

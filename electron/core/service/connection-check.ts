@@ -25,14 +25,8 @@ import { ApiFinding } from '../api/findings';
 import type { Validators } from '../api/http';
 import { listItemsIn } from '../api/list-answer';
 import { scrubSecrets, secretForms } from '../api/scrub-secrets';
-import {
-  DEVICE_FIELDS,
-  LOCATION_FIELDS,
-  ORGANIZATION_FIELDS,
-  PAGING_STYLES,
-  type Device,
-  type PagingStyle,
-} from '../api/wire';
+import { DEVICE_FIELDS, LOCATION_FIELDS, ORGANIZATION_FIELDS, type Device } from '../api/records';
+import { PAGING_STYLES, type PagingStyle } from '../../shared/contract/connection';
 import { otherCase } from '../../shared/serial-key';
 import type { ServiceContext } from './context';
 

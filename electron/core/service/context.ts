@@ -7,7 +7,7 @@ import type { PushEvent } from '../../shared';
 import { traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import type { VendorApi } from '../api/client';
-import type { Location } from '../api/wire';
+import type { Location } from '../api/records';
 import type { CoreOptions } from '../core';
 import type { AccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';

@@ -7,7 +7,7 @@
  * A send slower than a few seconds answers "queued" and goes on by itself (send-within.ts).
  */
 import type { ActionResult, ParsedInput } from '../../shared';
-import type { Device } from '../api/wire';
+import type { Device } from '../api/records';
 import { installedElsewhere } from '../api/error-mapping';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../shared/error-traits';
@@ -126,7 +126,7 @@ async function act(
   ctx: ServiceContext,
   action: DeviceIntent,
   withIntent?: WithIntent,
-): Promise<ActionResult> {
+): Promise<ActionResult<Device>> {
   const scope = requireScope(ctx);
   const locationName = action.locationId
     ? scope.store.cache.locations.nameOf(action.locationId)

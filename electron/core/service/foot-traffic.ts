@@ -4,7 +4,8 @@
  * asked (a store's last seven whole days) is answered from that for a while: every screen that
  * re-reads on `data-updated` asked it again, a request each minute while a store was on screen.
  */
-import type { DeviceTraffic, LocationMetric, ParsedInput } from '../../shared';
+import type { DeviceTraffic, ParsedInput } from '../../shared';
+import type { FootTraffic, LocationMetric } from '../api/records';
 import { traitsOf } from '../../shared/error-traits';
 import { AppError } from '../app-error';
 import { requireScope, tracked, type ServiceContext, type SignedInScope } from './context';
@@ -81,7 +82,7 @@ export function locationsFootTraffic(
 export async function deviceFootTraffic(
   ctx: ServiceContext,
   input: ParsedInput<'deviceFootTraffic'>,
-): Promise<DeviceTraffic> {
+): Promise<DeviceTraffic<FootTraffic>> {
   const scope = requireScope(ctx);
   const { serial, ...range } = input;
   const { series, total } = await kept(

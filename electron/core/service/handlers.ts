@@ -3,6 +3,18 @@
  * mistyped handler a compile error, so the contract and the core cannot drift apart.
  */
 import { AppError } from '../app-error';
+import {
+  actionResultView,
+  cachedView,
+  deviceTrafficView,
+  deviceView,
+  deviceWindowView,
+  locationResultView,
+  locationTraffic,
+  locationView,
+  organizationView,
+  sessionStatusView,
+} from '../api/to-view';
 import { addPhoto, deletePhoto, listPhotos, photoData } from './photo-service';
 import { auditReason, auditTap, getAudit, planAudit, startAudit, stopAudit } from './audit-service';
 import {
@@ -54,7 +66,7 @@ export type Handlers = {
 };
 
 export function createHandlers(ctx: ServiceContext, session: SessionManager): Handlers {
-  const status = () => session.status(ctx.isOnline());
+  const status = () => sessionStatusView(session.status(ctx.isOnline()));
   const spelled = (serial: string) => serverSpelling(ctx, serial);
   /** When the last renderer error reports were logged (a one-minute window). */
   const rendererReports: number[] = [];
@@ -100,31 +112,41 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
       return { online: ctx.isOnline() };
     },
 
-    listOrganizations: () => reads.listOrganizations(ctx),
-    getOrganization: ({ organizationId }) => reads.getOrganization(ctx, organizationId),
-    listLocations: () => reads.listLocations(ctx),
-    getLocation: ({ locationId }) => reads.getLocation(ctx, locationId),
-    createLocation: (input) => createLocation(ctx, input),
+    // The services answer with the server's records; the renderer gets the app's views.
+    listOrganizations: () =>
+      cachedView(reads.listOrganizations(ctx), (all) => all.map(organizationView)),
+    getOrganization: async ({ organizationId }) =>
+      cachedView(await reads.getOrganization(ctx, organizationId), organizationView),
+    listLocations: () => cachedView(reads.listLocations(ctx), (all) => all.map(locationView)),
+    getLocation: async ({ locationId }) =>
+      cachedView(await reads.getLocation(ctx, locationId), locationView),
+    createLocation: async (input) => locationResultView(await createLocation(ctx, input)),
     deleteLocation: ({ locationId }) => deleteLocation(ctx, locationId),
-    listLocationDevices: ({ locationId }) => reads.listLocationDevices(ctx, locationId),
+    listLocationDevices: async ({ locationId }) =>
+      cachedView(await reads.listLocationDevices(ctx, locationId), (all) => all.map(deviceView)),
 
-    queryDevices: (input) => reads.queryDevices(ctx, input),
+    queryDevices: (input) => deviceWindowView(reads.queryDevices(ctx, input)),
     deviceFacets: () => reads.deviceFacets(ctx),
     nearSerials: ({ serial }) => reads.nearSerials(ctx, serial),
     // Every serial below is the server's spelling from here on (serial-spelling.ts).
-    getDevice: ({ serial, fresh }) => reads.getDevice(ctx, spelled(serial), fresh ?? false),
-    updateDevice: (input) => updateDevice(ctx, { ...input, serial: spelled(input.serial) }),
-    installDevice: ({ serial, locationId, label }) =>
-      installDevice(ctx, spelled(serial), locationId, label),
-    uninstallDevice: ({ serial, locationId }) => uninstallDevice(ctx, spelled(serial), locationId),
-    replaceDevice: (input) =>
-      replaceDevice(ctx, {
-        ...input,
-        serial: spelled(input.serial),
-        newSerial: spelled(input.newSerial),
-      }),
-    moveDevice: ({ serial, fromLocationId, toLocationId }) =>
-      moveDevice(ctx, spelled(serial), fromLocationId, toLocationId),
+    getDevice: async ({ serial, fresh }) =>
+      cachedView(await reads.getDevice(ctx, spelled(serial), fresh ?? false), deviceView),
+    updateDevice: async (input) =>
+      actionResultView(await updateDevice(ctx, { ...input, serial: spelled(input.serial) })),
+    installDevice: async ({ serial, locationId, label }) =>
+      actionResultView(await installDevice(ctx, spelled(serial), locationId, label)),
+    uninstallDevice: async ({ serial, locationId }) =>
+      actionResultView(await uninstallDevice(ctx, spelled(serial), locationId)),
+    replaceDevice: async (input) =>
+      actionResultView(
+        await replaceDevice(ctx, {
+          ...input,
+          serial: spelled(input.serial),
+          newSerial: spelled(input.newSerial),
+        }),
+      ),
+    moveDevice: async ({ serial, fromLocationId, toLocationId }) =>
+      actionResultView(await moveDevice(ctx, spelled(serial), fromLocationId, toLocationId)),
 
     pickList: ({ locationId }) => pickList.readPickList(ctx, locationId),
     addToPickList: (input) => pickList.addToPickList(ctx, input),
@@ -138,9 +160,10 @@ export function createHandlers(ctx: ServiceContext, session: SessionManager): Ha
     choosePickType: (input) => pickList.choosePickType(ctx, input),
     installPickList: ({ locationId }) => pickList.installPickList(ctx, locationId),
 
-    locationsFootTraffic: (input) => locationsFootTraffic(ctx, input),
-    deviceFootTraffic: (input) =>
-      deviceFootTraffic(ctx, { ...input, serial: spelled(input.serial) }),
+    locationsFootTraffic: async (input) =>
+      (await locationsFootTraffic(ctx, input)).map(locationTraffic),
+    deviceFootTraffic: async (input) =>
+      deviceTrafficView(await deviceFootTraffic(ctx, { ...input, serial: spelled(input.serial) })),
 
     listOutbox: () => {
       // A queue on a disk that cannot be opened now is not an empty queue: say why.

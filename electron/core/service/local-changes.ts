@@ -6,7 +6,7 @@
  * commits and a refresh that still shows the server's older state.
  */
 import type { ActivityFact } from '../../shared';
-import type { Location } from '../api/wire';
+import type { Location } from '../api/records';
 import type { NewLocation } from '../api/vendor-api';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LocationResult, ParsedInput } from '../../shared';
+import type { Location } from '../api/records';
 import { LOCAL_LOCATION_PREFIX } from '../../shared/local-ids';
 import { locationHasDevices } from '../api/error-mapping';
 import { AppError } from '../app-error';
@@ -22,7 +23,7 @@ import { sendWithinWait } from './send-within';
 export async function createLocation(
   ctx: ServiceContext,
   input: ParsedInput<'createLocation'>,
-): Promise<LocationResult> {
+): Promise<LocationResult<Location>> {
   const scope = requireScope(ctx);
   const localId = `${LOCAL_LOCATION_PREFIX}${randomUUID()}`;
   const online = ctx.isOnline();
@@ -40,7 +41,7 @@ export async function createLocation(
     },
     online ? undefined : { kind: 'created_offline' },
   );
-  const queued = (item: Intent = intent): LocationResult => ({
+  const queued = (item: Intent = intent): LocationResult<Location> => ({
     status: 'queued',
     location: localLocation(localId, input),
     item: toItem(item),

@@ -3,7 +3,8 @@
  * says of one line's serial (its facts, looked up once and stored: decision 70), and each line's
  * problem worked out from the stored facts of all lines. Unit-tested.
  */
-import type { LocationRef, PickProblem } from '../../shared';
+import type { PickProblem } from '../../shared';
+import type { LocationRef } from '../api/records';
 import { isTypedSerial } from '../../shared/id-patterns';
 import { serialKey } from '../../shared/serial-key';
 import type { LineFacts } from '../store/pick-list-rows';

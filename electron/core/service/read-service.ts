@@ -5,7 +5,7 @@
  * tells the renderer to read again; the big lists are the sync engine's job (decision record 32).
  */
 import type { Cached, DeviceFacets, DeviceWindow, ParsedInput } from '../../shared';
-import type { Device, Location, Organization } from '../api/wire';
+import type { Device, Location, Organization } from '../api/records';
 import { AppError } from '../app-error';
 import { traitsOf } from '../../shared/error-traits';
 import { isLocalLocationId } from '../../shared/local-ids';
@@ -243,7 +243,7 @@ export async function refreshLocationDevices(
 export function queryDevices(
   ctx: ServiceContext,
   query: ParsedInput<'queryDevices'>,
-): DeviceWindow {
+): DeviceWindow<Device> {
   const scope = requireScope(ctx);
   const cache = scope.store.cache;
   return guarded(() => cache.queries.window(query, cache.checkpoints.completedAt('devices')));

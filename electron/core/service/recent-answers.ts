@@ -12,7 +12,7 @@
  * not the state). The replay takes it only for a first try (replay.ts): a try after one that
  * may have reached the server always reads, as that read is what settles it.
  */
-import type { Device } from '../api/wire';
+import type { Device } from '../api/records';
 import type { SignedInScope } from './context';
 
 interface Answer {

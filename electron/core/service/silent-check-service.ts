@@ -7,6 +7,7 @@
  */
 import type { ActivityEntry, ParsedInput, SilentCheck } from '../../shared';
 import { isCheckingIn } from '../../shared/device-health';
+import { deviceView } from '../api/to-view';
 import { causesFor, orderCauses, storeEvidence } from '../../shared/silent-causes';
 import { guarded } from '../db/storage-error';
 import { recordAtStore } from './activity-facts';
@@ -31,7 +32,10 @@ const othersAt = (ctx: ServiceContext, serial: string, locationId: string, now: 
   const others = listLocationDevices(ctx, locationId).value.filter(
     (d) => d.serial_number !== serial,
   );
-  return { others: others.length, checkingIn: others.filter((d) => isCheckingIn(d, now)).length };
+  return {
+    others: others.length,
+    checkingIn: others.filter((d) => isCheckingIn(deviceView(d), now)).length,
+  };
 };
 
 export async function silentCheck(

@@ -9,7 +9,7 @@
  * `updated_since` (found from its answer); changed-devices.ts says when a whole pass is
  * still needed. "Sync now" always walks the whole list.
  */
-import type { Device, Location } from '../api/wire';
+import type { Device, Location } from '../api/records';
 import { guarded } from '../db/storage-error';
 import type { CacheStore } from '../store/account-store';
 import { refreshChangedDevices, sinceFrom } from './changed-devices';

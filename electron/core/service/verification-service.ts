@@ -188,13 +188,9 @@ export function walkTestOf(
 
 /** Checking in since the install, by the rule every table uses, as read just now. */
 const checksIn = (device: VerificationReading['device'], at: number): boolean => {
-  const fields = {
-    last_checkin_at: device.lastCheckinAt,
-    update_interval_s: device.updateIntervalS,
-  };
   return device.installedAt
-    ? healthSince(fields, device.installedAt, at).state === 'online'
-    : isCheckingIn(fields, at);
+    ? healthSince(device, device.installedAt, at).state === 'online'
+    : isCheckingIn(device, at);
 };
 
 export async function recordVerification(

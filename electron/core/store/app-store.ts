@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir } from '../../common/private-dir';
 import { AppError } from '../app-error';
-import { Organization } from '../api/wire';
+import { StoredOrganization as Organization } from '../api/records';
 import { openDatabase, quickCheck, type Db } from '../db/open-database';
 import { APP_MIGRATIONS } from '../db/schema';
 import { damageError, isDamage } from '../db/storage-error';

@@ -6,7 +6,7 @@
  * technician as an exact figure and costs nothing at a million devices.
  */
 import type { DeviceFacets, DeviceWindow, ParsedInput } from '../../shared';
-import type { Device } from '../api/wire';
+import type { Device } from '../api/records';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database';
 import { keyEndsWith, parseQuery, phrase, TRIGRAM_MIN } from '../db/search-text';
@@ -18,7 +18,7 @@ export const MATCH_COUNT_CAP = 1_000;
 type Query = ParsedInput<'queryDevices'>;
 
 export interface DeviceQueries {
-  window(query: Query, fetchedAt: string | null): DeviceWindow;
+  window(query: Query, fetchedAt: string | null): DeviceWindow<Device>;
   facets(): DeviceFacets;
   /** Call after any write: counts and facets are remembered until then. */
   invalidate(): void;

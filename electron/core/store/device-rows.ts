@@ -4,7 +4,7 @@
  * the columns beside it are derived from it here and nowhere else, so they never disagree.
  */
 import { randomUUID } from 'node:crypto';
-import { installedLocation, type Device, type LocationRef } from '../api/wire';
+import { installedLocation, type Device, type LocationRef } from '../api/records';
 import type { Db } from '../db/open-database';
 import { deviceSearchText, serialSearchKey } from '../db/search-text';
 

@@ -4,7 +4,8 @@
  * (a step done, a conflict, a failure) is one small UPDATE of its row.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocationRef, OutboxItem, OutboxKind, OutboxState, SavedError } from '../../shared';
+import type { LocationRef } from '../api/records';
+import type { OutboxItem, OutboxKind, OutboxState, SavedError } from '../../shared';
 import type { Db } from '../db/open-database';
 import { readPayload, type IntentPayload, type NewIntentPayload } from './intent-payloads';
 

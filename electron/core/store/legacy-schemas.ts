@@ -5,7 +5,10 @@
  * entry is skipped on its own instead of failing the whole file.
  */
 import { z } from 'zod';
-import { LocationRef, Organization } from '../api/wire';
+import {
+  StoredLocationRef as LocationRef,
+  StoredOrganization as Organization,
+} from '../api/records';
 
 export const LegacySessionFile = z.object({
   session: z

@@ -5,7 +5,7 @@
  */
 import type { Validators } from '../api/http';
 import type { PageRequest } from '../api/list-answer';
-import type { PagingStyle } from '../api/wire';
+import type { PagingStyle } from '../../shared/contract/connection';
 import type { Db } from '../db/open-database';
 
 /** What a page said about the list beyond its items: enough to go on from it after a 304. */

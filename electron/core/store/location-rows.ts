@@ -1,5 +1,5 @@
 /** Locations and organizations in cache.db, as the server sent them (unknown fields kept). */
-import type { Location, Organization } from '../api/wire';
+import type { Location, Organization } from '../api/records';
 import type { Db } from '../db/open-database';
 
 export interface LocationRows {

@@ -6,7 +6,7 @@
  * (decision 70), so a read never looks the inventory up.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocationRef } from '../api/wire';
+import type { LocationRef } from '../api/records';
 import type { Db } from '../db/open-database';
 
 /** What the inventory said of a line's serial when it was checked. */

@@ -5,9 +5,9 @@
  * else put elsewhere is a conflict for the technician, never silently moved. A crash between
  * the two steps of a move finds the device uninstalled and finishes the install.
  */
-import type { LocationRef, OutboxItem } from '../../shared';
+import type { OutboxItem } from '../../shared';
 import { ownValue } from '../../shared/own-key';
-import type { Device } from '../api/wire';
+import type { Device, LocationRef } from '../api/records';
 import { AppError } from '../app-error';
 
 /** `serial`: another device than the intent's own (a replace's broken device). */

@@ -8,9 +8,9 @@
  * only when a read shows it; until then nothing of the intent is sent again, and one that never
  * shows becomes a conflict for the technician (decision record 69).
  */
-import type { AppErrorShape, LocationRef, SavedError, SyncReport } from '../../shared';
+import type { AppErrorShape, SavedError, SyncReport } from '../../shared';
 import { traitsOf } from '../../shared/error-traits';
-import type { Device, Location } from '../api/wire';
+import type { Device, Location, LocationRef } from '../api/records';
 import type { DeviceChanges, NewLocation } from '../api/vendor-api';
 import { AppError } from '../app-error';
 import type { AcceptedStep, Intent, IntentRows, Lane } from '../store/intent-rows';

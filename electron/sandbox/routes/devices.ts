@@ -1,9 +1,6 @@
 /** Devices of the organization: lists, detail, update, install and uninstall. */
-import {
-  DEVICE_WRITABLE_FIELDS,
-  UPDATE_INTERVAL_MAX_S,
-  UPDATE_INTERVAL_MIN_S,
-} from '../../core/api/wire';
+import { DEVICE_WRITABLE_FIELDS } from '../../core/api/wire';
+import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../../shared/field-limits';
 import { ApiError, isRecord, notFound, pageOf, pageOfArray, validationError } from '../http-kit';
 import { route, type Ctx, type Route } from '../routing';
 import {

@@ -1,10 +1,20 @@
 /** The connection check: a read-only probe of the API's endpoints, for support. */
 import type { ApiFinding } from '../../core/api/findings';
 import { ApiKey, BaseUrl, Empty, RULE } from './fields';
-import type { PagingStyle } from '../../core/api/wire';
 import type { SavedError } from './errors';
 import { op } from './operation';
 import { z } from 'zod';
+
+/** How a list answer said where its next page is (the client's list reader tells them apart). */
+export const PAGING_STYLES = [
+  'page',
+  'offset',
+  'cursor',
+  'next-url',
+  'link-header',
+  'none',
+] as const;
+export type PagingStyle = (typeof PAGING_STYLES)[number];
 
 /** What the connection check asks, in order. */
 export const CONNECTION_STEPS = [

@@ -1,18 +1,19 @@
 /** Devices: windows of the local inventory, one device, its actions (install, uninstall, move, replace, update) and its counts. */
 import { type Cached, op } from './operation';
-import type { Device, FootTraffic } from '../../core/api/wire';
+import type { DeviceView, TrafficBucket } from './views';
 import { Empty, Id, Label, RULE, Range, Serial } from './fields';
 import type { OutboxItem } from './outbox';
 import { UPDATE_INTERVAL_MAX_S, UPDATE_INTERVAL_MIN_S } from '../field-limits';
 import { z } from 'zod';
 
-export type ActionResult =
-  { status: 'done'; device: Device } | { status: 'queued'; item: OutboxItem };
+/** `D`: the core builds it with the vendor's device and answers it as the app's view. */
+export type ActionResult<D = DeviceView> =
+  { status: 'done'; device: D } | { status: 'queued'; item: OutboxItem };
 
 /** A window of device rows and the counts around it, all from the local database. */
-export interface DeviceWindow {
+export interface DeviceWindow<D = DeviceView> {
   offset: number;
-  rows: Device[];
+  rows: D[];
   /** Rows matching the query and filters (see `matchedCapped`). */
   matched: number;
   /** true when more rows match than were counted (`matched` is then a lower bound). */
@@ -28,10 +29,10 @@ export interface DeviceFacets {
   firmwares: string[];
 }
 
-export interface DeviceTraffic {
+export interface DeviceTraffic<B = TrafficBucket> {
   serial: string;
   total: number;
-  series: FootTraffic[];
+  series: B[];
 }
 
 export const deviceOperations = {
@@ -61,7 +62,7 @@ export const deviceOperations = {
   nearSerials: op(z.object({ serial: Serial }).strict()).returns<string[]>(),
   /** `fresh`: ask the server now, even if the cache is recent (Verify polls check-ins). */
   getDevice: op(z.object({ serial: Serial, fresh: z.boolean().optional() }).strict()).returns<
-    Cached<Device>
+    Cached<DeviceView>
   >(),
   updateDevice: op(
     z

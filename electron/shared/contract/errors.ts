@@ -1,6 +1,6 @@
 /** How an operation fails: a kind, a code and its parameters, never words (the renderer says them). */
 import type { FieldIssue } from './fields';
-import type { LocationRef } from '../../core/api/wire';
+import type { LocationRefView } from './views';
 import type { ErrorParamsByCode } from './error-params';
 import { op } from './operation';
 import { z } from 'zod';
@@ -161,7 +161,7 @@ interface ErrorShapeBase {
   /** Field → its problem, in kinds (contract validation, a refusal, a server's 422). */
   fields?: Record<string, FieldIssue>;
   /** For conflicts: where the device is now. */
-  location?: LocationRef | null;
+  location?: LocationRefView | null;
   retryAfterS?: number;
 }
 

@@ -1,6 +1,6 @@
 /** Stores: the list, one store, creating and deleting one, its devices and its visitors. */
 import { type Cached, op } from './operation';
-import type { Device, Location, LocationMetric } from '../../core/api/wire';
+import type { DeviceView, LocationTraffic, LocationView } from './views';
 import { Empty, Id, RULE, Range } from './fields';
 import type { OutboxItem } from './outbox';
 import { isCountryCode } from '../country-codes';
@@ -23,13 +23,13 @@ const AddressInput = z
   })
   .strict();
 
-export type LocationResult =
-  | { status: 'done'; location: Location }
-  | { status: 'queued'; location: Location; item: OutboxItem };
+/** `L`: the core builds it with the vendor's location and answers it as the app's view. */
+export type LocationResult<L = LocationView> =
+  { status: 'done'; location: L } | { status: 'queued'; location: L; item: OutboxItem };
 
 export const locationOperations = {
-  listLocations: op(Empty).returns<Cached<Location[]>>(),
-  getLocation: op(z.object({ locationId: Id }).strict()).returns<Cached<Location>>(),
+  listLocations: op(Empty).returns<Cached<LocationView[]>>(),
+  getLocation: op(z.object({ locationId: Id }).strict()).returns<Cached<LocationView>>(),
   createLocation: op(
     z
       .object({
@@ -41,8 +41,8 @@ export const locationOperations = {
   deleteLocation: op(z.object({ locationId: Id }).strict()).returns<{
     status: 'done' | 'queued';
   }>(),
-  listLocationDevices: op(z.object({ locationId: Id }).strict()).returns<Cached<Device[]>>(),
+  listLocationDevices: op(z.object({ locationId: Id }).strict()).returns<Cached<DeviceView[]>>(),
   locationsFootTraffic: op(
     z.object({ ...Range, granularity: z.enum(['hour', 'day']) }).strict(),
-  ).returns<LocationMetric[]>(),
+  ).returns<LocationTraffic[]>(),
 };

@@ -1,7 +1,7 @@
 /** The outbox and sync: queued actions, their retries and conflicts, the list downloads. */
 import type { AppErrorShape, SavedError } from './errors';
 import { Empty, Id } from './fields';
-import type { LocationRef } from '../../core/api/wire';
+import type { LocationRefView } from './views';
 import { op } from './operation';
 import { z } from 'zod';
 
@@ -31,7 +31,7 @@ export interface OutboxItem {
   attempts: number;
   lastError: SavedError | null;
   /** Set in state "conflict": where the device actually is. */
-  conflictLocation: LocationRef | null;
+  conflictLocation: LocationRefView | null;
   /** Steps of a multi-step intent already applied on the server (a move's uninstall). */
   stepsDone: number;
   /** Waiting for another intent first (an install at a store created offline). */

@@ -1,7 +1,7 @@
 /** A visit's pick list: the serials of a box, checked and installed together (decision record 59). */
 import type { ActivityEntry } from './visits';
 import { Id, Label, RULE, Serial } from './fields';
-import type { LocationRef } from '../../core/api/wire';
+import type { LocationRefView } from './views';
 import type { OutboxItem } from './outbox';
 import { op } from './operation';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export type PickProblem =
   /** Not in the inventory saved on this computer ("did you mean" is asked with nearSerials
    * for the lines shown). */
   | { kind: 'unknown' }
-  | { kind: 'installed_elsewhere'; location: LocationRef }
+  | { kind: 'installed_elsewhere'; location: LocationRefView }
   | { kind: 'installed_here' }
   | { kind: 'wrong_type'; type: string | null; expected: string }
   /** Scanned twice: `line` (from 1) is the line it repeats. */

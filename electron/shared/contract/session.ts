@@ -1,7 +1,7 @@
 /** The session: signing in with an API key, the organization worked for, training mode. */
 import { ApiKey, BaseUrl, Empty, Id } from './fields';
 import { type Cached, op } from './operation';
-import type { Organization } from '../../core/api/wire';
+import type { OrganizationView } from './views';
 import { z } from 'zod';
 
 /** What the technician must be told about the local data (never silent). */
@@ -24,8 +24,8 @@ export interface SessionStatus {
   training: boolean;
   baseUrl: string | null;
   user: { name: string } | null;
-  organizations: Organization[];
-  organization: Organization | null;
+  organizations: OrganizationView[];
+  organization: OrganizationView | null;
   online: boolean;
   queued: number;
   storage: StorageHealth;
@@ -40,6 +40,8 @@ export const sessionOperations = {
     z.object({ removeLocalData: z.boolean().optional() }).strict(),
   ).returns<SessionStatus>(),
   startTraining: op(Empty).returns<SessionStatus>(),
-  listOrganizations: op(Empty).returns<Cached<Organization[]>>(),
-  getOrganization: op(z.object({ organizationId: Id }).strict()).returns<Cached<Organization>>(),
+  listOrganizations: op(Empty).returns<Cached<OrganizationView[]>>(),
+  getOrganization: op(z.object({ organizationId: Id }).strict()).returns<
+    Cached<OrganizationView>
+  >(),
 };

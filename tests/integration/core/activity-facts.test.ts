@@ -158,7 +158,7 @@ describe('activity facts from the core', () => {
       offset: 0,
       limit: 5,
     });
-    const serial = inventory.rows[0]!.serial_number;
+    const serial = inventory.rows[0]!.serial;
     const here = (await harness.call('listLocations')).value[0]!;
 
     const port = Number(new URL(sandbox.baseUrl).port);

@@ -27,7 +27,7 @@ afterAll(async () => {
 describe('search input from other keyboards', () => {
   it('full-width digits and letters find the serial they spell', async () => {
     const first = await harness.call('queryDevices', { view: 'all', offset: 0, limit: 1 });
-    const serial = first.rows[0]?.serial_number;
+    const serial = first.rows[0]?.serial;
     if (!serial) throw new Error('training mode has no devices');
     const digits = /\d{3,}/.exec(serial)?.[0] ?? '';
     expect(digits.length).toBeGreaterThanOrEqual(3);
@@ -40,7 +40,7 @@ describe('search input from other keyboards', () => {
       offset: 0,
       limit: 500,
     });
-    expect(byDigits.rows.map((d) => d.serial_number)).toContain(serial);
+    expect(byDigits.rows.map((d) => d.serial)).toContain(serial);
 
     const whole = await harness.call('queryDevices', {
       view: 'all',
@@ -48,7 +48,7 @@ describe('search input from other keyboards', () => {
       offset: 0,
       limit: 5,
     });
-    expect(whole.rows.map((d) => d.serial_number)).toContain(serial);
+    expect(whole.rows.map((d) => d.serial)).toContain(serial);
 
     // One or two characters match the end of the serial, also typed full width.
     const suffix = await harness.call('queryDevices', {
@@ -57,7 +57,7 @@ describe('search input from other keyboards', () => {
       offset: 0,
       limit: 1,
     });
-    expect(suffix.rows[0]?.serial_number.endsWith(serial.slice(-2))).toBe(true);
+    expect(suffix.rows[0]?.serial.endsWith(serial.slice(-2))).toBe(true);
   });
 });
 

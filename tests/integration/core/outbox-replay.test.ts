@@ -46,7 +46,7 @@ async function pick() {
   const locations = await harness.call('listLocations');
   const device = inventory.rows[0]!;
   const [here, elsewhere] = locations.value;
-  return { serial: device.serial_number, here: here!, elsewhere: elsewhere! };
+  return { serial: device.serial, here: here!, elsewhere: elsewhere! };
 }
 
 describe('outbox replay against the sandbox', () => {

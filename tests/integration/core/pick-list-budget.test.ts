@@ -97,7 +97,7 @@ describe('the pick list within the thread budget', () => {
     const { harness, host } = world;
     const [here, there] = await serverLocations(harness);
     const spare = await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
-    const serial = spare.rows[0]!.serial_number;
+    const serial = spare.rows[0]!.serial;
     let list = await harness.call('addToPickList', {
       text: `${serial}\n${paste('B')}`.slice(0, 20_000),
       locationId: here!.id,

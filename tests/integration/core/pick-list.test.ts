@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Device, PickList } from '../../../electron/shared';
+import type { DeviceView as Device, PickList } from '../../../electron/shared';
 import { applied, serverLocations, useSandboxWorld } from '../../helpers/store-world';
 
 const world = useSandboxWorld('fi-pick-');
@@ -26,13 +26,13 @@ async function allDevices(): Promise<Device[]> {
 async function aBox() {
   const devices = await allDevices();
   const byType = new Map<string, Device[]>();
-  for (const d of devices.filter((d) => !d.location && d.device_type_name)) {
-    const same = byType.get(d.device_type_name!) ?? [];
-    byType.set(d.device_type_name!, [...same, d]);
+  for (const d of devices.filter((d) => !d.location && d.type)) {
+    const same = byType.get(d.type!) ?? [];
+    byType.set(d.type!, [...same, d]);
   }
   const good = [...byType.values()].find((same) => same.length >= 3)!.slice(0, 3);
   const installed = devices.find((d) => d.location)!;
-  return { good: good.map((d) => d.serial_number), installed };
+  return { good: good.map((d) => d.serial), installed };
 }
 
 const states = (list: PickList) =>
@@ -50,7 +50,7 @@ describe('the pick list', () => {
     // As scanned and pasted: lower case without its dash, a column and a comma-separated line.
     const scanned = a.toLowerCase().replace('-', '');
     let list = await harness.call('addToPickList', {
-      text: `${scanned}\nFTC-NOSUCH1\n${installed.serial_number}, ${b} ; ${a}\t${c}`,
+      text: `${scanned}\nFTC-NOSUCH1\n${installed.serial}, ${b} ; ${a}\t${c}`,
       locationId: here!.id,
     });
     // A paste's lines are checked in the answer while its few milliseconds last, the rest in
@@ -62,7 +62,7 @@ describe('the pick list', () => {
     expect(list.lines.map((l) => [l.serial, l.problem?.kind ?? null])).toEqual([
       [a, null],
       ['FTC-NOSUCH1', 'unknown'],
-      [installed.serial_number, 'installed_elsewhere'],
+      [installed.serial, 'installed_elsewhere'],
       [b, null],
       [a, 'duplicate'],
       [c, null],
@@ -135,8 +135,8 @@ describe('the pick list', () => {
       expect(applied(host.requests(), serial, 'install')).toBe(1);
     }
     const labelled = await harness.call('getDevice', { serial: b, fresh: true });
-    expect(labelled.value.name, 'the label went with its install').toBe('Entrance left');
-    expect(applied(host.requests(), installed.serial_number, 'install')).toBe(0);
+    expect(labelled.value.label, 'the label went with its install').toBe('Entrance left');
+    expect(applied(host.requests(), installed.serial, 'install')).toBe(0);
   });
 
   it('online: a line the server refuses (the device was installed elsewhere meanwhile) says so and is skipped after; the others are done', async () => {
@@ -148,10 +148,11 @@ describe('the pick list', () => {
     });
     expect((await harness.call('pickList', {})).lines).toEqual([]);
     const spare = (await allDevices()).filter((d) => !d.location);
-    const type = spare[0]!.device_type_name;
-    const [taken, kept] = spare
-      .filter((d) => d.device_type_name === type)
-      .map((d) => d.serial_number) as [string, string];
+    const type = spare[0]!.type;
+    const [taken, kept] = spare.filter((d) => d.type === type).map((d) => d.serial) as [
+      string,
+      string,
+    ];
     let list = await harness.call('addToPickList', {
       text: `${taken} ${kept}`,
       locationId: here!.id,

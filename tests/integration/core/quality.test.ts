@@ -47,7 +47,7 @@ async function installOne(harness: CoreHarness) {
   const [serial] = await uninstalledSerials(harness, 1);
   const locationId = (await harness.call('listLocations')).value[0]!.id;
   await harness.call('installDevice', { serial: serial!, locationId });
-  const type = (await harness.call('getDevice', { serial })).value.device_type_name ?? null;
+  const type = (await harness.call('getDevice', { serial })).value.type ?? null;
   return { serial: serial!, locationId, type };
 }
 

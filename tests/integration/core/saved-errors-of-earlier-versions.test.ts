@@ -57,7 +57,7 @@ describe('errors saved by an earlier version', () => {
     await first.call('signIn', { baseUrl: sandbox.baseUrl, apiKey: user.api_key });
     await first.call('syncNow');
     const { rows } = await first.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
-    const serial = rows[0]!.serial_number;
+    const serial = rows[0]!.serial;
     const here = (await first.call('listLocations')).value[0]!;
     const port = Number(new URL(sandbox.baseUrl).port);
     await sandbox.close();

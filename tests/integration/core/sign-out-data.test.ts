@@ -59,12 +59,12 @@ async function queueOneOffline(): Promise<string> {
   const port = Number(new URL(sandbox.baseUrl).port);
   await sandbox.close();
   const result = await harness.call('installDevice', {
-    serial: device.serial_number,
+    serial: device.serial,
     locationId: location.id,
   });
   expect(result.status).toBe('queued');
   sandbox = await startSandbox({ port, dataFile: join(dir, 'sandbox.json') });
-  return device.serial_number;
+  return device.serial;
 }
 
 const outboxSerials = async () => (await harness.call('listOutbox')).map((i) => i.serial);
@@ -110,7 +110,7 @@ describe('sign out and the saved data', () => {
     const locations = (await harness.call('listLocations')).value;
     const [serial] = (
       await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 })
-    ).rows.map((d) => d.serial_number);
+    ).rows.map((d) => d.serial);
     await harness.call('installDevice', { serial, locationId: locations[0]!.id });
     const jpeg = `data:image/jpeg;base64,${JPEG_8x6.toString('base64')}`;
     await harness.call('addPhoto', { serial, locationId: locations[0]!.id, dataUrl: jpeg });

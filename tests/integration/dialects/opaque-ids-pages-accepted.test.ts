@@ -16,7 +16,7 @@
  * Run under the keychain: tests/with-keychain.sh npx vitest run tests/integration/dialects
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Location } from '../../../electron/shared';
+import type { LocationView as Location } from '../../../electron/shared';
 import {
   startSandbox,
   type RunningSandbox,
@@ -136,20 +136,20 @@ describe.each(['drf-opaque', 'offset-link-pending'])('dialect %s', (dialect) => 
     };
     const since = sbx.requestLog().length;
     const traffic = await harness.call('deviceFootTraffic', {
-      serial: busy.serial_number,
+      serial: busy.serial,
       ...range,
     });
     expect(traffic.series).toHaveLength(25);
     const asked = sbx
       .requestLog()
       .slice(since)
-      .filter((r) => r.path.startsWith(`/v1/foot-traffic/devices/${enc(busy.serial_number)}`));
+      .filter((r) => r.path.startsWith(`/v1/foot-traffic/devices/${enc(busy.serial)}`));
     expect(asked.length).toBeGreaterThanOrEqual(2);
 
     // The same range from the documented server, which answers it in one: the same numbers.
     const ref = await startSandbox({ seed: 11, devices: 140, now: () => NOW });
     try {
-      const held = sbx.heldSerial(busy.serial_number);
+      const held = sbx.heldSerial(busy.serial);
       const refUser = singleOrgUser(ref);
       const q = new URLSearchParams(range).toString();
       const res = await fetch(`${ref.baseUrl}/foot-traffic/devices/${enc(held)}?${q}`, {
@@ -208,7 +208,7 @@ describe.each(['drf-opaque', 'offset-link-pending'])('dialect %s', (dialect) => 
         (await harness.call('getDevice', { serial: serial! })).value.location ?? null,
       ).toBeNull();
       const here = await harness.call('listLocationDevices', { locationId: odd.id });
-      expect(here.value.map((d) => d.serial_number)).not.toContain(serial);
+      expect(here.value.map((d) => d.serial)).not.toContain(serial);
       await waitFor(
         async () => (await harness.call('listOutbox')).length === 0,
         45_000,
@@ -273,15 +273,15 @@ describe.each(['drf-opaque', 'offset-link-pending'])('dialect %s', (dialect) => 
     'a serial the server spells with spaces: found typed without them, opened as spelled',
     async () => {
       const all = await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 5 });
-      const spelled = all.rows[0]!.serial_number;
+      const spelled = all.rows[0]!.serial;
       expect(spelled).toMatch(/^PC( \d{4}){4}$/);
       const typed = spelled.replaceAll(' ', '');
       const since = sbx.requestLog().length;
       const found = await harness.call('getDevice', { serial: typed, fresh: true });
-      expect(found.value.serial_number).toBe(spelled);
+      expect(found.value.serial).toBe(spelled);
       // Tapped in a list: the server's spelling, spaces and all.
       const tapped = await harness.call('getDevice', { serial: spelled, fresh: true });
-      expect(tapped.value.serial_number).toBe(spelled);
+      expect(tapped.value.serial).toBe(spelled);
       const asked = sbx
         .requestLog()
         .slice(since)
@@ -320,7 +320,7 @@ describe.each(['drf-opaque', 'offset-link-pending'])('dialect %s', (dialect) => 
     );
     const got = await harness.call('listLocationDevices', { locationId: store.id });
     expect(got.value).toHaveLength(55);
-    expect(new Set(got.value.map((d) => d.serial_number)).size).toBe(55);
+    expect(new Set(got.value.map((d) => d.serial)).size).toBe(55);
     // 20 a page: pages of 20, 20 and the short 15, every one answered.
     const pages = sbx
       .requestLog()

@@ -19,7 +19,11 @@
  * Run under the keychain: tests/with-keychain.sh npx vitest run tests/integration/dialects
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Device, Location, PushEvent } from '../../../electron/shared';
+import type {
+  DeviceView as Device,
+  LocationView as Location,
+  PushEvent,
+} from '../../../electron/shared';
 import {
   DIALECTS,
   opaqueLocationId,
@@ -136,7 +140,7 @@ const serverDevice = async (
 };
 
 /** What a device is in every dialect (the spec fixes these fields); "never" is null. */
-const specPart = (d: Device | Obj, idOf: (id: string) => string = (id) => id) => {
+const specPart = (d: Obj, idOf: (id: string) => string = (id) => id) => {
   const at = (d.location as { id?: string } | null | undefined)?.id ?? null;
   return {
     serial_number: d.serial_number,
@@ -149,6 +153,18 @@ const specPart = (d: Device | Obj, idOf: (id: string) => string = (id) => id) =>
     installed_at: d.installed_at ?? null,
   };
 };
+
+/** The app's view of a device in the spec's terms, to compare with what the server holds. */
+const viewPart = (d: Device) => ({
+  serial_number: d.serial,
+  device_type_name: d.type,
+  firmware_version_name: d.firmware,
+  name: d.label,
+  update_interval_s: d.updateIntervalS,
+  location: d.location?.id ?? null,
+  last_checkin_at: d.lastCheckinAt,
+  installed_at: d.installedAt,
+});
 
 /** location id → the sum of its day buckets over DAY_RANGE, in the default dialect. */
 const dayTotals = async (
@@ -363,7 +379,7 @@ describe.each(
         } else {
           expect(got.address?.city).toBe(want.city);
           expect(got.address?.country).toBe(want.country);
-          expect(got.address?.postal_code ?? null).toBe(want.postal_code ?? null);
+          expect(got.address?.postalCode ?? null).toBe(want.postal_code ?? null);
           expect(got.address?.line1).toContain(String(want.line1));
           // Both lines, wherever the dialect put the second (its own field, or in `street`).
           if (want.line2)
@@ -381,7 +397,7 @@ describe.each(
       expect(out.total).toBe(reference.uninstalled);
       const refBySerial = new Map(reference.devices.map((d) => [served(d), asServed(d)]));
       for (const d of all.rows)
-        expect(specPart(d)).toEqual(specPart(refBySerial.get(d.serial_number)!, idOf));
+        expect(viewPart(d)).toEqual(specPart(refBySerial.get(d.serial)!, idOf));
     });
 
     test('a store’s devices (listLocationDevices), refreshed from the server', async () => {
@@ -392,10 +408,10 @@ describe.each(
         .map(served)
         .sort();
       const first = await harness.call('listLocationDevices', { locationId: id });
-      expect(first.value.map((d) => d.serial_number).sort()).toEqual(want);
+      expect(first.value.map((d) => d.serial).sort()).toEqual(want);
       if (first.refreshing) await refreshed(`location-devices:${id}`);
       const again = await harness.call('listLocationDevices', { locationId: id });
-      expect(again.value.map((d) => d.serial_number).sort()).toEqual(want);
+      expect(again.value.map((d) => d.serial).sort()).toEqual(want);
       // The server was asked for that store's list, and answered.
       const asked = sbx
         .requestLog()
@@ -411,7 +427,7 @@ describe.each(
       const typed = otherCase(serial).replace('-', '');
       const got = await harness.call('getDevice', { serial: typed, fresh: true });
       expect(got.source).toBe('network');
-      expect(specPart(got.value)).toEqual(specPart(asServed(known), idOf));
+      expect(viewPart(got.value)).toEqual(specPart(asServed(known), idOf));
       const asked = sbx.requestLog().slice(before);
       expect(asked.map((r) => [r.path, r.status])).toEqual([[`/v1/devices/${enc(serial)}`, 200]]);
       // In the inventory and never checked in: not installed, and "never", however written.
@@ -421,8 +437,8 @@ describe.each(
       const fresh = await harness.call('getDevice', { serial: served(idle), fresh: true });
       expect(fresh.source).toBe('network');
       expect(fresh.value.location ?? null).toBeNull();
-      expect(fresh.value.last_checkin_at ?? null).toBeNull();
-      expect(specPart(fresh.value)).toEqual(specPart(asServed(idle), idOf));
+      expect(fresh.value.lastCheckinAt ?? null).toBeNull();
+      expect(viewPart(fresh.value)).toEqual(specPart(asServed(idle), idOf));
       const error = await failure('getDevice', { serial: 'FTC-NOPE0000', fresh: true });
       expect(error.kind).toBe('not_found');
     });
@@ -457,7 +473,7 @@ describe.each(
       const [a, b] = locations;
       if (!a || !b) throw new Error('fewer than two stores');
       const out = await harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
-      const serial = out.rows[0]!.serial_number;
+      const serial = out.rows[0]!.serial;
 
       const installed = await harness.call('installDevice', { serial, locationId: a.id });
       expect(installed.status).toBe('done');
@@ -488,7 +504,7 @@ describe.each(
       });
       expect(result.status).toBe('done');
       if (result.status === 'done')
-        expect(result.device).toMatchObject({ name: `Back door ${name}`, update_interval_s: 600 });
+        expect(result.device).toMatchObject({ label: `Back door ${name}`, updateIntervalS: 600 });
       expect(await serverDevice(sbx, dialect, user, serial)).toMatchObject({
         name: `Back door ${name}`,
         update_interval_s: 600,
@@ -510,7 +526,7 @@ describe.each(
       expect(created.location.name).toBe(storeName);
       const read: Location['address'] = created.location.address;
       if (address === 'one-line') expect(read?.text).toContain('München');
-      else expect(read).toMatchObject({ city: 'München', country: 'DE', postal_code: '80331' });
+      else expect(read).toMatchObject({ city: 'München', country: 'DE', postalCode: '80331' });
       const listed = (await harness.call('listLocations')).value.filter(
         (l) => l.name === storeName,
       );
@@ -545,13 +561,13 @@ describe.each(
             .map((r) => `${r.method} ${decodeURIComponent(r.path.split('?')[0]!)} ${r.status}`);
 
         const lookedUp = await fresh.call('getDevice', { serial: otherCase(served(out1!)) });
-        expect(lookedUp.value.serial_number).toBe(served(out1!));
+        expect(lookedUp.value.serial).toBe(served(out1!));
         const done = await fresh.call('installDevice', {
           serial: otherCase(served(out2!)),
           locationId: at,
         });
         expect(done.status).toBe('done');
-        if (done.status === 'done') expect(done.device.serial_number).toBe(served(out2!));
+        if (done.status === 'done') expect(done.device.serial).toBe(served(out2!));
         expect(sbx.deviceLocation(served(out2!))?.id).toBe(at);
         // Now known: its own spelling goes out at once.
         const removed = await fresh.call('uninstallDevice', {

@@ -10,7 +10,7 @@
  * process) and removed before any assertion, so the core's real fetch checks certificates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../../electron/shared';
+import type { DeviceView as Device } from '../../../electron/shared';
 import { ACTIONS, ACTION_NAMES, type ActionName } from '../../helpers/reliability-ops';
 import { loadPools, type Pools } from '../../helpers/reliability-pools';
 import { World } from '../../helpers/reliability-world';
@@ -71,7 +71,7 @@ describe('TLS: the server’s certificate is not trusted', () => {
       offset: 0,
       limit: 500,
     });
-    expect(after.rows.map((d) => d.serial_number)).toEqual(saved.map((d) => d.serial_number));
+    expect(after.rows.map((d) => d.serial)).toEqual(saved.map((d) => d.serial));
   });
 
   it('tls × queryDevices (saved): the saved inventory is shown', async () => {

@@ -206,7 +206,7 @@ describe('reads', () => {
         // Offline: the saved copy answers.
         expect(result.ok && result.value).toMatchObject({
           source: 'cache',
-          value: { serial_number: serial },
+          value: { serial },
         });
       } else {
         expectWords(result, fault.readOnce);
@@ -243,8 +243,8 @@ const listCells = FAULTS.map((fault) => ({
   name: `${fault.name} × queryDevices while the device list downloads`,
 }));
 const ALL_DEVICES = { view: 'all', offset: 0, limit: 500 } as const;
-const placesOf = (rows: { serial_number: string; location?: { id: string } | null }[]) =>
-  rows.map((d) => [d.serial_number, d.location?.id ?? null]);
+const placesOf = (rows: { serial: string; location: { id: string } | null }[]) =>
+  rows.map((d) => [d.serial, d.location?.id ?? null]);
 
 describe('reads from the local database while a list download meets the fault', () => {
   it.each(listCells)('$name', async ({ fault }: { fault: FaultCase }) => {
@@ -263,11 +263,11 @@ describe('reads from the local database while a list download meets the fault', 
 
     if (fault.name === 'server down') {
       // A scanned serial is still found while offline, in the saved list.
-      const serial = primed.rows[0]?.serial_number ?? '';
+      const serial = primed.rows[0]?.serial ?? '';
       const device = await world.invoke('getDevice', { serial });
       expect(device.ok && device.value).toMatchObject({
         source: 'cache',
-        value: { serial_number: serial },
+        value: { serial },
       });
     }
     await world.harness.call('syncNow');

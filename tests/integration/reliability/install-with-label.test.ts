@@ -31,9 +31,9 @@ describe('a label given while installing', () => {
       label: '  Entrance left ',
     });
     expect(result.status).toBe('done');
-    expect(result.status === 'done' && result.device.name).toBe('Entrance left');
+    expect(result.status === 'done' && result.device.label).toBe('Entrance left');
     expect(host.sandbox.deviceLocation(serial)?.id).toBe(at);
-    expect(await world.serverDevice(serial)).toMatchObject({ name: 'Entrance left' });
+    expect(await world.serverDevice(serial)).toMatchObject({ label: 'Entrance left' });
     expect(applied(host.requests(), serial, 'install')).toBe(1);
     expect(labelPuts(host.requests(), serial)).toBe(1);
     expect(await harness.call('listOutbox')).toEqual([]);
@@ -61,11 +61,11 @@ describe('a label given while installing', () => {
     });
     expect(result.status).toBe('queued');
     const rows = await harness.call('listLocationDevices', { locationId: at });
-    expect(rows.value.find((d) => d.serial_number === serial)?.name).toBe('Till 2');
+    expect(rows.value.find((d) => d.serial === serial)?.label).toBe('Till 2');
     await host.back();
     await harness.call('syncNow');
     expect(host.sandbox.deviceLocation(serial)?.id).toBe(at);
-    expect(await world.serverDevice(serial)).toMatchObject({ name: 'Till 2' });
+    expect(await world.serverDevice(serial)).toMatchObject({ label: 'Till 2' });
     expect(await harness.call('listOutbox')).toEqual([]);
   }, 30_000);
 
@@ -88,7 +88,7 @@ describe('a label given while installing', () => {
     expect(labelPuts(host.requests(), serial), 'killed before the label landed').toBe(0);
     await world.resume('the install to be finished');
     expect(await world.serverDevice(serial)).toMatchObject({
-      name: 'Crash door',
+      label: 'Crash door',
       location: { id: at },
     });
     expect(applied(host.requests(), serial, 'install'), 'installed once').toBe(1);

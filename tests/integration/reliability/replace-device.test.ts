@@ -54,7 +54,7 @@ describe('replace a device', () => {
     expect(result.status).toBe('done');
     expect(world.host.sandbox.deviceLocation(old)).toBeNull();
     expect(world.host.sandbox.deviceLocation(next)?.id).toBe(at);
-    expect(await serverDevice(next)).toMatchObject({ name: 'Door left', update_interval_s: 600 });
+    expect(await serverDevice(next)).toMatchObject({ label: 'Door left', updateIntervalS: 600 });
     expect(await world.harness.call('listOutbox')).toEqual([]);
     const entry = (await world.harness.call('listActivity')).at(-1);
     expect(entry).toMatchObject({ action: 'replace', serial: next, result: 'done' });
@@ -109,10 +109,10 @@ describe('replace a device', () => {
     expect(result.status).toBe('queued');
     // Shown at once in the local rows: the broken one out, the new one in with its label.
     const rows = await world.harness.call('listLocationDevices', { locationId: at });
-    const serials = rows.value.map((d) => d.serial_number);
+    const serials = rows.value.map((d) => d.serial);
     expect(serials).toContain(next);
     expect(serials).not.toContain(old);
-    expect(rows.value.find((d) => d.serial_number === next)?.name).toBe('Offline door');
+    expect(rows.value.find((d) => d.serial === next)?.label).toBe('Offline door');
     // The visit's record names both devices while it waits (a receipt made now says so), and
     // stays one row once it is sent.
     const logged = async () =>
@@ -126,8 +126,8 @@ describe('replace a device', () => {
     expect(world.host.sandbox.deviceLocation(old)).toBeNull();
     expect(world.host.sandbox.deviceLocation(next)?.id).toBe(at);
     expect(await serverDevice(next)).toMatchObject({
-      name: 'Offline door',
-      update_interval_s: 600,
+      label: 'Offline door',
+      updateIntervalS: 600,
     });
   }, 30_000);
 
@@ -146,7 +146,7 @@ describe('replace a device', () => {
     await world.resume('the replace to be finished');
     expect(world.host.sandbox.deviceLocation(old)).toBeNull();
     expect(world.host.sandbox.deviceLocation(next)?.id).toBe(at);
-    expect(await serverDevice(next)).toMatchObject({ name: 'Crash door', update_interval_s: 600 });
+    expect(await serverDevice(next)).toMatchObject({ label: 'Crash door', updateIntervalS: 600 });
     const log = world.host.requests();
     expect(applied(log, old, 'uninstall'), 'broken device uninstalled once').toBe(1);
     expect(applied(log, next, 'install'), 'new device installed once').toBeLessThanOrEqual(1);

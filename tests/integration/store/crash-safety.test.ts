@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device, Location } from '../../../electron/shared';
+import type { DeviceView as Device, LocationView as Location } from '../../../electron/shared';
 import { startCoreHarness } from '../../helpers/core-harness';
 import type { ChildAction } from '../../helpers/core-child';
 import {
@@ -168,7 +168,7 @@ describe('crash safety of the queue', () => {
               locations.find((l) => l.id !== from)!;
             return {
               op: 'move',
-              serial: device.serial_number,
+              serial: device.serial,
               fromLocationId: from,
               toLocationId: to.id,
             };

@@ -218,7 +218,7 @@ describe('a disk that fills up while a queued move is being sent', () => {
       const to = (await serverLocations(core)).find((l) => l.id !== from)!.id;
       await host.down();
       const move = await core.call('moveDevice', {
-        serial: device.serial_number,
+        serial: device.serial,
         fromLocationId: from,
         toLocationId: to,
       });
@@ -233,7 +233,7 @@ describe('a disk that fills up while a queued move is being sent', () => {
       core = await startCoreHarness({ dataDir: disk, keychainService });
       const sending = core.core.invoke('syncNow', {});
       await waitFor(
-        () => applied(host.requests(), device.serial_number, 'uninstall') === 1,
+        () => applied(host.requests(), device.serial, 'uninstall') === 1,
         10_000,
         'the uninstall half to be sent',
         20,
@@ -254,9 +254,9 @@ describe('a disk that fills up while a queued move is being sent', () => {
         `the move to leave the queue (left: ${JSON.stringify(await core.call('listOutbox'))})`,
         500,
       );
-      expect(host.sandbox.deviceLocation(device.serial_number)?.id).toBe(to);
-      expect(applied(host.requests(), device.serial_number, 'uninstall')).toBe(1);
-      expect(applied(host.requests(), device.serial_number, 'install')).toBe(1);
+      expect(host.sandbox.deviceLocation(device.serial)?.id).toBe(to);
+      expect(applied(host.requests(), device.serial, 'uninstall')).toBe(1);
+      expect(applied(host.requests(), device.serial, 'install')).toBe(1);
     } finally {
       await core?.close().catch(() => undefined);
       await host.close();

@@ -35,9 +35,9 @@ const failures = async () =>
 async function installedDevice(): Promise<{ serial: string; at: string }> {
   const all = await world.harness.call('queryDevices', { view: 'all', offset: 0, limit: 200 });
   const used = new Set(world.proxy.log.map((r) => r.path.split('/')[3]?.split('?')[0]));
-  const device = all.rows.find((d) => d.location && !used.has(d.serial_number));
+  const device = all.rows.find((d) => d.location && !used.has(d.serial));
   if (!device?.location) throw new Error('no installed device left');
-  return { serial: device.serial_number, at: device.location.id };
+  return { serial: device.serial, at: device.location.id };
 }
 
 describe('a server that applies placements a moment after answering 202', () => {

@@ -64,7 +64,7 @@ async function installElsewhere(w: World): Promise<{ serial: string; locationId:
   const user = singleOrgUser(w.sandbox);
   const auth = `Basic ${Buffer.from(`${user.organizations[0]!.id}:${user.api_key}`).toString('base64')}`;
   const window = await w.harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 });
-  const serial = window.rows[0]!.serial_number;
+  const serial = window.rows[0]!.serial;
   const locationId = (await w.harness.call('listLocations')).value[0]!.id;
   const answer = await fetch(`${w.sandbox.baseUrl}/devices/${serial}/install`, {
     method: 'POST',
@@ -90,8 +90,8 @@ async function shownAt(w: World, serial: string) {
     limit: 5,
   });
   return {
-    at: all.rows.find((d) => d.serial_number === serial)?.location?.id ?? null,
-    inInventory: inventory.rows.some((d) => d.serial_number === serial),
+    at: all.rows.find((d) => d.serial === serial)?.location?.id ?? null,
+    inInventory: inventory.rows.some((d) => d.serial === serial),
   };
 }
 

@@ -14,7 +14,7 @@ describe('a device edit queued offline', () => {
     const { harness, proxy, sandbox, authorization } = world;
     const [serial] = await uninstalledSerials(harness, 1);
     const seen = (await harness.call('getDevice', { serial })).value;
-    const otherInterval = seen.update_interval_s === 900 ? 1_200 : 900;
+    const otherInterval = seen.updateIntervalS === 900 ? 1_200 : 900;
 
     proxy.use(() => 'drop' as const);
     await harness.call('syncNow');
@@ -22,7 +22,7 @@ describe('a device edit queued offline', () => {
     // The form sends both fields; the technician changed the label only.
     const queued = await harness.call('updateDevice', {
       serial,
-      changes: { name: 'Entrance left', update_interval_s: seen.update_interval_s },
+      changes: { name: 'Entrance left', update_interval_s: seen.updateIntervalS },
     });
     expect(queued.status).toBe('queued');
     // Meanwhile, someone else sets the interval on the server.
@@ -41,9 +41,7 @@ describe('a device edit queued offline', () => {
       200,
     );
     const now = (await harness.call('getDevice', { serial, fresh: true })).value;
-    expect(now.name).toBe('Entrance left');
-    expect(now.update_interval_s, "the other person's interval was overwritten").toBe(
-      otherInterval,
-    );
+    expect(now.label).toBe('Entrance left');
+    expect(now.updateIntervalS, "the other person's interval was overwritten").toBe(otherInterval);
   }, 60_000);
 });

@@ -112,7 +112,7 @@ describe('an unknown outcome whose settling read fails too', () => {
     const device = all.rows.find((d) => d.location)!;
     const from = device.location!.id;
     const to = (await serverLocations(harness)).find((l) => l.id !== from)!;
-    const serial = device.serial_number;
+    const serial = device.serial;
     proxy.use(
       applyThenLose(
         { method: 'POST', path: `/v1/devices/${serial}/uninstall` },
@@ -154,7 +154,7 @@ describe('an unknown outcome whose settling read fails too', () => {
     expect(result).toMatchObject({ ok: true, value: { status: 'queued' } });
     await drained(failedBefore);
     const local = await harness.call('getDevice', { serial, fresh: true });
-    expect(local.value.name).toBe('Back door');
+    expect(local.value.label).toBe('Back door');
   }, 60_000);
 
   it('delete a store answered with cut-off JSON, its read-back 503: queued, then done', async () => {
@@ -231,7 +231,7 @@ describe('an unknown outcome settled by a server that leaves null fields out', (
     });
     await drained(failedBefore);
     expect(writesOf('PUT', path).length - putsBefore, 'the edit was sent twice').toBe(1);
-    expect((await harness.call('getDevice', { serial, fresh: true })).value.name ?? null).toBe(
+    expect((await harness.call('getDevice', { serial, fresh: true })).value.label ?? null).toBe(
       null,
     );
   }, 60_000);

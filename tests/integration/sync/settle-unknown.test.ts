@@ -5,7 +5,7 @@
  * exactly once — never sent again, never reported failed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActionResult, Location } from '../../../electron/shared';
+import type { ActionResult, LocationView as Location } from '../../../electron/shared';
 import type { RequestLogEntry } from '../../../electron/sandbox/types';
 import {
   serverLocations,
@@ -51,9 +51,9 @@ async function settled(result: ActionResult) {
 async function installedDevice(): Promise<{ serial: string; at: string }> {
   const all = await world.harness.call('queryDevices', { view: 'all', offset: 0, limit: 200 });
   const used = new Set(world.host.requests().map((r) => r.path.split('/')[3]));
-  const device = all.rows.find((d) => d.location && !used.has(d.serial_number));
+  const device = all.rows.find((d) => d.location && !used.has(d.serial));
   if (!device?.location) throw new Error('no installed device left');
-  return { serial: device.serial_number, at: device.location.id };
+  return { serial: device.serial, at: device.location.id };
 }
 
 describe('an answer lost after the server applied the change', () => {

@@ -85,7 +85,7 @@ describe('the working set', () => {
   it('a device opened: refreshed when its row is older than 50 s, not on every read', async () => {
     const w = await signedIn();
     const serial = (await w.harness.call('queryDevices', { view: 'all', offset: 0, limit: 1 }))
-      .rows[0]!.serial_number;
+      .rows[0]!.serial;
     const path = `/v1/devices/${serial}`;
     expect((await w.harness.call('getDevice', { serial })).refreshing, 'just downloaded').toBe(
       false,
@@ -143,7 +143,7 @@ describe('the working set', () => {
         const w = await signedIn();
         const serial = (
           await w.harness.call('queryDevices', { view: 'uninstalled', offset: 0, limit: 1 })
-        ).rows[0]!.serial_number;
+        ).rows[0]!.serial;
         const store = (await w.harness.call('listLocations')).value[0]!;
         await scanned(w, serial);
         await w.clock.advance(WORKING_SET_FRESH_MS + afterFresh);
@@ -157,10 +157,10 @@ describe('the working set', () => {
     it("a newer answer stored since (its store's list) makes the send read again", async () => {
       const w = await signedIn();
       const store = (await w.harness.call('listLocations')).value.find(
-        (l) => (l.device_count ?? 0) > 0,
+        (l) => (l.deviceCount ?? 0) > 0,
       )!;
       const serial = (await w.harness.call('listLocationDevices', { locationId: store.id }))
-        .value[0]!.serial_number;
+        .value[0]!.serial;
       const lists = () => w.updates.filter((u) => u === `location-devices:${store.id}`).length;
       await waitFor(() => lists() === 1, 10_000, "the store's first list");
       await scanned(w, serial);

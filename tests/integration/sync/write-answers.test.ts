@@ -38,11 +38,11 @@ describe('a write answered with only what changed', () => {
     );
     const result = await harness.call('installDevice', { serial, locationId: here!.id });
     const expected = {
-      serial_number: serial,
-      device_type_name: before.device_type_name,
-      board_id: before.board_id,
-      firmware_version_name: before.firmware_version_name,
-      update_interval_s: before.update_interval_s,
+      serial,
+      type: before.type,
+      board: before.board,
+      firmware: before.firmware,
+      updateIntervalS: before.updateIntervalS,
       location: { id: here!.id },
     };
     expect(result).toMatchObject({ status: 'done', device: expected });
@@ -63,10 +63,10 @@ describe('a write answered with only what changed', () => {
     proxy.use(echoOnly('PUT', `/devices/${serial}`, { serial_number: serial, name: 'Till 2' }));
     const result = await harness.call('updateDevice', { serial, changes: { name: 'Till 2' } });
     const expected = {
-      name: 'Till 2',
-      device_type_name: before.device_type_name,
-      firmware_version_name: before.firmware_version_name,
-      update_interval_s: before.update_interval_s,
+      label: 'Till 2',
+      type: before.type,
+      firmware: before.firmware,
+      updateIntervalS: before.updateIntervalS,
     };
     expect(result).toMatchObject({ status: 'done', device: expected });
     expect((await harness.call('getDevice', { serial })).value).toMatchObject(expected);

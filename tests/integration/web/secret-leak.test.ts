@@ -58,7 +58,7 @@ describe('the API key does not leak', () => {
     await op('listOrganizations');
     const locations = await op('listLocations');
     const inventory = await op('queryDevices', { view: 'uninstalled', offset: 0, limit: 500 });
-    const serial = inventory.value.rows[0].serial_number as string;
+    const serial = inventory.value.rows[0].serial as string;
     const locationId = locations.value.value[0].id as string;
     await op('getDevice', { serial, fresh: true });
     await op('installDevice', { serial, locationId });

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { readListAnswer, type PageRequest } from '../../../electron/core/api/list-answer';
 import { repeatedPage } from '../../../electron/core/api/list-walk';
 import { unknownTrafficFormat } from '../../../electron/core/api/traffic-reader';
-import { PAGING_STYLES, type PagingStyle } from '../../../electron/core/api/wire';
+import { PAGING_STYLES, type PagingStyle } from '../../../electron/shared/contract/connection';
 import { errorWords } from '../../../renderer/src/lib/words/error-text';
 
 type Obj = Record<string, unknown>;

@@ -10,8 +10,8 @@ import { clockTime, isCheckingIn as tableRule } from '../../../renderer/src/lib/
 const INSTALLED = '2026-05-04T12:00:00Z';
 const at = (iso: string) => Date.parse(iso);
 const device = (last: string | null, interval: number | null = 60) => ({
-  last_checkin_at: last,
-  update_interval_s: interval,
+  lastCheckinAt: last,
+  updateIntervalS: interval,
 });
 
 describe('checkinState (Verify) follows the same rule as the tables', () => {
@@ -42,7 +42,7 @@ describe('deviceHealth (tables, device screen): a device that has not checked in
   const installed = (last: string | null, installedAt: string | null = INSTALLED) => ({
     ...device(last, 300),
     location: { id: 'l1', name: 'Store' },
-    installed_at: installedAt,
+    installedAt: installedAt,
   });
   const due = at(INSTALLED) + 300_000 + 60_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Location } from '../../../electron/shared';
+import type { LocationView as Location } from '../../../electron/shared';
 import {
   EMPTY_FILTER,
   isFiltered,
@@ -58,13 +58,17 @@ describe('location search', () => {
       id: '1',
       name: 'Northwind Berlin Arcade',
       address: { line1: 'Alexanderplatz 1', city: 'Berlin', country: 'DE' },
+      timezone: null,
+      deviceCount: null,
     },
     {
       id: '2',
       name: 'Northwind Paris Mall',
       address: { line1: 'Rue de Rivoli 2', city: 'Paris', country: 'FR' },
+      timezone: null,
+      deviceCount: null,
     },
-    { id: '3', name: 'No address', address: null },
+    { id: '3', name: 'No address', address: null, timezone: null, deviceCount: null },
   ];
   it('matches name, city and street', () => {
     expect(filterLocations(locations, 'rivoli').map((l) => l.id)).toEqual(['2']);

@@ -71,9 +71,9 @@ describe('prepareFormats (main.ts, while the words download)', () => {
 
 describe('isCheckingIn', () => {
   const device = (last: string | null, interval: number | null = 60) => ({
-    serial_number: 'FTC-1',
-    last_checkin_at: last,
-    update_interval_s: interval,
+    serial: 'FTC-1',
+    lastCheckinAt: last,
+    updateIntervalS: interval,
   });
   it('tolerates one missed check-in but not more', () => {
     expect(isCheckingIn(device('2026-05-04T11:58:00Z'), NOW)).toBe(true);
@@ -93,7 +93,7 @@ describe('formatAddress / formatInterval', () => {
           line1: '1 Main St',
           line2: null,
           city: 'Berlin',
-          postal_code: '10115',
+          postalCode: '10115',
           country: 'DE',
         },
       }),

@@ -8,6 +8,7 @@ import {
   movesDevice,
   outboxProgress,
 } from '../../../renderer/src/lib/words/outbox-text';
+import { aDeviceView } from '../../helpers/device-view';
 import { outboxItem } from '../../helpers/outbox-item';
 
 const item = outboxItem;
@@ -69,7 +70,7 @@ describe('outcome sentences', () => {
     expect(describeOutcome(queued, 'Installed')).toBe(
       'FTC-1 will be installed when the connection is back.',
     );
-    expect(describeOutcome({ status: 'done', device: { serial_number: 'FTC-1' } }, 'Moved')).toBe(
+    expect(describeOutcome({ status: 'done', device: aDeviceView('FTC-1') }, 'Moved')).toBe(
       'Moved FTC-1.',
     );
     expect(describeUpdate(queued)).toMatch(/will be sent when the connection is back/);

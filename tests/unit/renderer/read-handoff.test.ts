@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Cached, Device } from '../../../electron/shared';
+import type { Cached, DeviceView as Device } from '../../../electron/shared';
 import { handOverDevice, takeHandedDevice } from '../../../renderer/src/lib/state/read-handoff';
 
 const read = (serial: string): Cached<Device> => ({
-  value: { serial_number: serial, location: null } as Device,
+  value: { serial: serial, location: null } as Device,
   fetchedAt: '2026-11-27T10:00:00.000Z',
   source: 'cache',
   refreshing: false,
@@ -12,7 +12,7 @@ const read = (serial: string): Cached<Device> => ({
 describe('the device a lookup read, handed to the screen it opens', () => {
   it('is taken once, by the screen of its serial', () => {
     handOverDevice('FTC-1', 3, read('FTC-1'));
-    expect(takeHandedDevice('FTC-1', 3)?.value.serial_number).toBe('FTC-1');
+    expect(takeHandedDevice('FTC-1', 3)?.value.serial).toBe('FTC-1');
     expect(takeHandedDevice('FTC-1', 3)).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Device } from '../../../electron/shared';
+import type { DeviceView as Device } from '../../../electron/shared';
+import { aDeviceView } from '../../helpers/device-view';
 import {
   atTop,
   covers,
@@ -52,10 +53,10 @@ describe('whether the loaded rows cover the view', () => {
 });
 
 describe('rows of a window', () => {
-  const device = (n: number): Device => ({ serial_number: `FTC-${n}` });
+  const device = (n: number): Device => aDeviceView(`FTC-${n}`);
   const window = { offset: 50, rows: [device(50), device(51)] };
   it('finds a row by its place in the whole list', () => {
-    expect(rowOf(window, 51)?.serial_number).toBe('FTC-51');
+    expect(rowOf(window, 51)?.serial).toBe('FTC-51');
     expect(rowOf(window, 49)).toBeUndefined();
     expect(rowOf(window, 52)).toBeUndefined();
     expect(rowOf(null, 0)).toBeUndefined();

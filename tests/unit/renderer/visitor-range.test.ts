@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FootTraffic } from '../../../electron/shared';
+import type { TrafficBucket as FootTraffic } from '../../../electron/shared';
 import {
   covering,
   dailyVisitors,

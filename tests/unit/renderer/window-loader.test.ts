@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceWindow, OperationInput } from '../../../electron/shared';
+import { aDeviceView } from '../../helpers/device-view';
 import { AppFailure } from '../../../renderer/src/lib/transport/app-failure';
 import { EMPTY_FILTER } from '../../../renderer/src/lib/lists/device-filter';
 import { viewportRows } from '../../../renderer/src/lib/lists/virtual-range';
@@ -19,9 +20,7 @@ function fakeCore(matched = 1_000) {
     new Promise<DeviceWindow>((resolve, reject) => {
       const rows = Array.from(
         { length: Math.max(0, Math.min(input.limit, matched - input.offset)) },
-        (_, i) => ({
-          serial_number: `${input.q ?? 'ALL'}-${input.offset + i}`,
-        }),
+        (_, i) => aDeviceView(`${input.q ?? 'ALL'}-${input.offset + i}`),
       );
       asked.push({
         input,
@@ -62,7 +61,7 @@ describe('the inventory window loader', () => {
     core.asked[0]!.answer();
     await settle();
     expect(last()).toMatchObject({ loading: false, error: null });
-    expect(last().window?.rows[0]?.serial_number).toBe('ab-0');
+    expect(last().window?.rows[0]?.serial).toBe('ab-0');
   });
 
   it('asks again as the list scrolls toward the edge of what it holds, not before', async () => {
@@ -138,7 +137,7 @@ describe('the inventory window loader', () => {
     await settle();
     core.asked[1]!.answer(); // the preload cannot abort: it answers anyway
     await settle();
-    expect(last().window?.rows[0]?.serial_number).toBe('ab-0');
+    expect(last().window?.rows[0]?.serial).toBe('ab-0');
     expect(last().loading).toBe(false);
   });
 
@@ -193,7 +192,7 @@ describe('the inventory window loader', () => {
       calls += 1;
       return Promise.resolve({
         offset: input.offset,
-        rows: [{ serial_number: 'A' }, { serial_number: 'B' }, { serial_number: 'C' }],
+        rows: [aDeviceView('A'), aDeviceView('B'), aDeviceView('C')],
         matched: 1_000,
         matchedCapped: false,
         total: 1_000,

@@ -5,7 +5,7 @@
  * can be injected per call, including the nasty ones: the server applies the change but the
  * answer never arrives, or a gateway answers 502 after the server applied it.
  */
-import type { LocationRef } from '../../../electron/shared';
+import type { LocationRefView as LocationRef } from '../../../electron/shared';
 import type { Device, Location } from '../../../electron/core/api/wire';
 import { AppError } from '../../../electron/core/app-error';
 import type { ReplayApi } from '../../../electron/core/sync/replay';

@@ -351,11 +351,13 @@ describe('replayIntents against an in-memory server (no sandbox)', () => {
 
   it('turns a 409 from a race between check and install into a conflict', async () => {
     const server = new InMemoryDevices(LOCATIONS, { S: null });
+    // A field beyond the reference's own, as a server may send one.
+    const cafe = { id: 'C', name: 'Cafe', extra: 1 };
     const raced = new AppError({
       kind: 'conflict',
       code: 'installed_elsewhere',
       status: 409,
-      location: { id: 'C', name: 'Cafe', extra: 1 },
+      location: cafe,
     });
     server.failNext('install', raced);
     work.intents.add(install('S', 'A'));

@@ -8,7 +8,7 @@ export interface DeviceFilter {
   firmware: string;
 }
 
-export type DeviceView = OperationInput<'queryDevices'>['view'];
+export type InventoryView = OperationInput<'queryDevices'>['view'];
 
 export const EMPTY_FILTER: DeviceFilter = { query: '', type: '', firmware: '' };
 
@@ -17,7 +17,7 @@ export const MAX_QUERY_LENGTH = 100;
 
 /** Empty fields are left out: "" would ask for devices whose type is empty. */
 export const queryInput = (
-  view: DeviceView,
+  view: InventoryView,
   filter: DeviceFilter,
   rows: { offset: number; limit: number },
 ): OperationInput<'queryDevices'> => {

@@ -1,6 +1,6 @@
 import { call } from '../transport/transport';
-import type { AppErrorShape, Device, DeviceWindow } from '$shared';
-import type { DeviceFilter, DeviceView } from './device-filter';
+import type { AppErrorShape, DeviceView, DeviceWindow } from '$shared';
+import type { DeviceFilter, InventoryView } from './device-filter';
 import { rowOf, type RowRange } from './device-window';
 import { WindowLoader, type DeviceQuery } from '../transport/window-loader';
 
@@ -18,7 +18,7 @@ export class DeviceRows {
   readonly #loader: WindowLoader;
 
   constructor(
-    view: DeviceView,
+    view: InventoryView,
     query: DeviceQuery = (input, signal) => call('queryDevices', input, signal),
   ) {
     this.#loader = new WindowLoader(view, query, (state) => {
@@ -28,7 +28,7 @@ export class DeviceRows {
     });
   }
 
-  rowAt(index: number): Device | undefined {
+  rowAt(index: number): DeviceView | undefined {
     return rowOf(this.window, index);
   }
 

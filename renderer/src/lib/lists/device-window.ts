@@ -3,7 +3,7 @@
  * renderer only ever holds a window of them: the visible rows plus one screen either side,
  * re-asked before the technician scrolls to its edge.
  */
-import type { Device, DeviceWindow } from '$shared';
+import type { DeviceView, DeviceWindow } from '$shared';
 
 /** Rows start … end − 1. */
 export interface RowRange {
@@ -58,7 +58,7 @@ export const rangeOf = (window: Pick<DeviceWindow, 'offset' | 'rows'>): RowRange
 export const rowOf = (
   window: Pick<DeviceWindow, 'offset' | 'rows'> | null,
   index: number,
-): Device | undefined => (window === null ? undefined : window.rows[index - window.offset]);
+): DeviceView | undefined => (window === null ? undefined : window.rows[index - window.offset]);
 
 /** The same number of rows, moved to the top (a new search starts at the first match). */
 export const atTop = (range: RowRange): RowRange => ({ start: 0, end: range.end - range.start });

@@ -17,7 +17,7 @@ export async function deviceNamedBy(query: string, signal: AbortSignal): Promise
   const serial = normaliseSerial(query);
   if (serial === null) return null;
   try {
-    return (await call('getDevice', { serial }, signal)).value.serial_number;
+    return (await call('getDevice', { serial }, signal)).value.serial;
   } catch {
     // Unknown, offline and not saved, or the lookup stopped: the search stays as typed.
     return null;

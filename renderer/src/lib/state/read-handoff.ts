@@ -6,23 +6,30 @@
  * 'data-updated' event came since the question was asked (the session's data version then):
  * after one, the screen reads again as any screen does.
  */
-import type { Cached, Device } from '$shared';
+import type { Cached, DeviceView } from '$shared';
 
 interface Handed {
   serial: string;
   dataVersion: number;
-  read: Cached<Device>;
+  read: Cached<DeviceView>;
 }
 
 let handed: Handed | null = null;
 
 /** `dataVersion`: the session's when the read was asked. */
-export const handOverDevice = (serial: string, dataVersion: number, read: Cached<Device>): void => {
+export const handOverDevice = (
+  serial: string,
+  dataVersion: number,
+  read: Cached<DeviceView>,
+): void => {
   handed = { serial, dataVersion, read };
 };
 
 /** The answer handed over for `serial` at this data version, once; else null. */
-export const takeHandedDevice = (serial: string, dataVersion: number): Cached<Device> | null => {
+export const takeHandedDevice = (
+  serial: string,
+  dataVersion: number,
+): Cached<DeviceView> | null => {
   const found = handed;
   handed = null;
   return found !== null && found.serial === serial && found.dataVersion === dataVersion

@@ -5,12 +5,12 @@
  * of the cached list, read again when the data or the organization changes.
  */
 import { untrack } from 'svelte';
-import type { Location, LocationRef } from '$shared';
+import type { LocationView, LocationRefView } from '$shared';
 import { getAppContext } from './context';
 import { referenceLabel } from '../words/format';
 import { call } from '../transport/transport';
 
-let byId = $state.raw<ReadonlyMap<string, Location>>(new Map());
+let byId = $state.raw<ReadonlyMap<string, LocationView>>(new Map());
 let loadedFor: string | null = null;
 
 async function load(key: string): Promise<void> {
@@ -27,7 +27,7 @@ async function load(key: string): Promise<void> {
 
 /** "Name (City)" for a reference; the bare name, or "Unknown store (id …)", when the store is
  * not cached (yet); `fallback` when there is none (format.ts referenceLabel). */
-export const storeName = (ref: LocationRef | null | undefined, fallback = ''): string =>
+export const storeName = (ref: LocationRefView | null | undefined, fallback = ''): string =>
   referenceLabel(ref, ref ? byId.get(ref.id) : undefined, fallback);
 
 /**

@@ -1,5 +1,5 @@
 /** Series helpers for the foot-traffic calls (the 7-day range: visitor-range.ts). */
-import type { AppErrorShape, LocationMetric } from '$shared';
+import type { AppErrorShape, LocationTraffic } from '$shared';
 import { toErrorShape } from '../transport/app-failure';
 
 /**
@@ -13,5 +13,5 @@ export const unreadableTraffic = (error: unknown): AppErrorShape | null => {
 };
 
 export const metricsByLocation = (
-  metrics: readonly LocationMetric[],
-): Map<string, LocationMetric> => new Map(metrics.map((m) => [m.location.id, m]));
+  metrics: readonly LocationTraffic[],
+): Map<string, LocationTraffic> => new Map(metrics.map((m) => [m.location.id, m]));

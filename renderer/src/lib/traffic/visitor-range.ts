@@ -6,7 +6,7 @@
  * the range. They once disagreed (20,698 vs 17,573): the card summed UTC day buckets that
  * began up to a day before the chart's hourly range.
  */
-import type { FootTraffic } from '$shared';
+import type { TrafficBucket } from '$shared';
 import { shownTimeZone } from '../words/active-locale';
 import { m } from '../words/i18n';
 
@@ -108,7 +108,7 @@ export const covering = (ranges: readonly VisitorRange[]): { from: string; to: s
 };
 
 /** The hours of a series that start inside the range. */
-export const hoursIn = (series: readonly FootTraffic[], range: VisitorRange): FootTraffic[] => {
+export const hoursIn = (series: readonly TrafficBucket[], range: VisitorRange): TrafficBucket[] => {
   const from = Date.parse(range.from);
   const to = Date.parse(range.to);
   return series.filter((b) => {
@@ -118,11 +118,11 @@ export const hoursIn = (series: readonly FootTraffic[], range: VisitorRange): Fo
 };
 
 /** The total of the range: what the card says and what the chart adds up to. */
-export const visitorsIn = (series: readonly FootTraffic[], range: VisitorRange): number =>
+export const visitorsIn = (series: readonly TrafficBucket[], range: VisitorRange): number =>
   hoursIn(series, range).reduce((sum, b) => sum + b.count, 0);
 
 /** Visitors per store day, oldest first (the card's sparkline). */
-export const dailyVisitors = (series: readonly FootTraffic[], range: VisitorRange): number[] => {
+export const dailyVisitors = (series: readonly TrafficBucket[], range: VisitorRange): number[] => {
   const days = Array.from({ length: DAYS }, () => 0);
   const first = wallClock(range.timeZone, Date.parse(range.from));
   for (const b of hoursIn(series, range)) {

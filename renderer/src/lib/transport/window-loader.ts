@@ -5,7 +5,7 @@ import {
   queryInput,
   sameFilter,
   type DeviceFilter,
-  type DeviceView,
+  type InventoryView,
 } from '../lists/device-filter';
 import { atTop, covers, rangeOf, windowAround, type RowRange } from '../lists/device-window';
 
@@ -35,7 +35,7 @@ const FIRST_VISIBLE: RowRange = { start: 0, end: 20 };
  * answer before it arrives. Plain TypeScript (no runes) so the sequencing is unit-tested.
  */
 export class WindowLoader {
-  readonly #view: DeviceView;
+  readonly #view: InventoryView;
   readonly #query: DeviceQuery;
   readonly #publish: (state: LoaderState) => void;
   #state: LoaderState = { window: null, error: null, loading: false };
@@ -51,7 +51,7 @@ export class WindowLoader {
   #lastAnswered: string | null = null;
   #started = false;
 
-  constructor(view: DeviceView, query: DeviceQuery, publish: (state: LoaderState) => void) {
+  constructor(view: InventoryView, query: DeviceQuery, publish: (state: LoaderState) => void) {
     this.#view = view;
     this.#query = query;
     this.#publish = publish;

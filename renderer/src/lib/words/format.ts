@@ -3,7 +3,7 @@
  * the active format locale (lib/words/active-locale.ts). Each function takes the locale as its last
  * parameter for tests; screens leave it out. Unit-tested per locale in tests/unit/renderer.
  */
-import type { Location, LocationRef } from '$shared';
+import type { LocationView, LocationRefView } from '$shared';
 import { formatLocale, shownTimeZone } from './active-locale';
 import { m } from './i18n';
 
@@ -124,10 +124,10 @@ const timeZoneName = (at: Date, locale: string, timeZone?: string): string =>
 export const MISSING = '—';
 
 /** The parts the server gave, else its one-line address, else "—": never a broken line. */
-export const formatAddress = (location: Pick<Location, 'address'>): string => {
+export const formatAddress = (location: Pick<LocationView, 'address'>): string => {
   const a = location.address;
   if (!a) return MISSING;
-  const cityLine = [a.postal_code, a.city].filter(Boolean).join(' ');
+  const cityLine = [a.postalCode, a.city].filter(Boolean).join(' ');
   const parts = [a.line1, a.line2, cityLine, a.region, a.country].filter(Boolean).join(', ');
   return parts || a.text || MISSING;
 };
@@ -182,7 +182,7 @@ export const formatBytes = (bytes: number, locale: string = formatLocale()): str
  * A store as people tell stores apart: organizations have several with the same name, so its
  * city (or, without one, its address) goes with the name wherever a store is named.
  */
-export const storeLabel = (location: Pick<Location, 'name' | 'address'>): string => {
+export const storeLabel = (location: Pick<LocationView, 'name' | 'address'>): string => {
   const a = location.address;
   const where = a?.city || a?.text || a?.line1;
   const name = locationName(location);
@@ -196,8 +196,8 @@ export const storeLabel = (location: Pick<Location, 'name' | 'address'>): string
  * `fallback` for no reference, or one without an id (a server's "not installed").
  */
 export const referenceLabel = (
-  ref: Pick<LocationRef, 'id' | 'name'> | null | undefined,
-  known: Pick<Location, 'name' | 'address'> | undefined,
+  ref: Pick<LocationRefView, 'id' | 'name'> | null | undefined,
+  known: Pick<LocationView, 'name' | 'address'> | undefined,
   fallback = '',
 ): string => {
   if (!ref?.id) return fallback;

@@ -38,7 +38,7 @@ const acceptedForLater = (result: ActionResult): boolean =>
 /** One sentence for the result of install / uninstall / move: done, accepted, sending, queued. */
 export const describeOutcome = (result: ActionResult, verb: Verb): string =>
   result.status === 'done'
-    ? DONE[verb]({ serial: result.device.serial_number })
+    ? DONE[verb]({ serial: result.device.serial })
     : (acceptedForLater(result) ? ACCEPTED : stillSending(result) ? SENDING : QUEUED)[verb]({
         serial: result.item.serial ?? m.outcome_the_device(),
       });
