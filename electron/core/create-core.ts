@@ -84,11 +84,8 @@ export const createCore: CreateCore = async (options) => {
     options.log.error("could not import the earlier version's files", { error: String(error) });
   }
 
-  const session: SessionManager = new SessionManager(
-    options,
-    app,
-    recordKey,
-    () => {
+  const session: SessionManager = new SessionManager(options, app, recordKey, {
+    changed: () => {
       monitor.setActive(session.current() !== null);
       if (session.current()) prepareScope();
       else engine.stop();
@@ -97,15 +94,15 @@ export const createCore: CreateCore = async (options) => {
       if (session.current()) ctx.outboxChanged();
       else emit({ type: 'outbox', items: [] });
     },
-    () => imported,
-    () => {
+    imported: () => imported,
+    cacheRebuilt: () => {
       emit({ type: 'session', status: session.status(online) });
       void engine.run().catch(() => undefined);
     },
     // The queue is a new one now, and the session's storage says what the old one held.
-    () => ctx.outboxChanged(),
-    (answered) => (answered ? ctx.reportOnline() : monitor.reportNoAnswer()),
-  );
+    workReplaced: () => ctx.outboxChanged(),
+    attempted: (answered) => (answered ? ctx.reportOnline() : monitor.reportNoAnswer()),
+  });
 
   /** When the app went offline (Date.now), null while online: how long it was, when back. */
   let offlineSince: number | null = null;
