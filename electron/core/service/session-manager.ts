@@ -102,8 +102,20 @@ export class SessionManager {
     this.recordKey ??= await this.loadRecordKey();
   }
 
-  /** Reopens the last session at start-up (the key is still in the keychain). */
+  /**
+   * Reopens the last session at start-up (the key is still in the keychain). Never throws:
+   * what cannot be reopened is logged, and the app starts all the same.
+   */
   async restore(): Promise<void> {
+    await this.reopenLast().catch((error: unknown) => {
+      this.options.log.warn('could not restore the last session', {
+        kind: error instanceof AppError ? error.kind : 'internal',
+        ...(error instanceof AppError ? { code: error.code, params: error.params } : {}),
+      });
+    });
+  }
+
+  private async reopenLast(): Promise<void> {
     const record = this.app.session();
     if (!record) return;
     if (record.training) return this.startTraining(record.organizationId);
