@@ -23,6 +23,7 @@ import { createOutboxNotices } from './sync/outbox-notices';
 import { createReplayQueue } from './sync/replay-queue';
 import { createCoreSync } from './sync/sync-wiring';
 
+// eslint-disable-next-line max-lines-per-function -- the composition: every part's wiring in one place, read top to bottom (the parts name one another)
 export const createCore: CreateCore = async (options) => {
   const { log } = options;
   // openAppStore makes the data dir (private) and takes its lock.

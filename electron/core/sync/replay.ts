@@ -332,6 +332,7 @@ async function awaitAccepted(
 }
 
 /** Sends one intent; an unknown outcome is settled by reading the state back. */
+// eslint-disable-next-line max-lines-per-function -- one intent's send: check, send, settle an unknown outcome, record; each branch ends the send
 async function send(
   intents: IntentRows,
   api: ReplayApi,
