@@ -58,6 +58,16 @@ export default tseslint.config(
     },
   },
   {
+    // The core's functions stay short enough to read whole; a longer one says why where it
+    // starts. The API client (core/api/) is being reshaped into the vendor module by other
+    // work; it joins this rule once that lands.
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/api/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // CommonJS on purpose (electron-builder require()s its config): require is how it imports.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

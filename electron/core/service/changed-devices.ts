@@ -43,6 +43,7 @@ const olderThan = (iso: string | null, ms: number, now: Date): boolean =>
  * 'changes': the devices are current (only what changed was downloaded); 'whole': the caller
  * walks the whole list (no mark yet, the server ignores the filter, or the totals disagree).
  */
+// eslint-disable-next-line max-lines-per-function -- one refresh's pages, marks and totals read in order; split, its early exits would be spread over files
 export async function refreshChangedDevices(
   scope: SignedInScope,
   signal: AbortSignal,

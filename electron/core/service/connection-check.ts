@@ -129,42 +129,10 @@ export async function checkConnection(
       ? typedTarget(ctx, input.baseUrl, input.apiKey)
       : signedInTarget(ctx);
   const at = new Date().toISOString();
-  const steps: ConnectionStep[] = [];
-  /** Set once a failure means nothing later can work; every later step is skipped with it. */
-  let wall: ConnectionFact | null = null;
-  /** What the readers adapted to during the step being run, each once. */
-  let heard: ApiFinding[] = [];
-  const hear = (finding: ApiFinding) => {
-    const key = JSON.stringify(finding);
-    if (!heard.some((f) => JSON.stringify(f) === key)) heard.push(finding);
-  };
+  const { steps, hear, run } = stepRunner();
   const cross = target.cross.withFindings(hear);
-
-  const run = async (
-    step: StepName,
-    skipReason: ConnectionFact | null,
-    probe: () => Promise<Found>,
-  ) => {
-    const reason = wall ?? skipReason;
-    heard = [];
-    const probeAndHear = async (): Promise<Found> => {
-      const found = await probe();
-      return { ...found, facts: [...(found.facts ?? []), ...heard] };
-    };
-    const result = reason !== null ? skipped(step, reason) : await timed(step, probeAndHear);
-    steps.push(result);
-    if (result.outcome === 'failed' && result.problem && stopsEverything(result.problem.kind))
-      wall = { kind: 'skipped_after', endpoint: STEP_ENDPOINTS[step] };
-    return result.outcome === 'ok';
-  };
-
-  /** What earlier steps saw that later ones ask about (set inside the probes). */
-  const seen: {
-    organizations: { id: string; name: string }[] | null;
-    /** undefined: the locations could not be read; null: there are none. */
-    locationId: string | null | undefined;
-    serial: string | null;
-  } = { organizations: null, locationId: undefined, serial: null };
+  /** What the first step saw that later ones ask about (set inside its probe). */
+  const seen: { organizations: { id: string; name: string }[] | null } = { organizations: null };
 
   // 1. The cross-organization list: the key and the address work at all.
   await run('organizations', null, async () => {
@@ -191,9 +159,82 @@ export async function checkConnection(
     return api;
   };
 
-  // 2. Lists, first page each: paging style, fields, totals. The locations' first page is
-  // asked again with its validator (it changes only when a store does): a 304 says unchanged
-  // pages cost nothing to refresh (decision record 32).
+  const serial = await checkLists(run, orgApi, noOrganization);
+  await checkDeviceAndTraffic(run, orgApi, serial, noOrganization);
+
+  const organizationIds = [
+    ...new Set([...(listed ?? []).map((o) => o.id), ...(organization ? [organization.id] : [])]),
+  ];
+  // A last guard, with the client's own scrubber: no form of the typed key in the report.
+  const report = scrubSecrets(
+    { at, baseUrl: target.baseUrl, organization, steps, outcome: outcomeOf(steps) },
+    secretForms(target.secrets(organizationIds)),
+  ) as ConnectionReport;
+  try {
+    ctx.settings.saveSetting(LAST_REPORT_KEY, report);
+  } catch (error) {
+    // The technician still gets the report; only "the last one" is not remembered.
+    ctx.options.log.warn('could not keep the connection report', { error: String(error) });
+  }
+  return report;
+}
+
+/** Runs a step, or skips it: with its own reason, or after a step that stops everything. */
+type StepRun = (
+  step: StepName,
+  skipReason: ConnectionFact | null,
+  probe: () => Promise<Found>,
+) => Promise<boolean>;
+
+/** The report's steps as they are run, and what the readers adapted to in each. */
+function stepRunner(): {
+  steps: ConnectionStep[];
+  hear: (finding: ApiFinding) => void;
+  run: StepRun;
+} {
+  const steps: ConnectionStep[] = [];
+  /** Set once a failure means nothing later can work; every later step is skipped with it. */
+  let wall: ConnectionFact | null = null;
+  /** What the readers adapted to during the step being run, each once. */
+  let heard: ApiFinding[] = [];
+  const hear = (finding: ApiFinding) => {
+    const key = JSON.stringify(finding);
+    if (!heard.some((f) => JSON.stringify(f) === key)) heard.push(finding);
+  };
+
+  const run: StepRun = async (step, skipReason, probe) => {
+    const reason = wall ?? skipReason;
+    heard = [];
+    const probeAndHear = async (): Promise<Found> => {
+      const found = await probe();
+      return { ...found, facts: [...(found.facts ?? []), ...heard] };
+    };
+    const result = reason !== null ? skipped(step, reason) : await timed(step, probeAndHear);
+    steps.push(result);
+    if (result.outcome === 'failed' && result.problem && stopsEverything(result.problem.kind))
+      wall = { kind: 'skipped_after', endpoint: STEP_ENDPOINTS[step] };
+    return result.outcome === 'ok';
+  };
+
+  return { steps, hear, run };
+}
+
+/**
+ * 2. Lists, first page each: paging style, fields, totals. The locations' first page is asked
+ * again with its validator (it changes only when a store does): a 304 says unchanged pages cost
+ * nothing to refresh (decision record 32). Answers the first serial seen, for step 3.
+ */
+async function checkLists(
+  run: StepRun,
+  orgApi: () => VendorApi,
+  noOrganization: ConnectionFact | null,
+): Promise<string | null> {
+  /** What earlier steps saw that later ones ask about (set inside the probes). */
+  const seen: {
+    /** undefined: the locations could not be read; null: there are none. */
+    locationId: string | null | undefined;
+    serial: string | null;
+  } = { locationId: undefined, serial: null };
   await run('locations', noOrganization, async () => {
     const page = await orgApi().locationPage(null);
     seen.locationId = page.items[0]?.id ?? null;
@@ -246,8 +287,16 @@ export async function checkConnection(
       ),
   );
 
-  // 3. One device, and foot traffic of the last 24 hours.
-  const serial = seen.serial;
+  return seen.serial;
+}
+
+/** 3. One device, and foot traffic of the last 24 hours. */
+async function checkDeviceAndTraffic(
+  run: StepRun,
+  orgApi: () => VendorApi,
+  serial: string | null,
+  noOrganization: ConnectionFact | null,
+): Promise<void> {
   const noDevice = noOrganization ?? (serial === null ? { kind: 'skipped_no_device' } : null);
   await run('device', noDevice, async () => {
     const device = await orgApi().getDevice(serial ?? '');
@@ -283,22 +332,6 @@ export async function checkConnection(
       ],
     };
   });
-
-  const organizationIds = [
-    ...new Set([...(listed ?? []).map((o) => o.id), ...(organization ? [organization.id] : [])]),
-  ];
-  // A last guard, with the client's own scrubber: no form of the typed key in the report.
-  const report = scrubSecrets(
-    { at, baseUrl: target.baseUrl, organization, steps, outcome: outcomeOf(steps) },
-    secretForms(target.secrets(organizationIds)),
-  ) as ConnectionReport;
-  try {
-    ctx.settings.saveSetting(LAST_REPORT_KEY, report);
-  } catch (error) {
-    // The technician still gets the report; only "the last one" is not remembered.
-    ctx.options.log.warn('could not keep the connection report', { error: String(error) });
-  }
-  return report;
 }
 
 export function lastConnectionReport(ctx: ServiceContext): ConnectionReport | null {

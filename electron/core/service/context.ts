@@ -1,7 +1,7 @@
 /**
  * What every service function gets: the signed-in scope (if any) with its API client and its
  * databases, connectivity, the sync engine, the event emitter and app.db's settings. Built by
- * create-core.ts.
+ * create-core.ts from the core's parts (`serviceContext`).
  */
 import type { PushEvent } from '../../shared';
 import { traitsOf } from '../../shared/error-traits';
@@ -13,12 +13,8 @@ import type { AccountStore } from '../store/account-store';
 import type { AppStore, SessionRecord } from '../store/app-store';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { ReplayResult } from '../sync/replay';
-
-/** What the page's `navigator.connection` says of the link (Chromium; absent elsewhere). */
-export interface LinkInfo {
-  saveData?: boolean | undefined;
-  effectiveType?: 'slow-2g' | '2g' | '3g' | '4g' | undefined;
-}
+import type { LinkInfo, LinkState } from '../sync/link-state';
+import { holdFor } from './refresh-policy';
 
 /** Everything that exists only while signed in to one account scope. */
 export interface SignedInScope {
@@ -63,6 +59,40 @@ export interface ServiceContext {
   outboxChanged(rowsToo?: boolean): void;
   /** App-wide settings in app.db (not per account), e.g. the last connection report. */
   settings: Pick<AppStore, 'setting' | 'saveSetting'>;
+}
+
+/** The core's parts a service context is made of (create-core.ts). */
+interface ContextParts extends Pick<
+  ServiceContext,
+  'options' | 'emit' | 'settings' | 'replay' | 'outboxChanged'
+> {
+  link: LinkState;
+  engine: SyncEngine;
+  session: Pick<ServiceContext, 'current' | 'reopen'>;
+}
+
+export function serviceContext(parts: ContextParts): ServiceContext {
+  const { link, engine, session } = parts;
+  return {
+    options: parts.options,
+    emit: parts.emit,
+    isOnline: () => link.isOnline(),
+    reportOffline: () => link.reportOffline(),
+    reportOnline: () => link.reportOnline(),
+    networkChanged: async (osOnline, seen, recheck = false) => {
+      const heldBefore = engine.state().held;
+      await link.networkChanged(osOnline, seen, recheck);
+      // A full refresh that waited for the link runs once the link allows it.
+      if (heldBefore !== null && holdFor(link.info()) === null && link.isOnline())
+        void engine.run([], 'scheduled').catch(() => undefined);
+    },
+    current: () => session.current(),
+    reopen: () => session.reopen(),
+    sync: engine,
+    replay: parts.replay,
+    outboxChanged: parts.outboxChanged,
+    settings: parts.settings,
+  };
 }
 
 export function requireScope(ctx: ServiceContext): SignedInScope {

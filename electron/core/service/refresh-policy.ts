@@ -6,7 +6,7 @@ import type { SyncHold } from '../../shared';
 import type { CoreOptions } from '../core';
 import type { CacheStore } from '../store/account-store';
 import { DEFAULT_FULL_REFRESH_MS } from '../sync/sync-engine';
-import type { LinkInfo } from './context';
+import type { LinkInfo } from '../sync/link-state';
 
 /** How far apart the full refreshes are: the managed setting's hours, else the default. */
 export const fullRefreshMs = (options: Pick<CoreOptions, 'managed'>): number =>

@@ -24,6 +24,20 @@ import { basename, join } from 'node:path';
 /** Where the count of queued intents is kept outside work.db (see openAccountStore). */
 export const queuedHintKey = (scopeDir: string): string => `queued:${basename(scopeDir)}`;
 
+/** What the session tells the rest of the core, and what it asks of it, by name. */
+export interface SessionHooks {
+  /** After every change of scope (open, switch, sign-out). */
+  changed(): void;
+  /** What the import of an earlier version's files brought at this start, if anything. */
+  imported(): { queued: number; activity: number } | null;
+  /** A deferred integrity check rebuilt the open scope's cache. */
+  cacheRebuilt(): void;
+  /** A read met damage in the open scope's work.db: it was moved aside for a new one. */
+  workReplaced(): void;
+  /** Each attempt of the scope's requests: answered or not (the connectivity monitor). */
+  attempted(answered: boolean): void;
+}
+
 export class SessionManager {
   private scope: SignedInScope | null = null;
   private record: SessionRecord | null = null;
@@ -41,15 +55,7 @@ export class SessionManager {
     private readonly app: AppStore,
     /** Reads the installation's record key from the keychain (once). */
     private readonly loadRecordKey: () => Promise<RecordKey>,
-    /** Called after every change of scope (open, switch, sign-out). */
-    private readonly onChange: () => void,
-    private readonly imported: () => { queued: number; activity: number } | null,
-    /** A deferred integrity check rebuilt the open scope's cache. */
-    private readonly onCacheRebuilt: () => void,
-    /** A read met damage in the open scope's work.db: it was moved aside for a new one. */
-    private readonly onWorkReplaced: () => void = () => undefined,
-    /** Each attempt of the scope's requests: answered or not (the connectivity monitor). */
-    private readonly onAttempt?: (answered: boolean) => void,
+    private readonly hooks: SessionHooks,
   ) {
     this.keys = ownedKeys(options.credentials, options.dataDir, () => app.session());
   }
@@ -87,7 +93,7 @@ export class SessionManager {
       throw this.openFailure;
     }
     this.openFailure = null;
-    this.onChange();
+    this.hooks.changed();
     return this.scope;
   }
 
@@ -96,8 +102,20 @@ export class SessionManager {
     this.recordKey ??= await this.loadRecordKey();
   }
 
-  /** Reopens the last session at start-up (the key is still in the keychain). */
+  /**
+   * Reopens the last session at start-up (the key is still in the keychain). Never throws:
+   * what cannot be reopened is logged, and the app starts all the same.
+   */
   async restore(): Promise<void> {
+    await this.reopenLast().catch((error: unknown) => {
+      this.options.log.warn('could not restore the last session', {
+        kind: error instanceof AppError ? error.kind : 'internal',
+        ...(error instanceof AppError ? { code: error.code, params: error.params } : {}),
+      });
+    });
+  }
+
+  private async reopenLast(): Promise<void> {
     const record = this.app.session();
     if (!record) return;
     if (record.training) return this.startTraining(record.organizationId);
@@ -125,7 +143,7 @@ export class SessionManager {
       organization,
       online,
       queued,
-      storage: { ...health, imported: this.imported(), settingsDamage: this.app.damage() },
+      storage: { ...health, imported: this.hooks.imported(), settingsDamage: this.app.damage() },
     };
   }
 
@@ -217,7 +235,7 @@ export class SessionManager {
     await this.stopTraining();
     this.app.saveSession(null);
     const failed = removeLocalData && record ? this.removeLocalData(record) : [];
-    this.onChange();
+    this.hooks.changed();
     if (failed.length > 0) {
       throw new AppError({
         kind: 'storage',
@@ -310,10 +328,10 @@ export class SessionManager {
       if (!isStorageFailure(error)) throw error;
       // The session stays (its queue is on disk, waiting): the next operation tries again.
       this.openFailure = storageError(error);
-      this.onChange();
+      this.hooks.changed();
       throw this.openFailure;
     }
-    this.onChange();
+    this.hooks.changed();
   }
 
   /** Saves the session and opens its scope's databases (none while no organization is chosen). */
@@ -331,7 +349,7 @@ export class SessionManager {
       organizationId,
       getApiKey: () => key.get(),
       fetch: this.options.fetch,
-      ...(this.onAttempt ? { onAttempt: this.onAttempt } : {}),
+      onAttempt: (answered: boolean) => this.hooks.attempted(answered),
     });
     const dir = scopeDir(this.options.dataDir, { ...record, organizationId });
     const hintKey = queuedHintKey(dir);
@@ -346,8 +364,8 @@ export class SessionManager {
       organization: organization ? { id: organization.id, name: organization.name } : null,
       queuedHint: hint,
       events: {
-        onCacheRebuilt: () => this.onCacheRebuilt(),
-        onWorkReplaced: () => this.onWorkReplaced(),
+        onCacheRebuilt: () => this.hooks.cacheRebuilt(),
+        onWorkReplaced: () => this.hooks.workReplaced(),
       },
     });
     // Counted again now: a damaged queue just moved aside must not make its new, empty file

@@ -209,6 +209,7 @@ function openWork(
   return work;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the two databases opened with their damage handling in the order it must run
 export function openAccountStore(
   dir: string,
   log: Logger,

@@ -175,6 +175,7 @@ export interface ActivityRowsOptions {
   organization?: { id: string; name: string } | null;
 }
 
+// eslint-disable-next-line max-lines-per-function -- one table's prepared statements and the short methods over them, one object
 export function activityRows(db: Db, options: ActivityRowsOptions): ActivityRows {
   const now = options.now ?? (() => new Date());
   const record = visitRecord(db, options.secret, now);

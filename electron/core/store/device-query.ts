@@ -34,6 +34,7 @@ const distinctSql = (column: string): string =>
      UNION ALL SELECT (SELECT min(${column}) FROM devices WHERE ${column} > v.x) FROM v WHERE v.x IS NOT NULL
    ) SELECT x AS v FROM v WHERE x IS NOT NULL`;
 
+// eslint-disable-next-line max-lines-per-function -- one table's prepared statements and the short methods over them, one object
 export function deviceQueries(db: Db, blocks: DeviceBlocks): DeviceQueries {
   const statements = new Map<string, Statement<unknown[]>>();
   const prepared = (sql: string): Statement<unknown[]> => {

@@ -82,6 +82,7 @@ type RowColumns = [
   fetchedAt: string,
 ];
 
+// eslint-disable-next-line max-lines-per-function -- one table's prepared statements and the short methods over them, one object
 export function deviceRows(db: Db): DeviceRows {
   const existing = db.prepare<
     [string],

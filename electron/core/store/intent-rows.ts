@@ -158,6 +158,7 @@ const COLUMNS: Record<keyof IntentPatch, string> = {
 
 const JSON_COLUMNS = new Set<keyof IntentPatch>(['lastError', 'conflictLocation', 'accepted']);
 
+// eslint-disable-next-line max-lines-per-function -- one table's prepared statements and the short methods over them, one object
 export function intentRows(db: Db, now: () => Date = () => new Date()): IntentRows {
   const all = db.prepare<[], Row>('SELECT * FROM intents ORDER BY seq');
   const one = db.prepare<[string], Row>('SELECT * FROM intents WHERE id = ?');

@@ -46,6 +46,7 @@ const ROWS_PER_STEP = 250;
 const combinations = (lists: readonly string[][]): string[][] =>
   lists.reduce<string[][]>((done, list) => done.flatMap((c) => list.map((x) => [...c, x])), [[]]);
 
+// eslint-disable-next-line max-lines-per-function -- one table's prepared statements and the short methods over them, one object
 export function serialLookup(db: Db): SerialLookup {
   const exact = db.prepare<[string], { serial: string }>(
     'SELECT serial FROM devices WHERE serial = ?',

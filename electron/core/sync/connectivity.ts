@@ -87,6 +87,7 @@ export function backoffDelay(
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
+// eslint-disable-next-line max-lines-per-function -- one state machine (online, probing, backoff) whose timers share its state
 export function createConnectivityMonitor(options: ConnectivityOptions): ConnectivityMonitor {
   const { probe, onChange } = options;
   const minMs = options.minDelayMs ?? 1_000;

@@ -105,6 +105,7 @@ const storedAsPage = <T>(stored: StoredPage, answered: ListPage<T>): ListPage<T>
  * Downloads the list. The checkpoint keeps the server's clock when the first page was answered
  * (`progress.serverTime`): the time a later refresh of what changed may ask from.
  */
+// eslint-disable-next-line max-lines-per-function -- one download's page loop with its checkpoint, resume and caps, which share its state
 export async function downloadList<T>(list: ListDownload<T>, ctx: DownloadContext): Promise<void> {
   const checkpoint = ctx.checkpoints.begin(list.resource, ctx.now());
   const conditional = list.conditional;

@@ -331,6 +331,20 @@ async function awaitAccepted(
   return { sent: { type: 'conflict', location: whereIs(now), notApplied: true } };
 }
 
+/** What every kind's send needs: the queue, the server, the events and the patience. */
+interface SendContext {
+  intents: IntentRows;
+  api: ReplayApi;
+  emit: (event: ReplayEvent) => void;
+  patience: Patience;
+  /** What an earlier try of this intent met, when it may have reached the server. */
+  earlierSend: SavedError | null;
+}
+
+type IntentOf<K extends Intent['kind']> = Extract<Intent, { kind: K }>;
+
+const unknown = (e: unknown) => e instanceof AppError && traitsOf(e.kind).outcomeMayBeUnknown;
+
 /** Sends one intent; an unknown outcome is settled by reading the state back. */
 async function send(
   intents: IntentRows,
@@ -339,176 +353,203 @@ async function send(
   emit: (event: ReplayEvent) => void,
   patience: Patience,
 ): Promise<Sent> {
-  const unknown = (e: unknown) => e instanceof AppError && traitsOf(e.kind).outcomeMayBeUnknown;
-  // What an earlier try of this intent met, when it may have reached the server.
   const earlierSend =
     intent.attempts > 1 &&
     intent.lastError !== null &&
     traitsOf(intent.lastError.kind).outcomeMayBeUnknown
       ? intent.lastError
       : null;
+  const ctx: SendContext = { intents, api, emit, patience, earlierSend };
   switch (intent.kind) {
     case 'install':
     case 'uninstall':
     case 'move':
-    case 'replace': {
-      const serial = intent.serial ?? '';
-      // A try before this one may have been applied without our hearing of it: then this read
-      // is what settles it, and failing it keeps the outcome unknown, not failed. A first try
-      // has nothing to settle: the answer the technician just looked at plans it, when recent.
-      const read = async (s: string) =>
-        (intent.attempts === 1 ? api.recentDevice?.(s) : null) ??
-        (earlierSend ? settleBy(earlierSend, () => api.getDevice(s)) : api.getDevice(s));
-      // A step the server accepted earlier: done only once a read shows it; never sent again.
-      let shown: Device | null = null;
-      if (intent.accepted !== null) {
-        const waited = await awaitAccepted(intent.accepted, read, patience);
-        if ('sent' in waited) return waited.sent;
+    case 'replace':
+      return sendPlacement(ctx, intent);
+    case 'update_device':
+      return sendUpdate(ctx, intent);
+    case 'create_location':
+      return sendCreateLocation(ctx, intent);
+    case 'delete_location':
+      return sendDeleteLocation(ctx, intent);
+  }
+}
+
+/** A device placed, taken away, moved or replaced: planned from its state, step by step. */
+async function sendPlacement(
+  { intents, api, emit, patience, earlierSend }: SendContext,
+  intent: IntentOf<'install' | 'uninstall' | 'move' | 'replace'>,
+): Promise<Sent> {
+  const serial = intent.serial ?? '';
+  // A try before this one may have been applied without our hearing of it: then this read
+  // is what settles it, and failing it keeps the outcome unknown, not failed. A first try
+  // has nothing to settle: the answer the technician just looked at plans it, when recent.
+  const read = async (s: string) =>
+    (intent.attempts === 1 ? api.recentDevice?.(s) : null) ??
+    (earlierSend ? settleBy(earlierSend, () => api.getDevice(s)) : api.getDevice(s));
+  // A step the server accepted earlier: done only once a read shows it; never sent again.
+  let shown: Device | null = null;
+  if (intent.accepted !== null) {
+    const waited = await awaitAccepted(intent.accepted, read, patience);
+    if ('sent' in waited) return waited.sent;
+    intents.update(intent.id, { accepted: null });
+    if (intent.accepted.serial === serial) shown = waited.shown;
+  }
+  const before = shown ?? (await read(serial));
+  const plan =
+    intent.kind === 'replace'
+      ? planReplace(intent, intent.payload, await read(intent.payload.replaces), before)
+      : planFor(intent, before, intent.payload?.changes);
+  if (plan.type === 'conflict') return { type: 'conflict', location: plan.location };
+  let device = before;
+  if (plan.type === 'act') {
+    let stepsDone = intent.stepsDone;
+    for (const [index, step] of plan.steps.entries()) {
+      // The server's spelling, from the read: the intent may hold a serial as typed.
+      const target = (step.op !== 'update' && step.serial) || before.serial_number;
+      /** Answered, but not shown yet: recorded, so no later try sends it again. */
+      const waitToShow = async (sent: AppErrorShape): Promise<Device> => {
+        const accepted: AcceptedStep = {
+          at: new Date(patience.now()).toISOString(),
+          serial: target,
+          step,
+        };
+        // Until the server shows it, the device is as it was before this step.
+        const was = target === device.serial_number ? device : null;
+        emit({
+          type: 'accepted',
+          intent: intents.update(intent.id, { accepted }),
+          device: was,
+        });
+        const shown = await untilShown(api, step, target, sent, patience.waits);
         intents.update(intent.id, { accepted: null });
-        if (intent.accepted.serial === serial) shown = waited.shown;
-      }
-      const before = shown ?? (await read(serial));
-      const plan =
-        intent.kind === 'replace'
-          ? planReplace(intent, intent.payload, await read(intent.payload.replaces), before)
-          : planFor(intent, before, intent.payload?.changes);
-      if (plan.type === 'conflict') return { type: 'conflict', location: plan.location };
-      let device = before;
-      if (plan.type === 'act') {
-        let stepsDone = intent.stepsDone;
-        for (const [index, step] of plan.steps.entries()) {
-          // The server's spelling, from the read: the intent may hold a serial as typed.
-          const target = (step.op !== 'update' && step.serial) || before.serial_number;
-          /** Answered, but not shown yet: recorded, so no later try sends it again. */
-          const waitToShow = async (sent: AppErrorShape): Promise<Device> => {
-            const accepted: AcceptedStep = {
-              at: new Date(patience.now()).toISOString(),
-              serial: target,
-              step,
-            };
-            // Until the server shows it, the device is as it was before this step.
-            const was = target === device.serial_number ? device : null;
-            emit({
-              type: 'accepted',
-              intent: intents.update(intent.id, { accepted }),
-              device: was,
-            });
-            const shown = await untilShown(api, step, target, sent, patience.waits);
-            intents.update(intent.id, { accepted: null });
-            return shown;
-          };
-          try {
-            device =
-              step.op === 'install'
-                ? await api.install(target, step.locationId)
-                : step.op === 'uninstall'
-                  ? await api.uninstall(target, step.locationId)
-                  : await api.updateDevice(target, step.changes);
-          } catch (e) {
-            if (isAccepted(e)) {
-              device = await waitToShow(e.toShape());
-            } else {
-              if (!unknown(e)) throw e;
-              const now = await settleBy(shapeOf(e), () => api.getDevice(target));
-              if (!stepApplied(step, now)) throw e;
-              device = now;
-            }
-          }
-          if (!stepApplied(step, device)) device = await waitToShow(UNREADABLE);
-          stepsDone += 1;
-          const updated = intents.update(intent.id, { stepsDone });
-          if (index < plan.steps.length - 1) emit({ type: 'step', intent: updated, device });
-        }
-      }
-      return { type: 'done', result: { device, before } };
-    }
-    case 'update_device': {
-      const serial = intent.serial ?? '';
-      const changes = intent.payload;
-      if (intent.accepted !== null) {
-        const waited = await awaitAccepted(intent.accepted, (s) => api.getDevice(s), patience);
-        if ('sent' in waited) return waited.sent;
-        return { type: 'done', result: { device: waited.shown, before: null } };
-      }
+        return shown;
+      };
       try {
-        const device = await api.updateDevice(serial, changes);
-        return { type: 'done', result: { device, before: null } };
+        device =
+          step.op === 'install'
+            ? await api.install(target, step.locationId)
+            : step.op === 'uninstall'
+              ? await api.uninstall(target, step.locationId)
+              : await api.updateDevice(target, step.changes);
       } catch (e) {
         if (isAccepted(e)) {
-          const step: Step = { op: 'update', changes };
-          const accepted: AcceptedStep = {
-            at: new Date(patience.now()).toISOString(),
-            serial,
-            step,
-          };
-          emit({
-            type: 'accepted',
-            intent: intents.update(intent.id, { accepted }),
-            device: null,
-          });
-          const device = await untilShown(api, step, serial, e.toShape(), patience.waits);
-          intents.update(intent.id, { accepted: null });
-          return { type: 'done', result: { device, before: null } };
+          device = await waitToShow(e.toShape());
+        } else {
+          if (!unknown(e)) throw e;
+          const now = await settleBy(shapeOf(e), () => api.getDevice(target));
+          if (!stepApplied(step, now)) throw e;
+          device = now;
         }
-        if (!unknown(e)) throw e;
-        const now = await settleBy(shapeOf(e), () => api.getDevice(serial));
-        // A field the server leaves out reads as null, as everywhere (changesApplied).
-        const applied = changesApplied(changes, now);
-        // PUT is idempotent: when it did not land, sending it again later is safe.
-        if (!applied) throw e;
-        return { type: 'done', result: { device: now, before: null } };
       }
-    }
-    case 'create_location': {
-      const input = intent.payload;
-      const done = (location: Location): Sent => ({
-        type: 'done',
-        result: { device: null, before: null, location },
-      });
-      const find = (sent: SavedError | null) =>
-        sent ? settleBy(sent, () => api.findLocation(input)) : api.findLocation(input);
-      // Sent before (an answer lost and not settled then, or the app stopped while it was
-      // out): the store may exist already, so look before sending it again.
-      if (intent.attempts > 1) {
-        const found = await find(earlierSend);
-        if (found) return done(found);
-      }
-      try {
-        return done(await api.createLocation(input));
-      } catch (e) {
-        if (!unknown(e)) throw e;
-        const sent = shapeOf(e);
-        // Before sending it again, look for it: a second store would be the worse mistake.
-        const found = await find(sent);
-        if (found) return done(found);
-        // Answered 202 Accepted (made in the background): the store may appear in a moment.
-        // Looked for a while, then left queued (its next try looks first), never called
-        // failed. Any other 2xx without the store stays an answer the technician is told of.
-        if (isAccepted(e))
-          return done(await untilSeen(sent, () => api.findLocation(input), patience.waits));
-        throw e;
-      }
-    }
-    case 'delete_location': {
-      const id = intent.locationId ?? '';
-      try {
-        await api.deleteLocation(id);
-      } catch (e) {
-        if (e instanceof AppError && e.kind === 'not_found')
-          return { type: 'done', result: { device: null, before: null } };
-        if (!unknown(e)) throw e;
-        const gone = await settleBy(shapeOf(e), () =>
-          api.getLocation(id).then(
-            () => false,
-            (read: unknown) => {
-              if (read instanceof AppError && read.kind === 'not_found') return true;
-              throw read;
-            },
-          ),
-        );
-        if (!gone) throw e;
-      }
-      return { type: 'done', result: { device: null, before: null } };
+      if (!stepApplied(step, device)) device = await waitToShow(UNREADABLE);
+      stepsDone += 1;
+      const updated = intents.update(intent.id, { stepsDone });
+      if (index < plan.steps.length - 1) emit({ type: 'step', intent: updated, device });
     }
   }
+  return { type: 'done', result: { device, before } };
+}
+
+/** A device's fields changed (PUT, idempotent). */
+async function sendUpdate(
+  { intents, api, emit, patience }: SendContext,
+  intent: IntentOf<'update_device'>,
+): Promise<Sent> {
+  const serial = intent.serial ?? '';
+  const changes = intent.payload;
+  if (intent.accepted !== null) {
+    const waited = await awaitAccepted(intent.accepted, (s) => api.getDevice(s), patience);
+    if ('sent' in waited) return waited.sent;
+    return { type: 'done', result: { device: waited.shown, before: null } };
+  }
+  try {
+    const device = await api.updateDevice(serial, changes);
+    return { type: 'done', result: { device, before: null } };
+  } catch (e) {
+    if (isAccepted(e)) {
+      const step: Step = { op: 'update', changes };
+      const accepted: AcceptedStep = {
+        at: new Date(patience.now()).toISOString(),
+        serial,
+        step,
+      };
+      emit({
+        type: 'accepted',
+        intent: intents.update(intent.id, { accepted }),
+        device: null,
+      });
+      const device = await untilShown(api, step, serial, e.toShape(), patience.waits);
+      intents.update(intent.id, { accepted: null });
+      return { type: 'done', result: { device, before: null } };
+    }
+    if (!unknown(e)) throw e;
+    const now = await settleBy(shapeOf(e), () => api.getDevice(serial));
+    // A field the server leaves out reads as null, as everywhere (changesApplied).
+    const applied = changesApplied(changes, now);
+    // PUT is idempotent: when it did not land, sending it again later is safe.
+    if (!applied) throw e;
+    return { type: 'done', result: { device: now, before: null } };
+  }
+}
+
+/** A store created offline: looked for before it is sent again, never made twice. */
+async function sendCreateLocation(
+  { api, patience, earlierSend }: SendContext,
+  intent: IntentOf<'create_location'>,
+): Promise<Sent> {
+  const input = intent.payload;
+  const done = (location: Location): Sent => ({
+    type: 'done',
+    result: { device: null, before: null, location },
+  });
+  const find = (sent: SavedError | null) =>
+    sent ? settleBy(sent, () => api.findLocation(input)) : api.findLocation(input);
+  // Sent before (an answer lost and not settled then, or the app stopped while it was
+  // out): the store may exist already, so look before sending it again.
+  if (intent.attempts > 1) {
+    const found = await find(earlierSend);
+    if (found) return done(found);
+  }
+  try {
+    return done(await api.createLocation(input));
+  } catch (e) {
+    if (!unknown(e)) throw e;
+    const sent = shapeOf(e);
+    // Before sending it again, look for it: a second store would be the worse mistake.
+    const found = await find(sent);
+    if (found) return done(found);
+    // Answered 202 Accepted (made in the background): the store may appear in a moment.
+    // Looked for a while, then left queued (its next try looks first), never called
+    // failed. Any other 2xx without the store stays an answer the technician is told of.
+    if (isAccepted(e))
+      return done(await untilSeen(sent, () => api.findLocation(input), patience.waits));
+    throw e;
+  }
+}
+
+/** A store deleted: one already gone is done. */
+async function sendDeleteLocation(
+  { api }: SendContext,
+  intent: IntentOf<'delete_location'>,
+): Promise<Sent> {
+  const id = intent.locationId ?? '';
+  try {
+    await api.deleteLocation(id);
+  } catch (e) {
+    if (e instanceof AppError && e.kind === 'not_found')
+      return { type: 'done', result: { device: null, before: null } };
+    if (!unknown(e)) throw e;
+    const gone = await settleBy(shapeOf(e), () =>
+      api.getLocation(id).then(
+        () => false,
+        (read: unknown) => {
+          if (read instanceof AppError && read.kind === 'not_found') return true;
+          throw read;
+        },
+      ),
+    );
+    if (!gone) throw e;
+  }
+  return { type: 'done', result: { device: null, before: null } };
 }

@@ -104,6 +104,7 @@ const realTimers: Timers = {
 const shapeOf = (e: unknown): AppErrorShape =>
   e instanceof AppError ? e.toShape() : { kind: 'internal', code: 'download_failed' };
 
+// eslint-disable-next-line max-lines-per-function -- one state machine (run, schedule, backoff, progress) whose timers share its state
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const timers = options.timers ?? realTimers;
   const now = options.now ?? Date.now;
