@@ -1,7 +1,7 @@
 /**
- * The vendor API client: builds each request's Basic credentials (org id or '' as username,
- * the key read from the keychain when a call needs it), sends it through http.ts and reads
- * every answer with the tolerant readers — lists (list-answer.ts), resources
+ * The vendor API client: each endpoint of the spec, asked through requests.ts (credentials,
+ * http.ts, a list's pages), in four groups (organizations, locations, devices, foot traffic),
+ * reading every answer with the tolerant readers — lists (list-answer.ts), resources
  * (answer-readers.ts), errors (error-body.ts), foot traffic (traffic-reader.ts) — so that the
  * spec's "not shown" details may differ from the sandbox's without the technician noticing.
  */
@@ -18,64 +18,24 @@ import {
   readOrganization as readOrganizationAs,
   unwrap,
 } from './answer-readers';
-import { validateBaseUrl } from './base-url';
 import type { FindingSink } from './findings';
-import { createHttp, type HttpAnswer, type Method, type Validators } from './http';
-import {
-  listItemsIn,
-  queryFor,
-  readListAnswer,
-  type PageRequest,
-  type TotalCounts,
-} from './list-answer';
-import { tooManyPages, walkAll } from './list-walk';
+import type { HttpAnswer, Method } from './http';
 import { capText, NAME_MAX } from './server-text';
 import { accepted, UNREADABLE, type Subject } from './error-mapping';
+import { Requests, type ApiClientOptions } from './requests';
 import {
   isVisitorTotal,
   readDeviceTraffic,
   readLocationMetrics,
   unknownTrafficFormat,
 } from './traffic-reader';
-import { PAGE_SIZE_MAX, type Device, type Location } from './wire';
-import type {
-  DeviceListRef,
-  ListPage,
-  NewLocation,
-  PageAsk,
-  PageFacts,
-  VendorApi,
-} from './vendor-api';
+import type { Device, Location } from './wire';
+import type { DeviceListRef, NewLocation, VendorApi } from './vendor-api';
 
 export type { DeviceListRef, VendorApi } from './vendor-api';
 export type { PageRequest } from './list-answer';
 export { validateBaseUrl } from './base-url';
-
-/** The page size callers ask for: the largest the API allows, so the fewest requests. */
-export const LIST_PAGE_SIZE = PAGE_SIZE_MAX;
-
-export interface ApiClientOptions {
-  baseUrl: string;
-  /** null until the technician chooses one; org-scoped calls then fail with not_signed_in. */
-  organizationId: string | null;
-  getApiKey: () => Promise<string>;
-  fetch: typeof globalThis.fetch;
-  timeoutMs?: number;
-  /** Extra attempts for GET only. */
-  maxRetries?: number;
-  maxBodyBytes?: number;
-  maxPages?: number;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  signal?: AbortSignal;
-  /** After each attempt of each request: whether the server answered (http.ts). */
-  onAttempt?: (answered: boolean) => void;
-  /** Told what the readers adapted to (the connection check reports it). */
-  onFinding?: FindingSink;
-}
-
-type Scope = 'cross' | 'org';
-type Query = Record<string, string | number | boolean | undefined>;
+export { LIST_PAGE_SIZE, type ApiClientOptions } from './requests';
 
 const SignedInUser = z.looseObject({ id: z.union([z.string(), z.number()]), name: z.string() });
 
@@ -92,38 +52,6 @@ const seg = (value: string): string => {
     throw new AppError(UNREADABLE);
   return encodeURIComponent(value);
 };
-
-/** What a 304 carries of a page: nothing (the caller has the page it stored with the validators). */
-const NOT_MODIFIED: Omit<ListPage<never>, keyof PageFacts> = {
-  items: [],
-  style: 'none',
-  next: null,
-  totalCount: null,
-  totalPages: null,
-  rest: null,
-  raw: undefined,
-  size: 0,
-};
-
-const isoOrNull = (httpDate: string | null): string | null => {
-  const ms = httpDate === null ? Number.NaN : Date.parse(httpDate);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-};
-
-/**
- * The answer says it applied the `updated_since` asked (`meta.updated_since`, or beside the
- * items in flat envelopes), as the same instant. A server that ignores an unknown parameter
- * says nothing, and its answer is the whole list: never taken for the changes only.
- */
-const echoes = (body: unknown, asked: string): boolean => {
-  if (!isObj(body)) return false;
-  const meta = isObj(body['meta']) ? body['meta'] : {};
-  const said = meta['updated_since'] ?? body['updated_since'];
-  return typeof said === 'string' && Date.parse(said) === Date.parse(asked);
-};
-
-/** The first request of every list: by page, which most servers accept or ignore harmlessly. */
-const FIRST: PageRequest = { style: 'page', page: 1, perPage: LIST_PAGE_SIZE };
 
 /**
  * A device as a write answer may carry it. Servers often answer a write with only what changed
@@ -188,187 +116,67 @@ const sameStore = (l: Location, input: NewLocation): boolean => {
   return same(input.address.line1, a.line1) && same(input.address.city, a.city);
 };
 
-export const createApiClient = (options: ApiClientOptions): VendorApi => {
+/** What every group of endpoints is built on: the requests, and readers bound to this client's sink. */
+interface Parts {
+  req: Requests;
+  note: FindingSink;
+  readDevice: (raw: unknown) => Device;
+  readLocation: (raw: unknown) => Location;
+  getDevice: (serial: string) => Promise<Device>;
+  getLocation: (id: string) => Promise<Location>;
+}
+
+const list: Subject = { kind: 'list' };
+
+const deviceListAt = (which: DeviceListRef): { path: string; subject: Subject } => {
+  switch (which.kind) {
+    case 'devices':
+      return { path: '/devices', subject: { kind: 'list' } };
+    case 'uninstalled-devices':
+      return { path: '/uninstalled-devices', subject: { kind: 'list' } };
+    case 'location-devices':
+      return {
+        path: `/locations/${seg(which.locationId)}/devices`,
+        subject: { kind: 'location', id: which.locationId },
+      };
+  }
+};
+
+const parts = (options: ApiClientOptions): Parts => {
+  const req = new Requests(options);
   const note: FindingSink = options.onFinding ?? (() => undefined);
-  // The readers bound to this client's sink, one argument each (list pages map items with them).
   const readDevice = (raw: unknown) => readDeviceAs(raw, note);
   const readLocation = (raw: unknown) => readLocationAs(raw, note);
-  const readOrganization = (raw: unknown) => readOrganizationAs(raw, note);
-  const baseUrl = validateBaseUrl(options.baseUrl);
-  const baseOrigin = new URL(baseUrl).origin;
-  // Pages of 500: room for 2.5 million devices, while a server that never ends is still refused.
-  const maxPages = options.maxPages ?? 5_000;
-  const http = createHttp({
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs ?? 15_000,
-    maxRetries: options.maxRetries ?? 3,
-    maxBodyBytes: options.maxBodyBytes ?? 20 * 1024 * 1024,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    random: options.random ?? Math.random,
-    now: Date.now,
-    signal: options.signal,
-    onAttempt: options.onAttempt,
-  });
-
-  const credentials = async (scope: Scope) => {
-    let username = '';
-    if (scope === 'org') {
-      if (!options.organizationId)
-        throw new AppError({ kind: 'not_signed_in', code: 'no_organization' });
-      username = options.organizationId;
-    }
-    const key = await options.getApiKey();
-    if (!key) throw new AppError({ kind: 'not_signed_in', code: 'no_key' });
-    const token = Buffer.from(`${username}:${key}`, 'utf8').toString('base64');
-    return { authorization: `Basic ${token}`, secrets: [key, token] };
-  };
-
-  interface CallOptions {
-    query?: Query | undefined;
-    body?: unknown;
-    signal?: AbortSignal | undefined;
-    /** An absolute URL the server gave (a next page); already checked to be on our origin. */
-    url?: string | undefined;
-    retries?: number | undefined;
-    validators?: Validators | null | undefined;
-  }
-
-  const call = async (
-    method: Method,
-    scope: Scope,
-    path: string,
-    subject: Subject,
-    opts: CallOptions = {},
-  ): Promise<HttpAnswer> => {
-    let url = opts.url;
-    if (url === undefined) {
-      const search = new URLSearchParams();
-      for (const [name, value] of Object.entries(opts.query ?? {})) {
-        if (value !== undefined) search.set(name, String(value));
-      }
-      const qs = search.toString();
-      url = `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
-    }
-    const auth = await credentials(scope);
-    return http.send({
-      method,
-      url,
-      ...auth,
-      body: opts.body,
-      subject,
-      signal: opts.signal,
-      retries: opts.retries,
-      validators: opts.validators,
-    });
-  };
-
-  interface PageOptions {
-    /** Query parameters every page of the walk asks with (a server's next-page URL has its own). */
-    extra?: Query;
-    signal?: AbortSignal | undefined;
-    /** The error for an answer with no list in it, when the list has a more specific one. */
-    notAList?: () => AppError;
-    ask?: PageAsk | undefined;
-    /** Whether a `total` the answer gives counts its entries (list-answer.ts `TotalCounts`). */
-    totalCounts?: TotalCounts;
-  }
-
-  /** One page of a list, read whatever paging style and envelope the server uses. */
-  async function listPage<T>(
-    scope: Scope,
-    path: string,
-    subject: Subject,
-    request: PageRequest | null,
-    read: (raw: unknown) => T,
-    o: PageOptions = {},
-  ): Promise<ListPage<T>> {
-    const asked = request ?? FIRST;
-    const ask = o.ask ?? {};
-    const extra = o.extra ?? {};
-    // Every page of a walk asks the same filter (a server's next-page URL carries its own).
-    const query =
-      ask.updatedSince === undefined ? extra : { ...extra, updated_since: ask.updatedSince };
-    const answer = await call('GET', scope, path, subject, {
-      ...(asked.style === 'url' ? { url: asked.url } : { query: { ...query, ...queryFor(asked) } }),
-      signal: o.signal,
-      validators: ask.validators,
-    });
-    const facts: PageFacts = {
-      notModified: answer.status === 304,
-      validators: answer.validators,
-      serverTime: isoOrNull(answer.date),
-      updatedSince: null,
-    };
-    if (facts.notModified) return { ...NOT_MODIFIED, ...facts };
-    if (o.notAList && listItemsIn(answer.body) === null) throw o.notAList();
-    const page = readListAnswer(answer.body, answer.link, asked, answer.url, baseOrigin, {
-      size: answer.size,
-      ...(o.totalCounts ? { totalCounts: o.totalCounts } : {}),
-    });
-    if (page.totalPages !== null && page.totalPages > maxPages) throw tooManyPages(maxPages);
-    const updatedSince =
-      ask.updatedSince !== undefined && echoes(answer.body, ask.updatedSince)
-        ? ask.updatedSince
-        : null;
-    return { ...page, items: page.items.map(read), ...facts, updatedSince };
-  }
-
-  const whole = <T>(
-    scope: Scope,
-    path: string,
-    subject: Subject,
-    read: (raw: unknown) => T,
-    o: PageOptions = {},
-  ) => walkAll((request) => listPage(scope, path, subject, request, read, o), maxPages);
-
-  const deviceListAt = (which: DeviceListRef): { path: string; subject: Subject } => {
-    switch (which.kind) {
-      case 'devices':
-        return { path: '/devices', subject: { kind: 'list' } };
-      case 'uninstalled-devices':
-        return { path: '/uninstalled-devices', subject: { kind: 'list' } };
-      case 'location-devices':
-        return {
-          path: `/locations/${seg(which.locationId)}/devices`,
-          subject: { kind: 'location', id: which.locationId },
-        };
-    }
-  };
-
-  const list: Subject = { kind: 'list' };
-
-  const getDevice = async (serial: string): Promise<Device> => {
-    const answer = await call('GET', 'org', `/devices/${seg(serial)}`, { kind: 'device', serial });
-    return readDevice(unwrap(answer.body, isDeviceLike, 'device', note) ?? answer.body);
-  };
-
-  const getLocation = async (id: string): Promise<Location> => {
-    const answer = await call('GET', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
-    return readLocation(unwrap(answer.body, isLocationLike, 'location', note) ?? answer.body);
-  };
-
-  /**
-   * A device write: the device from the answer, or read back when the answer has none. One
-   * accepted for later is said so (`write_accepted`): the replay reads until it shows.
-   */
-  const deviceWrite = async (method: Method, path: string, serial: string, body: unknown) => {
-    const answer = await call(method, 'org', path, { kind: 'device', serial }, { body });
-    if (acceptedForLater(answer)) throw new AppError(accepted(answer.status));
-    const device = noBody(answer) ? null : unwrap(answer.body, isWholeDevice, 'device', note);
-    return device ? readDevice(device) : getDevice(serial);
-  };
-
-  const listLocations: VendorApi['listLocations'] = async (query) =>
-    (await whole('org', '/locations', list, readLocation, { extra: { q: query?.q } })).items;
-
-  const findLocation: VendorApi['findLocation'] = async (input) =>
-    (await listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null;
-
   return {
-    withFindings: (onFinding) => createApiClient({ ...options, onFinding }),
+    req,
+    note,
+    readDevice,
+    readLocation,
+    async getDevice(serial) {
+      const answer = await req.call('GET', 'org', `/devices/${seg(serial)}`, {
+        kind: 'device',
+        serial,
+      });
+      return readDevice(unwrap(answer.body, isDeviceLike, 'device', note) ?? answer.body);
+    },
+    async getLocation(id) {
+      const answer = await req.call('GET', 'org', `/locations/${seg(id)}`, {
+        kind: 'location',
+        id,
+      });
+      return readLocation(unwrap(answer.body, isLocationLike, 'location', note) ?? answer.body);
+    },
+  };
+};
+
+type OrganizationCalls = Pick<VendorApi, 'ping' | 'listOrganizations' | 'getOrganization'>;
+
+const organizationCalls = ({ req, note }: Parts): OrganizationCalls => {
+  const readOrganization = (raw: unknown) => readOrganizationAs(raw, note);
+  return {
     async ping(signal) {
       try {
-        await call('GET', 'cross', '/organizations', list, { signal, retries: 0 });
+        await req.call('GET', 'cross', '/organizations', list, { signal, retries: 0 });
       } catch (error) {
         // The server answered (a 401, a 500, an unreadable body): it is reachable.
         if (error instanceof AppError && !traitsOf(error.kind).connectivity && error.kind !== 'tls')
@@ -377,7 +185,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       }
     },
     async listOrganizations() {
-      const { items, first } = await whole('cross', '/organizations', list, readOrganization);
+      const { items, first } = await req.whole('cross', '/organizations', list, readOrganization);
       const top = isObj(first.raw) ? first.raw : {};
       const meta = isObj(top['meta']) ? top['meta'] : {};
       // In `meta` ({data, meta}) or beside the items in flat envelopes ({items, user}).
@@ -390,7 +198,7 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       };
     },
     async getOrganization(id) {
-      const answer = await call('GET', 'cross', `/organizations/${seg(id)}`, {
+      const answer = await req.call('GET', 'cross', `/organizations/${seg(id)}`, {
         kind: 'organization',
         id,
       });
@@ -398,11 +206,30 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
         unwrap(answer.body, isLocationLike, 'organization', note) ?? answer.body,
       );
     },
+  };
+};
+
+type LocationCalls = Pick<
+  VendorApi,
+  | 'listLocations'
+  | 'findLocation'
+  | 'getLocation'
+  | 'createLocation'
+  | 'deleteLocation'
+  | 'locationPage'
+>;
+
+const locationCalls = ({ req, note, readLocation, getLocation }: Parts): LocationCalls => {
+  const listLocations: VendorApi['listLocations'] = async (query) =>
+    (await req.whole('org', '/locations', list, readLocation, { extra: { q: query?.q } })).items;
+  const findLocation: VendorApi['findLocation'] = async (input) =>
+    (await listLocations({ q: input.name })).find((l) => sameStore(l, input)) ?? null;
+  return {
     listLocations,
     findLocation,
     getLocation,
     async createLocation(input) {
-      const answer = await call('POST', 'org', '/locations', list, { body: input });
+      const answer = await req.call('POST', 'org', '/locations', list, { body: input });
       // To be made later: looked for until it is there (sync/replay.ts), never sent again.
       if (acceptedForLater(answer)) throw new AppError(accepted(answer.status));
       const full = noBody(answer) ? null : unwrap(answer.body, isLocationLike, 'location', note);
@@ -415,14 +242,34 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
       throw new AppError({ ...UNREADABLE, status: answer.status });
     },
     async deleteLocation(id) {
-      await call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
-    },
-    devicePage(which, request, signal, ask) {
-      const { path, subject } = deviceListAt(which);
-      return listPage('org', path, subject, request, readDevice, { signal, ask });
+      await req.call('DELETE', 'org', `/locations/${seg(id)}`, { kind: 'location', id });
     },
     locationPage(request, signal, ask) {
-      return listPage('org', '/locations', list, request, readLocation, { signal, ask });
+      return req.listPage('org', '/locations', list, request, readLocation, { signal, ask });
+    },
+  };
+};
+
+type DeviceCalls = Pick<
+  VendorApi,
+  'devicePage' | 'getDevice' | 'updateDevice' | 'installDevice' | 'uninstallDevice'
+>;
+
+const deviceCalls = ({ req, note, readDevice, getDevice }: Parts): DeviceCalls => {
+  /**
+   * A device write: the device from the answer, or read back when the answer has none. One
+   * accepted for later is said so (`write_accepted`): the replay reads until it shows.
+   */
+  const deviceWrite = async (method: Method, path: string, serial: string, body: unknown) => {
+    const answer = await req.call(method, 'org', path, { kind: 'device', serial }, { body });
+    if (acceptedForLater(answer)) throw new AppError(accepted(answer.status));
+    const device = noBody(answer) ? null : unwrap(answer.body, isWholeDevice, 'device', note);
+    return device ? readDevice(device) : getDevice(serial);
+  };
+  return {
+    devicePage(which, request, signal, ask) {
+      const { path, subject } = deviceListAt(which);
+      return req.listPage('org', path, subject, request, readDevice, { signal, ask });
     },
     getDevice,
     updateDevice: (serial, changes) =>
@@ -436,31 +283,45 @@ export const createApiClient = (options: ApiClientOptions): VendorApi => {
         serial,
         locationId === undefined ? {} : { location_id: locationId },
       ),
-    async locationsFootTraffic(range) {
-      const { items } = await whole('org', '/foot-traffic/locations', list, (raw) => raw, {
+  };
+};
+
+type TrafficCalls = Pick<VendorApi, 'locationsFootTraffic' | 'deviceFootTraffic'>;
+
+const trafficCalls = ({ req, note }: Parts, organizationId: string | null): TrafficCalls => ({
+  async locationsFootTraffic(range) {
+    const { items } = await req.whole('org', '/foot-traffic/locations', list, (raw) => raw, {
+      extra: { ...range },
+      // Answered, but with the records somewhere the app does not look: a format question.
+      notAList: unknownTrafficFormat,
+    });
+    return readLocationMetrics(items, range.granularity, { organizationId, note });
+  },
+  /** Every page of the series (a server may page a long one), or an error: never a part. */
+  async deviceFootTraffic(serial, range) {
+    const { items } = await req.whole(
+      'org',
+      `/foot-traffic/devices/${seg(serial)}`,
+      { kind: 'device', serial },
+      (raw) => raw,
+      {
         extra: { ...range },
-        // Answered, but with the records somewhere the app does not look: a format question.
         notAList: unknownTrafficFormat,
-      });
-      return readLocationMetrics(items, range.granularity, {
-        organizationId: options.organizationId,
-        note,
-      });
-    },
-    /** Every page of the series (a server may page a long one), or an error: never a part. */
-    async deviceFootTraffic(serial, range) {
-      const { items } = await whole(
-        'org',
-        `/foot-traffic/devices/${seg(serial)}`,
-        { kind: 'device', serial },
-        (raw) => raw,
-        {
-          extra: { ...range },
-          notAList: unknownTrafficFormat,
-          totalCounts: (total, records) => !isVisitorTotal(total, records, range.granularity),
-        },
-      );
-      return readDeviceTraffic(items, range.granularity);
-    },
+        totalCounts: (total, records) => !isVisitorTotal(total, records, range.granularity),
+      },
+    );
+    return readDeviceTraffic(items, range.granularity);
+  },
+});
+
+/** The vendor API (vendor-api.ts): its endpoints in four groups over one set of requests. */
+export const createApiClient = (options: ApiClientOptions): VendorApi => {
+  const shared = parts(options);
+  return {
+    withFindings: (onFinding) => createApiClient({ ...options, onFinding }),
+    ...organizationCalls(shared),
+    ...locationCalls(shared),
+    ...deviceCalls(shared),
+    ...trafficCalls(shared, options.organizationId),
   };
 };

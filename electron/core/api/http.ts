@@ -97,6 +97,7 @@ const onAnyAbort = (signals: readonly AbortSignal[], onAbort: () => void): (() =
 const scrubHeader = (value: string | null, forms: readonly string[]): string | null =>
   value === null ? null : scrubText(value, forms);
 
+// eslint-disable-next-line max-lines-per-function -- one request's life (signals, attempts, retry waits, the body cap, the answer read) over the client's options; each step is its own inner function
 export const createHttp = (options: HttpOptions) => {
   /** The client-wide signal and this request's own, whichever are present. */
   const signalsOf = (req: HttpRequest): AbortSignal[] => {
@@ -165,12 +166,13 @@ export const createHttp = (options: HttpOptions) => {
     }
   };
 
-  const interpret = (
+  // eslint-disable-next-line max-lines-per-function -- what each kind of answer means (304, 2xx, a redirect, 4xx/5xx, a body too big or unreadable), in one reading order
+  function interpret(
     response: Response,
     text: string,
     { subject, url: requestUrl, method, validators: asked }: HttpRequest,
     secrets: readonly string[],
-  ): Outcome => {
+  ): Outcome {
     const { status } = response;
     const contentType = response.headers.get('content-type') ?? '';
     const { headers } = response;
@@ -259,7 +261,7 @@ export const createHttp = (options: HttpOptions) => {
         subject,
       }),
     };
-  };
+  }
 
   const pause = async (ms: number, signals: readonly AbortSignal[]): Promise<void> => {
     if (signals.length === 0) return options.sleep(ms);

@@ -205,6 +205,7 @@ export function readListAnswer(
   };
 }
 
+// eslint-disable-next-line max-lines-per-function -- the paging styles in the order they are tried (the first that the answer shows wins): split, the order would be spread over files
 function readPaging(
   body: unknown,
   linkHeader: string | null,

@@ -2,7 +2,7 @@
  * The server's resources as the client answers them and the core keeps them (the cache, the
  * queue, replay): the vendor's JSON after the readers validated and normalised it. The rest of
  * the core names these, never the vendor module itself (wire.ts: the shapes, parsed only inside
- * api/); the renderer gets the app's views made by to-view.ts (decision 78).
+ * api/); the renderer gets the app's views made by to-view.ts (decision 79).
  */
 export type {
   Device,

@@ -1,7 +1,7 @@
 /**
  * The one place the vendor's shapes (wire.ts, as the readers left them) become the app's views
  * (shared/contract/views.ts): the services' answers to the renderer go through here, the cache
- * and the queue keep the vendor's JSON (decision 78). A new device field is one line here.
+ * and the queue keep the vendor's JSON (decision 79). A new device field is one line here.
  */
 import type {
   ActionResult,

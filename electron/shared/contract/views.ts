@@ -2,7 +2,7 @@
  * The app's own views of the server's resources: what the renderer reads, in the app's names and
  * types. The vendor's JSON shapes live in one vendor module in the core (`core/api/wire.ts`),
  * and one mapping module (`core/api/to-view.ts`) turns them into these where a service answers
- * the renderer (decision 78): a server that renames a field changes the core, never a screen.
+ * the renderer (decision 79): a server that renames a field changes the core, never a screen.
  * Ids and serials stay the server's opaque strings; a field the server did not send is null.
  */
 
