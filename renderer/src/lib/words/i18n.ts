@@ -105,7 +105,9 @@ export const m = new Proxy({} as Sayers, {
     if (!say) {
       say = (inputs) => {
         const locale = activeLocale().messages;
-        const message = said.get(locale)?.[key];
+        const words = said.get(locale);
+        // A key that only an object's prototype has ("toString") is no message.
+        const message = words && Object.hasOwn(words, key) ? words[key] : undefined;
         return message ? message(inputs ?? {}) : missing(key, locale);
       };
       sayers.set(key, say);
