@@ -357,6 +357,8 @@ export async function benchInventory1m(
           };
           f.note =
             `${(f.value / floor.staticKeystroke).toFixed(2)} × the floor (target ≤ 1.5 ×; the product's own target is 16 ms); ` +
+            // The floor asks nothing; beside it, the same key over a round trip with no app behind.
+            `${(f.value / floor.echoKeystroke).toFixed(2)} × the echo page's p95 (${floor.echoKeystroke.toFixed(1)} ms: the same key's search over a loopback WebSocket answered at once); ` +
             `${bridge ? `the bridge round trip of an operation that does no work, p95 ${bridge.value} ms; ` : ''}${f.note ?? ''}`;
         }
         if (f.id === 'keystroke-p95-1m')
