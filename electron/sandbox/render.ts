@@ -31,10 +31,7 @@ export const deviceJson = (state: SandboxState, d: DeviceRec, now = state.now())
   const last = state.lastCheckin(d, now);
   return {
     serial_number: d.serial,
-    name: d.name,
-    device_type_name: d.typeName,
-    board_id: d.boardId,
-    firmware_version_name: d.firmware,
+    ...d.served,
     last_checkin_at: last === null ? null : iso(last),
     update_interval_s: d.intervalS,
     location: loc ? locationRef(loc) : null,

@@ -36,16 +36,27 @@ const LocationRec = z.object({
   createdAt: z.number(),
 });
 
+/**
+ * A device's fields that the sandbox serves as they are held, in the vendor's names (wire.ts
+ * Device): render.ts passes them through, so a plain field needs no edit here, only a value
+ * where devices are seeded. Loose: a field this list does not name is kept and served.
+ */
+const Served = z.looseObject({
+  name: z.string().nullable(),
+  device_type_name: z.string(),
+  board_id: z.string(),
+  firmware_version_name: z.string(),
+});
+
+/** The fields the sandbox has logic for (the serial as held, the check-in schedule, where and
+ * since when it is installed) keep names of their own; `served` holds the rest. */
 const DeviceRec = z.object({
   serial: z.string(),
   orgId: z.string(),
-  typeName: z.string(),
-  boardId: z.string(),
-  firmware: z.string(),
+  served: Served,
   intervalS: z.number().int(),
   locationId: z.string().nullable(),
   installedAt: z.number().nullable(),
-  name: z.string().nullable(),
   silent: z.boolean(),
   /** A check-in from which the device keeps checking in every intervalS; null = not scheduled. */
   anchorMs: z.number().nullable(),
@@ -70,6 +81,25 @@ const DeviceRec = z.object({
   simulatedSince: z.number().optional(),
 });
 
+/** A device as files written before `served` held it: the plain fields in names of the sandbox's
+ * own. Read into today's form, so old --data files and training folders still load. */
+const DeviceRecBeforeServed = DeviceRec.omit({ served: true })
+  .extend({
+    typeName: z.string(),
+    boardId: z.string(),
+    firmware: z.string(),
+    name: z.string().nullable(),
+  })
+  .transform(({ typeName, boardId, firmware, name, ...rest }): DeviceRec => ({
+    ...rest,
+    served: {
+      name,
+      device_type_name: typeName,
+      board_id: boardId,
+      firmware_version_name: firmware,
+    },
+  }));
+
 export const Snapshot = z.object({
   version: z.literal(1),
   seed: z.number(),
@@ -78,7 +108,7 @@ export const Snapshot = z.object({
   orgs: z.array(OrgRec),
   users: z.array(UserRec),
   locations: z.array(LocationRec),
-  devices: z.array(DeviceRec),
+  devices: z.array(z.union([DeviceRec, DeviceRecBeforeServed])),
 });
 
 export type Snapshot = z.infer<typeof Snapshot>;

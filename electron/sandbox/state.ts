@@ -256,7 +256,7 @@ export class SandboxState {
 
   update(d: DeviceRec, changes: { name?: string | null; intervalS?: number }): void {
     d.updatedMs = this.now();
-    if (changes.name !== undefined) d.name = changes.name;
+    if (changes.name !== undefined) d.served.name = changes.name;
     if (changes.intervalS !== undefined && changes.intervalS !== d.intervalS) {
       const now = this.now();
       const last = this.lastCheckin(d, now);

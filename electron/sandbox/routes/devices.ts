@@ -81,9 +81,11 @@ const deviceQuery = (ctx: Ctx, forced: boolean | undefined): DeviceQuery => {
     keep: (d) =>
       (sinceMs === null || d.updatedMs >= sinceMs) &&
       (locationId === null || d.locationId === locationId) &&
-      (type === null || d.typeName === type) &&
-      (firmware === null || d.firmware === firmware) &&
-      (!q || d.serial.includes(upper) || (d.name !== null && d.name.toLowerCase().includes(q))),
+      (type === null || d.served.device_type_name === type) &&
+      (firmware === null || d.served.firmware_version_name === firmware) &&
+      (!q ||
+        d.serial.includes(upper) ||
+        (d.served.name !== null && d.served.name.toLowerCase().includes(q))),
   };
 };
 

@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { Device, Location, listOf, one } from '../../../electron/core/api/wire';
 import { call, start, users } from './harness';
@@ -101,5 +102,65 @@ describe('sandbox --data persistence', () => {
       await sbx.close();
     }
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1, seed: 1 });
+  });
+
+  test('a file written before devices kept their served fields loads, serves the same and is re-saved', async () => {
+    // Written by the sandbox of that time (seed 7, 4 devices per organization, one named 'Door A').
+    const before = fileURLToPath(
+      new URL('../../fixtures/sandbox/snapshot-before-served-fields.json', import.meta.url),
+    );
+    const old = JSON.parse(await readFile(before, 'utf8')) as {
+      devices: {
+        serial: string;
+        orgId: string;
+        typeName: string;
+        boardId: string;
+        firmware: string;
+        name: string | null;
+      }[];
+    };
+    const file = join(dir, 'state.json');
+    await copyFile(before, file);
+    const servedPlain = async (sbx: Awaited<ReturnType<typeof start>>) => {
+      const [alex] = users(sbx);
+      const org = alex.organizations[0]?.id ?? '';
+      const list = listOf(Device).parse((await call(sbx, alex, { path: '/devices' })).json).data;
+      const expected = old.devices
+        .filter((d) => d.orgId === org)
+        .map((d) => ({
+          serial_number: d.serial,
+          name: d.name,
+          device_type_name: d.typeName,
+          board_id: d.boardId,
+          firmware_version_name: d.firmware,
+        }));
+      return { alex, list, expected };
+    };
+    const sbx = await start({ dataFile: file });
+    let renamed = '';
+    try {
+      const { alex, list, expected } = await servedPlain(sbx);
+      expect(expected.map((d) => d.name)).toContain('Door A');
+      expect(list).toMatchObject(expected);
+      renamed = expected[0]?.serial_number ?? '';
+      await call(sbx, alex, {
+        method: 'PUT',
+        path: `/devices/${renamed}`,
+        body: { name: 'Renamed' },
+      });
+    } finally {
+      await sbx.close();
+    }
+    // Nothing was moved aside as unreadable, and the file saved in today's form loads again.
+    expect(await readdir(dir)).toEqual(['state.json']);
+    const again = await start({ dataFile: file });
+    try {
+      const { list, expected } = await servedPlain(again);
+      expect(list).toMatchObject(
+        expected.map((d) => (d.serial_number === renamed ? { ...d, name: 'Renamed' } : d)),
+      );
+    } finally {
+      await again.close();
+    }
   });
 });
