@@ -5,51 +5,31 @@
  * list jobs in order, reporting each as a task with progress; cancel stops the downloads and
  * keeps what they stored (their checkpoints resume it next time).
  *
+ * Composed of named parts (engine/sync-parts.ts): the schedule, the full lists' policy, the
+ * state it reports, the cancel, and the run itself; this file holds the one-run-at-a-time
+ * rule that joins them.
+ *
  * The full lists are not part of every run (decision record 32: at a million devices each refresh is
  * hundreds of megabytes): a run refreshes them when asked (Sync now, Make available offline),
  * when their last refresh is older than `fullRefreshMs` (hours, a managed setting), and after
  * the app was offline for a while — and a scheduled one waits while the link is metered or very
  * slow (`holdFull`). What is on screen is kept fresh by the reads (read-service.ts), not here.
  */
-import type {
-  AppErrorShape,
-  SyncHold,
-  SyncReport,
-  SyncResource,
-  SyncState,
-  SyncTask,
-} from '../../shared';
-import { traitsOf } from '../../shared/error-traits';
-import { AppError } from '../app-error';
+import type { AppErrorShape, SyncHold, SyncReport, SyncState } from '../../shared';
 import type { Timers } from './connectivity';
-import type { ReplayResult } from './replay';
+import { FullRefresh } from './engine/full-refresh';
+import { RunCancellation } from './engine/run-cancellation';
+import type { RefreshMode, SyncJob } from './engine/sync-job';
+import type { RunWork, SyncParts } from './engine/sync-parts';
+import { SyncRun } from './engine/sync-run';
+import { SyncSchedule } from './engine/sync-schedule';
+import { SyncStatus } from './engine/sync-status';
 
-export interface SyncJob {
-  resource: SyncResource;
-  locationId: string | null;
-  run(
-    signal: AbortSignal,
-    progress: (fetched: number, total: number | null, bytes?: number) => void,
-  ): Promise<void>;
-}
+export type { RefreshMode, SyncJob } from './engine/sync-job';
 
-/** Why a run refreshes the full lists: the technician asked, or they were due by themselves. */
-export type RefreshMode = 'asked' | 'scheduled';
-
-export interface SyncEngineOptions {
-  /**
-   * Drains the outbox; null when nobody is signed in. `signal` is the run's cancel: it stops
-   * the sending between actions (the one on the wire finishes, the rest stay queued).
-   */
-  replay(signal: AbortSignal): Promise<ReplayResult | null>;
-  /** The full lists' downloads (empty when signed out). */
-  listJobs(mode: RefreshMode): SyncJob[];
+export interface SyncEngineOptions extends RunWork {
   isOnline(): boolean;
   onState(state: SyncState): void;
-  /** A run ended with a report (the outbox part). */
-  onReport(report: SyncReport): void;
-  /** A list job failed (besides being reported in its task). */
-  onJobError?: (error: unknown) => void;
   /** A run (the queue; the full lists if due) at least this often while online. */
   refreshEveryMs?: number;
   /** The full lists are refreshed when their last refresh is older than this. */
@@ -89,8 +69,6 @@ export interface SyncEngine {
   stop(): void;
 }
 
-const NOTHING: SyncReport = { done: 0, failed: 0, conflicts: 0, remaining: 0, stoppedBy: null };
-
 /** The full lists' pace when nobody set one (managed `FullRefreshHours`). */
 export const DEFAULT_FULL_REFRESH_MS = 12 * 3_600_000;
 /** Offline at least this long, then back: the full lists are refreshed. */
@@ -101,277 +79,122 @@ const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-const shapeOf = (e: unknown): AppErrorShape =>
-  e instanceof AppError ? e.toShape() : { kind: 'internal', code: 'download_failed' };
+/** The run going on, as the engine keeps it (its answer settles once the run is forgotten). */
+interface Running {
+  readonly lists: boolean;
+  readonly result: Promise<SyncReport>;
+}
 
-// eslint-disable-next-line max-lines-per-function -- one state machine (run, schedule, backoff, progress) whose timers share its state
-export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+/** The parts made from the options (defaults filled in); `due` runs a scheduled run. */
+function syncParts(options: SyncEngineOptions, running: () => boolean, due: () => void): SyncParts {
   const timers = options.timers ?? realTimers;
   const now = options.now ?? Date.now;
   const refreshEveryMs = options.refreshEveryMs ?? 15 * 60_000;
-  const fullRefreshMs = options.fullRefreshMs ?? (() => DEFAULT_FULL_REFRESH_MS);
-  const offlineFullAfterMs = options.offlineFullAfterMs ?? OFFLINE_FULL_AFTER_MS;
-  const backoffMs = options.backoffMs ?? 5_000;
-  const maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
-  const progressEveryMs = options.progressEveryMs ?? 100;
-
-  let running: Promise<SyncReport> | null = null;
-  let controller: AbortController | null = null;
-  let tasks: SyncTask[] = [];
-  let lastCompletedAt: string | null = null;
-  /** The run is sending the queue (before its downloads): said, so it never looks idle. */
-  let sending = false;
-  let nextAttemptAt: number | null = null;
-  let timer: unknown = null;
-  let failures = 0;
-  let stopped = false;
-  /** A send outside the run (a technician's action) stopped while the run was going. */
-  let stoppedMeanwhile: AppErrorShape | null = null;
-  let lastEmit = 0;
-  let emitTimer: unknown = null;
-  /** Back from a long time offline: the next run refreshes the full lists. */
-  let fullOwed = false;
-  /** A due full refresh the link held back (said in the state until it runs). */
-  let held: SyncHold | null = null;
-  /** The run going on refreshes the full lists. */
-  let runningLists = false;
-
-  /** The account's own record when there is one: the engine outlives a switch of account. */
-  const lastFull = (): number | null =>
-    options.lastFullAt
-      ? options.lastFullAt()
-      : lastCompletedAt === null
-        ? null
-        : Date.parse(lastCompletedAt);
-  /** When the full lists are due by themselves (now or earlier when overdue). */
-  const fullDueAt = (): number => {
-    const last = lastFull();
-    return fullOwed || last === null ? now() : last + fullRefreshMs();
-  };
-
-  const state = (): SyncState => ({
-    running: running !== null,
-    sending,
-    tasks: tasks.map((t) => ({ ...t })),
-    lastCompletedAt,
-    nextAttemptAt: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
-    held,
+  const fullRefresh: FullRefresh = new FullRefresh({
+    now,
+    fullRefreshMs: options.fullRefreshMs ?? (() => DEFAULT_FULL_REFRESH_MS),
+    // The account's own record when there is one: the engine outlives a switch of account.
+    lastFullAt:
+      options.lastFullAt ??
+      (() => (status.lastCompletedAt === null ? null : Date.parse(status.lastCompletedAt))),
+    holdFull: options.holdFull,
+    offlineFullAfterMs: options.offlineFullAfterMs ?? OFFLINE_FULL_AFTER_MS,
   });
-
-  const emitNow = () => {
-    lastEmit = now();
-    if (emitTimer !== null) timers.clearTimeout(emitTimer);
-    emitTimer = null;
-    options.onState(state());
-  };
-  /** Progress can come thousands of times a second: the renderer hears of it every 100 ms. */
-  const emitSoon = () => {
-    if (emitTimer !== null) return;
-    const wait = Math.max(0, progressEveryMs - (now() - lastEmit));
-    emitTimer = timers.setTimeout(emitNow, wait);
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    if (timer !== null) timers.clearTimeout(timer);
-    nextAttemptAt = now() + delayMs;
-    timer = timers.setTimeout(() => {
-      timer = null;
-      nextAttemptAt = null;
-      if (options.isOnline()) void engine.run([], 'scheduled').catch(() => undefined);
-      else schedule(refreshEveryMs);
-    }, delayMs);
-  };
-  /**
-   * The next periodic run: the usual pace, or sooner when the full lists fall due before it.
-   * Lists that are overdue already (cancelled, failed, held back by the link) wait the usual
-   * pace: a cancelled download must not start again at once.
-   */
-  const periodic = (): number => {
-    const untilDue = fullDueAt() - now();
-    return untilDue > 0 ? Math.min(refreshEveryMs, untilDue) : refreshEveryMs;
-  };
-
-  const afterRun = (stoppedBy: AppErrorShape | null) => {
-    if (stoppedBy === null) {
-      failures = 0;
-      schedule(periodic());
-      return;
-    }
-    failures += 1;
-    // Offline: the connectivity monitor announces the return, which runs sync.
-    if (traitsOf(stoppedBy.kind).connectivity) return schedule(refreshEveryMs);
-    const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** (failures - 1));
-    // A server's Retry-After is honoured up to the periodic refresh, which would have come
-    // anyway: a longer one (a day, a date far ahead on a skewed clock) must not silence sync,
-    // and one past setTimeout's 2^31 ms is run by Node after 1 ms — a request storm.
-    schedule(Math.min(refreshEveryMs, Math.max(backoff, (stoppedBy.retryAfterS ?? 0) * 1000)));
-  };
-
-  /** Whether this run refreshes the full lists, and says why not when the link holds it. */
-  const wantsFull = (mode: RefreshMode): boolean => {
-    if (mode === 'asked') return true;
-    if (fullDueAt() > now()) return false;
-    held = options.holdFull?.() ?? null;
-    return held === null;
-  };
-
-  async function runOnce(extra: SyncJob[], mode: RefreshMode): Promise<SyncReport> {
-    controller = new AbortController();
-    const signal = controller.signal;
-    const full = wantsFull(mode);
-    if (full) held = null;
-    const listJobs = full ? options.listJobs(mode) : [];
-    runningLists = listJobs.length > 0;
-    const jobs = [...extra, ...listJobs];
-    tasks = jobs.map((job) => ({
-      resource: job.resource,
-      locationId: job.locationId,
-      fetched: 0,
-      total: null,
-      bytes: 0,
-      state: 'waiting',
-      error: null,
-    }));
-    // Said by run() once the run is registered: emitted from here it would say "not running".
-    sending = true;
-    let replayed: ReplayResult | null;
-    try {
-      replayed = await options.replay(signal);
-    } finally {
-      sending = false;
-    }
-    const report: SyncReport = replayed
-      ? {
-          done: replayed.done,
-          failed: replayed.failed,
-          conflicts: replayed.conflicts,
-          remaining: replayed.remaining,
-          stoppedBy: replayed.stoppedBy,
-        }
-      : { ...NOTHING };
-    let stoppedBy: AppErrorShape | null = replayed?.stoppedBy ?? null;
-    let listsFailed = false;
-    for (const [index, job] of jobs.entries()) {
-      const task = tasks[index] as SyncTask;
-      if (signal.aborted) {
-        task.state = 'cancelled';
-        continue;
-      }
-      if (listsFailed) continue;
-      task.state = 'running';
-      emitNow();
-      try {
-        await job.run(signal, (fetched, total, bytes) => {
-          task.fetched = fetched;
-          task.total = total;
-          if (bytes !== undefined) task.bytes = bytes;
-          emitSoon();
-        });
-        task.state = 'done';
-      } catch (error) {
-        // A cancelled download is no failure (and no sign of being offline).
-        if (!signal.aborted) options.onJobError?.(error);
-        task.state = signal.aborted ? 'cancelled' : 'failed';
-        task.error = signal.aborted ? null : shapeOf(error);
-        if (!signal.aborted) {
-          stoppedBy ??= task.error;
-          // Lists depend on one another (devices name stores): stop at the first failure.
-          listsFailed = true;
-        }
-      }
-      emitNow();
-    }
-    if (!signal.aborted && !listsFailed && listJobs.length > 0) {
-      lastCompletedAt = new Date(now()).toISOString();
-      fullOwed = false;
-    }
-    // An action sent while this run downloaded met a 5xx or a 429: its retry is this run's to
-    // schedule, or it would wait for the next periodic refresh.
-    stoppedBy ??= stoppedMeanwhile;
-    stoppedMeanwhile = null;
-    // Cancel stops the downloads, not the engine: the next try (the queue's backoff, else the
-    // periodic refresh) is scheduled all the same. A cancelled list is no failure (stoppedBy
-    // holds only the outbox's stop then).
-    afterRun(stoppedBy);
-    // Said with the counts: "0 actions synced" alone read as a sync that went well.
-    report.stoppedBy = stoppedBy;
-    options.onReport(report);
-    return report;
-  }
-
-  /** Two sends' counts as one answer; what remains is the later one's. */
-  const joined = (first: SyncReport, then: SyncReport): SyncReport => ({
-    done: first.done + then.done,
-    failed: first.failed + then.failed,
-    conflicts: first.conflicts + then.conflicts,
-    remaining: then.remaining,
-    stoppedBy: then.stoppedBy ?? first.stoppedBy,
+  const schedule = new SyncSchedule({
+    timers,
+    now,
+    refreshEveryMs,
+    backoffMs: options.backoffMs ?? 5_000,
+    maxBackoffMs: options.maxBackoffMs ?? 5 * 60_000,
+    isOnline: () => options.isOnline(),
+    fullDueAt: () => fullRefresh.dueAt(),
+    due,
   });
+  const status: SyncStatus = new SyncStatus({
+    timers,
+    now,
+    progressEveryMs: options.progressEveryMs ?? 100,
+    onState: (state) => options.onState(state),
+    running,
+    nextAttemptAt: () => schedule.nextAttemptAt,
+    held: () => fullRefresh.held,
+  });
+  return { schedule, fullRefresh, status, cancellation: new RunCancellation(), work: options };
+}
+
+/** Two sends' counts as one answer; what remains is the later one's. */
+const joined = (first: SyncReport, then: SyncReport): SyncReport => ({
+  done: first.done + then.done,
+  failed: first.failed + then.failed,
+  conflicts: first.conflicts + then.conflicts,
+  remaining: then.remaining,
+  stoppedBy: then.stoppedBy ?? first.stoppedBy,
+});
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  let running: Running | null = null;
+  const scheduled = () => void engine.run([], 'scheduled').catch(() => undefined);
+  const parts = syncParts(options, () => running !== null, scheduled);
+  const { schedule, fullRefresh, status, cancellation } = parts;
+
+  /** A run asked for while one is going on. */
+  const join = (going: Running, extra: SyncJob[], mode: RefreshMode): Promise<SyncReport> => {
+    // Jobs asked for while a run is going (Make available offline) run right after it.
+    if (extra.length > 0) return going.result.then(() => engine.run(extra, mode));
+    // Sync now while the run going on only sends the queue: the lists right after it. Its
+    // answer counts what that run sent too, which may be the very actions it was pressed for.
+    if (mode === 'asked' && !going.lists)
+      return going.result.then((before) =>
+        engine
+          .run(extra, mode)
+          .then((after) => ({ ...joined(before, after), stoppedBy: after.stoppedBy })),
+      );
+    // "Sync now" (or the connection returning) during a run, e.g. a long download that
+    // began while the server was away: the run's own replay came first, before actions
+    // queued since. Send the queue now (replays take turns) instead of after the download.
+    // The run's cancel stops this sending too.
+    return Promise.all([going.result, options.replay(cancellation.current())]).then(
+      ([report, replayed]) => (replayed ? joined(report, replayed) : report),
+    );
+  };
 
   const engine: SyncEngine = {
     run(extra = [], mode = 'asked') {
-      if (running) {
-        // Jobs asked for while a run is going (Make available offline) run right after it.
-        if (extra.length > 0) return running.then(() => engine.run(extra, mode));
-        // Sync now while the run going on only sends the queue: the lists right after it. Its
-        // answer counts what that run sent too, which may be the very actions it was pressed for.
-        if (mode === 'asked' && !runningLists)
-          return running.then((before) =>
-            engine
-              .run(extra, mode)
-              .then((after) => ({ ...joined(before, after), stoppedBy: after.stoppedBy })),
-          );
-        // "Sync now" (or the connection returning) during a run, e.g. a long download that
-        // began while the server was away: the run's own replay came first, before actions
-        // queued since. Send the queue now (replays take turns) instead of after the download.
-        // The run's cancel stops this sending too.
-        const signal = (controller ?? new AbortController()).signal;
-        return Promise.all([running, options.replay(signal)]).then(([report, replayed]) =>
-          replayed ? joined(report, replayed) : report,
-        );
-      }
-      running = runOnce(extra, mode).finally(() => {
+      if (running) return join(running, extra, mode);
+      const run = new SyncRun(parts, extra, mode);
+      const result = run.result.finally(() => {
         running = null;
-        controller = null;
-        emitNow();
+        cancellation.end();
+        status.emitNow();
       });
-      emitNow();
-      return running;
+      running = { lists: run.lists, result };
+      status.emitNow();
+      return result;
     },
-    cancel() {
-      controller?.abort();
-    },
-    state,
+    cancel: () => cancellation.cancel(),
+    state: () => status.snapshot(),
     start() {
-      stopped = false;
+      schedule.start();
       // A run still finishing for an earlier scope is left to end; this one follows it.
-      const after = running ?? Promise.resolve();
+      const after = running?.result ?? Promise.resolve();
       void after
         .then(() => {
           if (options.isOnline()) return engine.run([], 'scheduled');
-          schedule(refreshEveryMs);
+          schedule.atUsualPace();
           return undefined;
         })
         .catch(() => undefined);
     },
-    retryLater(stoppedBy) {
-      if (!running) afterRun(stoppedBy);
-      else stoppedMeanwhile ??= stoppedBy;
-    },
+    retryLater: (stoppedBy) => schedule.retryLater(stoppedBy, running !== null),
     reconnected(offlineMs = 0) {
-      failures = 0;
-      // "After the app was offline": a blip of a lossy link is not that.
-      if (offlineMs >= offlineFullAfterMs) fullOwed = true;
-      void engine.run([], 'scheduled').catch(() => undefined);
+      schedule.reconnected();
+      fullRefresh.reconnected(offlineMs);
+      scheduled();
     },
     stop() {
-      stopped = true;
-      controller?.abort();
-      if (timer !== null) timers.clearTimeout(timer);
-      if (emitTimer !== null) timers.clearTimeout(emitTimer);
-      timer = null;
-      emitTimer = null;
+      schedule.stop();
+      cancellation.cancel();
+      status.stop();
     },
   };
   return engine;
