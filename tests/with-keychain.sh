@@ -15,7 +15,9 @@ done
 keyring_home=$(mktemp -d "${TMPDIR:-/tmp}/fi-keyring-XXXXXX")
 trap 'rm -rf "$keyring_home"' EXIT INT TERM
 status=0
-XDG_DATA_HOME="$keyring_home" dbus-run-session -- sh -c '
+# FIELD_INSTALLER_PRIVATE_KEYRING tells the tests inside that the keyring is this run's own, so
+# they may keep apart by service name rather than start a session each (tests/e2e/fixtures.ts).
+XDG_DATA_HOME="$keyring_home" FIELD_INSTALLER_PRIVATE_KEYRING=1 dbus-run-session -- sh -c '
   echo -n field-installer-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   exec "$@"
 ' sh "$@" || status=$?

@@ -179,6 +179,9 @@ test('an install does not ask for the queue the core has just pushed', async ({
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await openFirstStore(page);
   await page.getByRole('button', { name: 'Scan device' }).click();
+  // The store's Scan screen first, as the test above: a burst sent before it was shown opened
+  // the device with no store to install at ("Install at…"), seen on a loaded machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan device' })).toBeVisible();
   await scannerBurst(page, spareSerial);
   await expect(page.getByRole('button', { name: 'Install here' })).toBeEnabled();
   await page.evaluate('window.__sends.length = 0; window.__events.length = 0');

@@ -9,6 +9,7 @@
  * Per-file variations are options: `test.use({ sandboxArgs: ['--latency', '8000'] })`.
  * The renderer must be built already (`npm run test:e2e` runs `vite build` first).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,12 +38,33 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const WITH_KEYCHAIN = [process.execPath, join(ROOT, 'tests', 'with-keychain.mjs')];
 
 /**
+ * How a browser mode gets keys of its own, apart from every other test's. Inside the run's
+ * private keyring (`npm run test:e2e`; tests/with-keychain.sh marks it), a service name of its
+ * own in that keyring, as the integration tests' core harness does: browser mode honours
+ * FIELD_INSTALLER_KEYCHAIN_SERVICE for test names only. Elsewhere (a bare `playwright test`),
+ * a private session of its own. The session per test cost about 1.5 s at every stop on Linux:
+ * stopping its process group orphans dbus-daemon and the keyring daemon, which stay zombies
+ * until init reaps them, and stopProcessTree waits until no member of the group is left.
+ */
+const ownKeychain = (): { prefix: string[]; env: Record<string, string> } =>
+  process.env.FIELD_INSTALLER_PRIVATE_KEYRING === '1'
+    ? {
+        prefix: [],
+        env: { FIELD_INSTALLER_KEYCHAIN_SERVICE: `field-installer-test-${randomUUID()}` },
+      }
+    : { prefix: WITH_KEYCHAIN, env: {} };
+
+/**
  * The processes the running test started, so that a failure shows what they logged: on CI
  * the printed output is all there is (the data dir with the log file is gone).
  */
 const started: { what: string; process: Running<unknown> }[] = [];
-const startTracked = async <T>(args: string[], what: string): Promise<Running<T>> => {
-  const running = await startCli<T>(args, what);
+const startTracked = async <T>(
+  args: string[],
+  what: string,
+  env: Record<string, string> = {},
+): Promise<Running<T>> => {
+  const running = await startCli<T>(args, what, undefined, env);
   started.push({ what, process: running });
   return running;
 };
@@ -64,10 +86,11 @@ const startSandboxCli = (options: { port: number; dataFile?: string; args: reado
  * Browser mode on a data folder or with flags of the test's choosing (the `web` fixture is
  * dataDir/app with none); stopped after the test like the fixtures' own processes.
  */
-export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
-  startTracked<{ url: string }>(
+export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) => {
+  const keychain = ownKeychain();
+  return startTracked<{ url: string }>(
     [
-      ...WITH_KEYCHAIN,
+      ...keychain.prefix,
       process.execPath,
       e2eBundle(E2E_CORE_FILE),
       '--port',
@@ -77,7 +100,9 @@ export const startWeb = (dataDir: string, extraArgs: readonly string[] = []) =>
       ...extraArgs,
     ],
     'browser mode',
+    keychain.env,
   );
+};
 
 /**
  * Browser mode with IT's policy file holding `policy`; with `checks`, a mounting checklist file

@@ -27,15 +27,18 @@ export interface Running<T> {
 
 /**
  * Spawns a CLI (stopped with everything it started) and resolves with its first stdout line as
- * JSON (within `firstLineMs`: a sandbox seeding millions of devices takes a minute).
+ * JSON (within `firstLineMs`: a sandbox seeding millions of devices takes a minute). `env` is
+ * added to this process's environment for it.
  */
 export async function startCli<T>(
   args: string[],
   what: string,
   firstLineMs = 30_000,
+  env: Record<string, string> = {},
 ): Promise<Running<T>> {
   const child: ChildProcess = spawn(args[0] ?? '', args.slice(1), {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     ...treeSpawnOptions(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
