@@ -5,7 +5,8 @@ import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
 import { prepareFormats } from './lib/words/format';
 import { setLocaleSource } from './lib/words/active-locale';
-import { loadMessages } from './lib/words/i18n';
+import { loadMessages, loadWords } from './lib/words/i18n';
+import { loadErrorText } from './lib/words/error-text-loader.svelte';
 import { loadPreferences } from './lib/state/preferences';
 import { HOME, pathToRoute } from './lib/navigation/route-paths';
 import { screen } from './lib/navigation/screens';
@@ -59,3 +60,13 @@ performance.mark('fi:words');
 const target = document.getElementById('app');
 if (!target) throw new Error('#app missing from index.html');
 export default mount(App, { target, props: { firstStatus: knownStatus ?? firstStatus } });
+
+// When the page is idle after the first paint: the words the shell says only when something
+// fails (decision 80), so an error rarely waits for them (ErrorMessage waits if it must).
+const whenIdle = (run: () => void): void => {
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+};
+whenIdle(() => {
+  void Promise.all([loadWords('shell'), loadErrorText()]).catch(() => undefined);
+});
