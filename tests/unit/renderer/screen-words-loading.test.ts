@@ -56,4 +56,25 @@ describe('words per screen, loaded', () => {
     expect(m.inventory_search_placeholder()).toBe('inventory_search_placeholder');
     expect(errors).toHaveBeenCalledTimes(1);
   });
+
+  it('the error words come when first needed, and a language switch brings them too', async () => {
+    const { setLocaleSource, loadMessages, loadWords, messagesLoaded, wordsLoaded, m } =
+      await fresh();
+    setLocaleSource(() => GERMAN);
+    await loadMessages('de');
+    // The start (the shell's words) has none of them (decision 80).
+    expect(wordsLoaded('errors')).toBe(false);
+    await loadWords('shell');
+    expect(wordsLoaded('errors')).toBe(true);
+    expect(m.error_unauthorized()).toBe(
+      'Der API-Schlüssel wurde nicht akzeptiert – er ist möglicherweise falsch oder widerrufen.',
+    );
+    // Asked once: a switch to English is not ready until they are in, in English.
+    await loadMessages('en');
+    expect(messagesLoaded('en')).toBe(true);
+    setLocaleSource(() => ENGLISH);
+    expect(m.error_unauthorized()).toBe(
+      'The API key was not accepted — it may be wrong or revoked.',
+    );
+  });
 });
