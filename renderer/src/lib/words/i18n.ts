@@ -61,6 +61,16 @@ const loadPart = (part: WordPart, locale: MessageLocale): Promise<void> => {
   return pending;
 };
 
+/**
+ * Whether a language's words are in or on their way for every part asked for: what main.ts
+ * leaves at the mount (the first screen's words still loading, in that language; ScreenView
+ * shows the screen once they are in), so the app opens in it without another language first.
+ */
+export const messagesAsked = (locale: MessageLocale): boolean =>
+  [...wanted].every(
+    (part) => loadedParts.has(partKey(part, locale)) || loading.has(partKey(part, locale)),
+  );
+
 /** Whether a language can be shown now, without waiting: every part asked for is in. */
 export const messagesLoaded = (locale: MessageLocale): boolean =>
   [...wanted].every((part) => loadedParts.has(partKey(part, locale)));
@@ -75,6 +85,13 @@ export const loadMessages = async (locale: MessageLocale): Promise<void> => {
   while (!messagesLoaded(locale))
     await Promise.all([...wanted].map((part) => loadPart(part, locale)));
 };
+
+/**
+ * The shell's words alone, in the start language (main.ts mounts on them): the first screen's
+ * come with its chunk, which ScreenView waits for, so the navigation or the sign-in screen
+ * does not wait behind the screen's chunk and its shared files.
+ */
+export const loadShellWords = (locale: MessageLocale): Promise<void> => loadPart('shell', locale);
 
 /** A part and the groups it needs, and theirs. */
 const withNeeds = (part: WordPart): WordPart[] => {
