@@ -21,8 +21,10 @@ const SOURCE_EXTENSIONS = ['', '.ts', '.svelte.ts', '.js', '/index.ts'];
 
 /** `m.key` wherever the catalog's Proxy is read (lib/words/i18n.ts); `m` is never renamed. */
 const MESSAGE_USE = /(?<![\w$.])m\s*\.\s*([a-z]\w*)/g;
-/** Static imports, re-exports and `import()` with a literal path. */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+/** Static imports, re-exports and `import()` with a literal path (group 1: `(` when dynamic). */
+const IMPORT = /(?:\bfrom\s*|\bimport\s*(\()?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+/** `import type …` and `export type … from`: no code, so no words and nothing to load. */
+const TYPE_ONLY = /\b(?:import|export)\s+type\b[^;]*;/g;
 /** One screen of lib/navigation/screens.ts: `name: () => import('path')`. */
 const SCREEN_LOADER = /^\s*'?([\w-]+)'?:\s*\(\)\s*=>\s*import\('([^']+)'\)/gm;
 
@@ -38,9 +40,17 @@ const resolveImport = (from: string, specifier: string): string | null => {
   return existsSync(typescript) ? typescript : null;
 };
 
+/** What a part's modules reach: the keys they say, and which stops they import statically. */
+interface Reach {
+  keys: Set<string>;
+  stops: Set<string>;
+  files: Set<string>;
+}
+
 /** The message keys used by `root` and every source it imports, not entering `stops`. */
-const keysReached = (root: string, stops: ReadonlySet<string>): Set<string> => {
+const reached = (root: string, stops: ReadonlySet<string>): Reach => {
   const keys = new Set<string>();
+  const hit = new Set<string>();
   const seen = new Set<string>([root]);
   const queue = [root];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
@@ -48,15 +58,19 @@ const keysReached = (root: string, stops: ReadonlySet<string>): Set<string> => {
     if (!/\.(ts|svelte)$/.test(file)) continue;
     const text = readFileSync(file, 'utf8');
     for (const [, key] of text.matchAll(MESSAGE_USE)) if (key) keys.add(key);
-    for (const [, specifier] of text.matchAll(IMPORT)) {
+    for (const [, dynamic, specifier] of text.replace(TYPE_ONLY, '').matchAll(IMPORT)) {
       const target = specifier ? resolveImport(file, specifier) : null;
-      if (target && !seen.has(target) && !stops.has(target)) {
+      if (!target) continue;
+      // A stop imported with `import()` is loaded by its importer, words and all (decision 82).
+      if (stops.has(target)) {
+        if (!dynamic) hit.add(target);
+      } else if (!seen.has(target)) {
         seen.add(target);
         queue.push(target);
       }
     }
   }
-  return keys;
+  return { keys, stops: hit, files: seen };
 };
 
 /** The screens as lib/navigation/screens.ts loads them: name → its component's file. */
@@ -70,21 +84,53 @@ const screenFiles = (rendererSrc: string): Map<string, string> => {
 };
 
 /**
- * Each part's keys: the shell's (main.ts and everything it reaches, the screens' chunks left
- * out), and each screen's that the shell does not already have. A key two screens use is in
- * both: each screen's words come with it whichever was opened first.
+ * Words that come when first needed, not with the first paint (decision 82): the module that
+ * says them, relative to the renderer's sources. The error words of every code are a quarter
+ * of the catalog and no first screen shows one. A part that imports a group's module
+ * statically needs its words with its own: a screen loads them with its chunk, the shell right
+ * after the first paint (main.ts), and the shell's code that could say them sooner waits for
+ * them. One that imports it with `import()` loads the words with the code (lib/words/
+ * error-text-loader.ts).
  */
-export const wordsByPart = (rendererSrc: string): Map<string, Set<string>> => {
+const WORD_GROUPS: ReadonlyMap<string, string> = new Map([['errors', 'lib/words/error-text.ts']]);
+
+/** Each part's own keys, and the groups it needs loaded with it. */
+export interface WordParts {
+  words: Map<string, Set<string>>;
+  needs: Map<string, string[]>;
+}
+
+/**
+ * Each part's keys: the shell's (main.ts and everything it reaches, the screens' chunks and
+ * the groups left out), each group's and each screen's that the shell does not already have,
+ * and the groups each part reaches. A key two screens use is in both: each screen's words
+ * come with it whichever was opened first.
+ */
+export const wordParts = (rendererSrc: string): WordParts => {
   const screens = screenFiles(rendererSrc);
-  const stops = new Set(screens.values());
-  const shell = keysReached(join(rendererSrc, 'main.ts'), stops);
-  const parts = new Map([[SHELL, shell]]);
-  for (const [name, file] of screens) {
-    const own = keysReached(file, new Set([...stops].filter((s) => s !== file)));
-    parts.set(name, new Set([...own].filter((key) => !shell.has(key))));
+  const groups = new Map([...WORD_GROUPS].map(([name, file]) => [name, join(rendererSrc, file)]));
+  const named = new Map([...groups, ...screens]);
+  const groupOf = new Map([...groups].map(([name, file]) => [file, name]));
+  const stops = new Set(named.values());
+  const needsOf = (reach: Reach): string[] =>
+    [...reach.stops].flatMap((file) => groupOf.get(file) ?? []).sort();
+  const shell = reached(join(rendererSrc, 'main.ts'), stops);
+  const words = new Map([[SHELL, shell.keys]]);
+  const needs = new Map([[SHELL, needsOf(shell)]]);
+  // The shell's modules are left out of the others' scans: their words are the shell's, and
+  // what they need is the shell's to load (after the first paint), not each screen's.
+  const shellFiles = [...shell.files].filter((file) => !stops.has(file));
+  for (const [name, file] of named) {
+    const own = reached(file, new Set([...stops, ...shellFiles].filter((s) => s !== file)));
+    words.set(name, new Set([...own.keys].filter((key) => !shell.keys.has(key))));
+    needs.set(name, needsOf(own));
   }
-  return parts;
+  return { words, needs };
 };
+
+/** Each part's keys (see wordParts). */
+export const wordsByPart = (rendererSrc: string): Map<string, Set<string>> =>
+  wordParts(rendererSrc).words;
 
 const WORDS_DIR = join(I18N_OUTDIR, 'words');
 
@@ -129,7 +175,7 @@ export const writeScreenWords = async (
   rendererSrc: string,
   { whole = false }: { whole?: boolean } = {},
 ): Promise<void> => {
-  const parts = wordsByPart(rendererSrc);
+  const { words: parts, needs } = wordParts(rendererSrc);
   for (const locale of MESSAGE_LOCALES) {
     const url = pathToFileURL(join(I18N_OUTDIR, 'messages', `${locale}.js`)).href;
     const compiled = whole ? null : ((await import(url)) as Compiled);
@@ -149,7 +195,12 @@ export const writeScreenWords = async (
   );
   writeIfChanged(
     join(WORDS_DIR, 'index.js'),
-    `// Generated by i18n/screen-words.ts: do not edit.\nexport const WORD_PARTS = {\n${loaders.join('\n')}\n};\n`,
+    [
+      '// Generated by i18n/screen-words.ts: do not edit.',
+      `export const WORD_PARTS = {\n${loaders.join('\n')}\n};`,
+      `export const WORD_NEEDS = ${JSON.stringify(Object.fromEntries(needs), null, 2)};`,
+      '',
+    ].join('\n'),
   );
   writeIfChanged(
     join(WORDS_DIR, 'index.d.ts'),
@@ -159,6 +210,8 @@ export const writeScreenWords = async (
       `type Locale = ${MESSAGE_LOCALES.map((l) => JSON.stringify(l)).join(' | ')};`,
       'type Said = Record<string, (inputs?: Record<string, unknown>) => string>;',
       'export declare const WORD_PARTS: Record<WordPart, Record<Locale, () => Promise<Said>>>;',
+      '/** The groups of words each part says through modules of theirs, loaded with it. */',
+      'export declare const WORD_NEEDS: Record<WordPart, readonly WordPart[]>;',
       '',
     ].join('\n'),
   );

@@ -5,7 +5,8 @@ import App from './App.svelte';
 import { FALLBACK_LOCALE, localeFor } from '../../i18n/locales';
 import { prepareFormats } from './lib/words/format';
 import { setLocaleSource } from './lib/words/active-locale';
-import { loadMessages } from './lib/words/i18n';
+import { loadMessages, loadShellWords, loadWords } from './lib/words/i18n';
+import { loadErrorText } from './lib/words/error-text-loader.svelte';
 import { loadPreferences } from './lib/state/preferences';
 import { HOME, pathToRoute } from './lib/navigation/route-paths';
 import { screen } from './lib/navigation/screens';
@@ -33,8 +34,8 @@ firstStatus.then(
   () => undefined,
 );
 
-// The start language's words (lib/words/i18n.ts): the shell's and the first screen's, loaded
-// before the first render, so nothing is ever said in a language the technician did not ask
+// The start language's words (lib/words/i18n.ts): the shell's before the first render, the
+// first screen's before it is shown, so nothing is ever said in a language the technician did not ask
 // for. The desktop app's OS languages may still change it a moment later (PreferencesState,
 // which takes over as the active language's source when App mounts).
 const start = localeFor(
@@ -44,7 +45,9 @@ const start = localeFor(
 setLocaleSource(() => start);
 // Asked first: the page has a few connections to the bridge, and the screen's chunk pulls in
 // several files that would otherwise queue ahead of the words.
-const words = loadMessages(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
+// The mount waits for the shell's words only: the first screen is shown by ScreenView once its
+// chunk and its words are in, and the shell (the navigation, sign-in) need not wait for them.
+const words = loadShellWords(start.messages).catch(() => loadMessages(FALLBACK_LOCALE.messages));
 // The screen the address names is a chunk of its own (lib/navigation/screens.ts), with its
 // words in the start language: asked now, beside the shell's words, so it is in by the time
 // App shows it. A failure is shown by the screen.
@@ -59,3 +62,13 @@ performance.mark('fi:words');
 const target = document.getElementById('app');
 if (!target) throw new Error('#app missing from index.html');
 export default mount(App, { target, props: { firstStatus: knownStatus ?? firstStatus } });
+
+// When the page is idle after the first paint: the words the shell says only when something
+// fails (decision 82), so an error rarely waits for them (ErrorMessage waits if it must).
+const whenIdle = (run: () => void): void => {
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+};
+whenIdle(() => {
+  void Promise.all([loadWords('shell'), loadErrorText()]).catch(() => undefined);
+});

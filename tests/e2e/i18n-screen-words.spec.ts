@@ -99,3 +99,24 @@ test('Inventory in German comes with its German words; a switch to English bring
   expect(inEnglish.filter((text) => GERMAN.has(text))).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('the sign-in screen opens in German without waiting for the first screen’s words', async ({
+  page,
+  web,
+}) => {
+  // main.ts asks for the address's screen (Locations) beside the shell's words; held back here,
+  // it must not hold back the shell: sign-in is the shell's and says only the shell's words.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/words-locations\.de-[\w-]{8}\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(web.info.url);
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeFocused();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+  const texts = await mainTexts(page);
+  expect(texts.filter((text) => KEY.test(text))).toEqual([]);
+  expect(texts.filter((text) => ENGLISH.has(text))).toEqual([]);
+  release();
+});

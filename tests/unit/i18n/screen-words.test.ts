@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { I18N_MESSAGES, I18N_OUTDIR, RENDERER_SRC } from '../../../i18n/paths';
-import { SHELL, wordsByPart } from '../../../i18n/screen-words';
+import { SHELL, wordParts, wordsByPart } from '../../../i18n/screen-words';
 
 const parts = wordsByPart(RENDERER_SRC);
 const catalog = new Set(
@@ -17,6 +17,10 @@ const catalog = new Set(
 const partOf = (name: string): ReadonlySet<string> => parts.get(name) ?? new Set();
 /** Said only by Inventory's filter bar, a component no other screen and not the shell shows. */
 const INVENTORY_ONLY = 'inventory_search_placeholder';
+/** Said only when a TLS handshake fails (lib/words/error-text.ts): an error's word. */
+const ERROR_ONLY = 'error_tls';
+/** Said only in a visit's CSV export (lib/visit/csv.ts). */
+const CSV_ONLY = 'csv_header_organization';
 
 const generated = async (part: string, locale: string): Promise<Record<string, () => string>> =>
   (await import(pathToFileURL(join(I18N_OUTDIR, 'words', part, `${locale}.js`)).href)) as Record<
@@ -33,6 +37,26 @@ describe('words per screen', () => {
     // What the shell says is in the shell's part only, never again in a screen's.
     for (const [name, keys] of parts)
       if (name !== SHELL) for (const key of keys) expect(partOf(SHELL).has(key)).toBe(false);
+  });
+
+  it("the start's words leave out an error's and the CSV's: they come when first needed", async () => {
+    const start = new Set([...partOf(SHELL), ...partOf('locations')]);
+    expect(start.has(ERROR_ONLY)).toBe(false);
+    expect(start.has(CSV_ONLY)).toBe(false);
+    // The error words are a group of their own, which the shell loads after the first paint.
+    expect(partOf('errors').has(ERROR_ONLY)).toBe(true);
+    expect(partOf('activity').has(CSV_ONLY)).toBe(true);
+    const { needs } = wordParts(RENDERER_SRC);
+    expect(needs.get(SHELL)).toEqual(['errors']);
+    expect(needs.get('locations')).toEqual([]);
+    // The generated start modules, in German, as the first paint loads them.
+    for (const part of [SHELL, 'locations']) {
+      const keys = Object.keys(await generated(part, 'de'));
+      expect(keys).not.toContain(ERROR_ONLY);
+      expect(keys).not.toContain(CSV_ONLY);
+    }
+    const errors = (await generated('errors', 'de')) as Record<string, (inputs: object) => string>;
+    expect(errors[ERROR_ONLY]?.({ host: 'h' })).toContain('h konnte');
   });
 
   it('the generated German modules carry the word with the screen that says it, in German', async () => {

@@ -22,11 +22,11 @@ describe('words per screen, loaded', () => {
   });
 
   it("a screen's words come with it, in the language on screen only", async () => {
-    const { setLocaleSource, loadMessages, loadScreenWords, messagesLoaded, m } = await fresh();
+    const { setLocaleSource, loadMessages, loadWords, messagesLoaded, m } = await fresh();
     setLocaleSource(() => GERMAN);
     await loadMessages('de');
     expect(m.nav_inventory()).toBe('Lagerbestand');
-    await loadScreenWords('inventory');
+    await loadWords('inventory');
     expect(m.inventory_search_placeholder()).toBe(
       'Seriennummer, Typ, Firmware, Bezeichnung oder Standort',
     );
@@ -35,12 +35,12 @@ describe('words per screen, loaded', () => {
   });
 
   it('a screen opened while another language loads is said in that language once it shows', async () => {
-    const { setLocaleSource, loadMessages, loadScreenWords, m } = await fresh();
+    const { setLocaleSource, loadMessages, loadWords, m } = await fresh();
     setLocaleSource(() => GERMAN);
     await loadMessages('de');
     // The switch to English starts; Inventory opens before it is done (in German, still shown).
     const switching = loadMessages('en');
-    const opened = loadScreenWords('inventory');
+    const opened = loadWords('inventory');
     await Promise.all([switching, opened]);
     setLocaleSource(() => ENGLISH);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -55,5 +55,26 @@ describe('words per screen, loaded', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(m.inventory_search_placeholder()).toBe('inventory_search_placeholder');
     expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('the error words come when first needed, and a language switch brings them too', async () => {
+    const { setLocaleSource, loadMessages, loadWords, messagesLoaded, wordsLoaded, m } =
+      await fresh();
+    setLocaleSource(() => GERMAN);
+    await loadMessages('de');
+    // The start (the shell's words) has none of them (decision 82).
+    expect(wordsLoaded('errors')).toBe(false);
+    await loadWords('shell');
+    expect(wordsLoaded('errors')).toBe(true);
+    expect(m.error_unauthorized()).toBe(
+      'Der API-Schlüssel wurde nicht akzeptiert – er ist möglicherweise falsch oder widerrufen.',
+    );
+    // Asked once: a switch to English is not ready until they are in, in English.
+    await loadMessages('en');
+    expect(messagesLoaded('en')).toBe(true);
+    setLocaleSource(() => ENGLISH);
+    expect(m.error_unauthorized()).toBe(
+      'The API key was not accepted — it may be wrong or revoked.',
+    );
   });
 });

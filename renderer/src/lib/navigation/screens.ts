@@ -6,7 +6,7 @@
  * promise), so moving between screens renders in the same task as before. A screen's words
  * in the active language come with its chunk (decision 78): it is handed over once both are in.
  */
-import { loadScreenWords } from '../words/i18n';
+import { loadWords } from '../words/i18n';
 import type { Route } from './routes';
 
 // One literal import() per screen, so Vite sees every chunk (vite.config.ts).
@@ -40,7 +40,7 @@ export function screen<K extends ScreenName>(name: K): ScreenOf<K> | Promise<Scr
   let pending = loading.get(name) as Promise<ScreenOf<K>> | undefined;
   if (!pending) {
     const code = LOADERS[name]() as Promise<{ default: ScreenOf<K> }>;
-    pending = Promise.all([code, loadScreenWords(name)]).then(
+    pending = Promise.all([code, loadWords(name)]).then(
       ([module]) => {
         loaded.set(name, module.default);
         loading.delete(name);

@@ -5,7 +5,7 @@ import {
   type ResolvedLocale,
 } from '../../../../i18n/locales';
 import { setLocaleSource } from '../words/active-locale';
-import { loadMessages, messagesLoaded } from '../words/i18n';
+import { loadMessages, messagesAsked, messagesLoaded } from '../words/i18n';
 import {
   DEFAULT_PREFERENCES,
   loadPreferences,
@@ -37,8 +37,9 @@ export class PreferencesState {
     this.theme = saved.theme;
     this.language = saved.language;
     this.scanner = saved.scanner;
-    // main.ts loaded the start language before mounting: shown at once.
-    if (messagesLoaded(this.locale.messages)) this.shown = this.locale;
+    // main.ts loaded the start language's shell words before mounting, and the first screen's
+    // are on their way in it (the screen waits for them): shown at once.
+    if (messagesAsked(this.locale.messages)) this.#show(this.locale);
     setLocaleSource(() => this.shown);
     this.sounds = saved.sounds;
     this.#apply();

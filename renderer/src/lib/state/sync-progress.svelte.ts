@@ -1,6 +1,7 @@
 import type { PushEvent, SyncState } from '$shared';
 import { toErrorShape } from '../transport/app-failure';
-import { errorWords } from '../words/error-text';
+import { loadErrorText } from '../words/error-text-loader.svelte';
+import { loadWords, wordsLoaded } from '../words/i18n';
 import { endedNotice, isSending } from '../words/sync-text';
 import { call, subscribe } from '../transport/transport';
 
@@ -50,8 +51,15 @@ export class SyncProgress {
     this.state = next;
     if (!previous?.running && next.running) this.#cancelledWhileSending = false;
     if (!next.running) this.cancelling = false;
-    const ended = endedNotice(previous, next, this.#cancelledWhileSending);
-    if (ended !== '') this.#say(ended);
+    // A run that ended with failures says their errors, whose words come when first needed
+    // (decision 82): said once they are in, never as keys.
+    const cancelledWhileSending = this.#cancelledWhileSending;
+    const sayEnded = () => {
+      const ended = endedNotice(previous, next, cancelledWhileSending);
+      if (ended !== '') this.#say(ended);
+    };
+    if (wordsLoaded('errors')) sayEnded();
+    else void loadWords('errors').then(sayEnded, sayEnded);
     if (previous?.running && !next.running) this.#onFinished();
   }
 
@@ -64,7 +72,9 @@ export class SyncProgress {
       this.apply(await call('cancelSync', {}));
     } catch (error) {
       this.cancelling = false;
-      this.#say(errorWords(toErrorShape(error)).message);
+      // The error words come when first needed (decision 82): said once they are in.
+      const { errorWords } = await loadErrorText().catch(() => ({ errorWords: null }));
+      if (errorWords) this.#say(errorWords(toErrorShape(error)).message);
     } finally {
       // A send on the wire is finished before the run stops: Cancel stays pressed till then.
       if (!this.state?.running) this.cancelling = false;

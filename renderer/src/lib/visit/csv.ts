@@ -188,13 +188,3 @@ export const csvFileName = (startedAt: string, store: string | null): string => 
     .slice(0, 60);
   return `field-installer-visit-${startedAt.slice(0, 10)}${name ? `-${name}` : ''}.csv`;
 };
-
-/** Hands a text file to the browser's download machinery (works in Electron and Chromium). */
-export const downloadText = (fileName: string, text: string, mime = 'text/csv'): void => {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};

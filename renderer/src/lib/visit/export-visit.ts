@@ -6,7 +6,8 @@ import type { Visit } from '$shared';
 import { storeCities } from '../lists/store-cities';
 import { call } from '../transport/transport';
 import { m } from '../words/i18n';
-import { activityToCsv, csvFileName, downloadText } from './csv';
+import { activityToCsv, csvFileName } from './csv';
+import { downloadText } from './download';
 
 export async function exportVisitCsv(visit: Pick<Visit, 'id'>): Promise<void> {
   const receipt = await call('visitReceipt', { visitId: visit.id });

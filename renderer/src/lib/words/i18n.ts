@@ -4,13 +4,14 @@
  * cut into the words of each part of the app (decision 78, i18n/screen-words.ts): the shell's
  * (main.ts and what it reaches) and each screen's, one module per part and language. The first
  * paint waits for the shell's and the first screen's words in the start language only; each
- * screen's words come with its chunk (lib/navigation/screens.ts); a language switch loads the
- * new language's words of every screen asked for so far before anything re-renders in it.
+ * screen's words come with its chunk (lib/navigation/screens.ts); the error words are a group
+ * loaded when first needed (decision 82); a language switch loads the new language's words of
+ * every part asked for so far before anything re-renders in it.
  * `m.x` is a stable function that says x in the active language: screens keep references to
  * messages (`{ text: m.verify_state_waiting }`) and still follow a change.
  */
 import type * as Catalog from '../../../../i18n/paraglide/messages/_index.js';
-import { WORD_PARTS, type WordPart } from '../../../../i18n/paraglide/words/index.js';
+import { WORD_NEEDS, WORD_PARTS, type WordPart } from '../../../../i18n/paraglide/words/index.js';
 import type { MessageLocale } from '../../../../i18n/locales';
 import { activeLocale } from './active-locale';
 
@@ -60,6 +61,16 @@ const loadPart = (part: WordPart, locale: MessageLocale): Promise<void> => {
   return pending;
 };
 
+/**
+ * Whether a language's words are in or on their way for every part asked for: what main.ts
+ * leaves at the mount (the first screen's words still loading, in that language; ScreenView
+ * shows the screen once they are in), so the app opens in it without another language first.
+ */
+export const messagesAsked = (locale: MessageLocale): boolean =>
+  [...wanted].every(
+    (part) => loadedParts.has(partKey(part, locale)) || loading.has(partKey(part, locale)),
+  );
+
 /** Whether a language can be shown now, without waiting: every part asked for is in. */
 export const messagesLoaded = (locale: MessageLocale): boolean =>
   [...wanted].every((part) => loadedParts.has(partKey(part, locale)));
@@ -76,13 +87,33 @@ export const loadMessages = async (locale: MessageLocale): Promise<void> => {
 };
 
 /**
- * A screen's words in the active language, asked for with its chunk (lib/navigation/screens.ts).
- * From now on a language switch loads them too, before it shows the new language.
+ * The shell's words alone, in the start language (main.ts mounts on them): the first screen's
+ * come with its chunk, which ScreenView waits for, so the navigation or the sign-in screen
+ * does not wait behind the screen's chunk and its shared files.
  */
-export const loadScreenWords = (screen: WordPart): Promise<void> => {
-  wanted.add(screen);
-  return loadPart(screen, activeLocale().messages);
+export const loadShellWords = (locale: MessageLocale): Promise<void> => loadPart('shell', locale);
+
+/** A part and the groups it needs, and theirs. */
+const withNeeds = (part: WordPart): WordPart[] => {
+  const all = new Set([part]);
+  for (const each of all) for (const need of WORD_NEEDS[each]) all.add(need);
+  return [...all];
 };
+
+/**
+ * A part's words in the active language, with the groups it needs (decision 82): a screen's
+ * asked for with its chunk (lib/navigation/screens.ts), a group's when first needed. From now
+ * on a language switch loads them too, before it shows the new language.
+ */
+export const loadWords = async (part: WordPart): Promise<void> => {
+  const parts = withNeeds(part);
+  for (const each of parts) wanted.add(each);
+  await Promise.all(parts.map((each) => loadPart(each, activeLocale().messages)));
+};
+
+/** Whether a part's words are in, in the language on screen (no need to wait for them). */
+export const wordsLoaded = (part: WordPart): boolean =>
+  withNeeds(part).every((each) => loadedParts.has(partKey(each, activeLocale().messages)));
 
 const reported = new Set<string>();
 /** A message no loaded part has: the scan missed a use (i18n/screen-words.ts). Said once, in
