@@ -249,6 +249,18 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  // After a failed test, what the page itself said: its console errors and uncaught exceptions
+  // with their stacks (a screen that stopped following clicks leaves no other trace).
+  page: async ({ page }, use, testInfo) => {
+    const said: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') said.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => said.push(`uncaught: ${error.stack ?? String(error)}`));
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && said.length > 0)
+      console.log(`--- the page: ${said.length} errors ---\n${said.join('\n')}`);
+  },
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'fi-e2e-'));
