@@ -76,8 +76,12 @@ test('an install the server makes later: said accepted and waiting, followed, do
   await expect(page.getByText(/Vom Server um .* angenommen/).first()).toBeVisible();
   await preferLanguage(page, 'en');
 
-  // Followed by itself: done once the server has made it, with nothing sent twice.
-  await expect(page.getByText('Waiting for the server')).toHaveCount(0, { timeout: 45_000 });
+  // Followed by itself: done once the server has made it, with nothing sent twice. Activity is
+  // shown again first (after the reload its screen comes a moment after the page), so the card
+  // is seen to change rather than a screen not yet there read as one that says nothing.
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText('Waiting for the server', { timeout: 45_000 });
+  await expect(page.getByText('Waiting for the server')).toHaveCount(0);
   const onServer = (await sandboxRequest(
     sandbox.info,
     'GET',
